@@ -1,0 +1,25 @@
+import { RESET_LINK_TTL_MS } from '#shared/constants.ts';
+import { resetRequestSchema } from '#shared/validation/auth.ts';
+import { accountStatus } from '../data/accounts.ts';
+import { issueLinkToken } from '../data/link-tokens.ts';
+import { enforceRateLimit } from '../data/rate-limits.ts';
+import { clientIp, httpHandler, json, parseBody } from '../lib/http.ts';
+import { sendMail } from '../lib/mail.ts';
+import { passwordResetMail } from '../lib/mail-templates.ts';
+import { siteUrl } from '../lib/site-url.ts';
+
+/**
+ * POST /api/auth/password-reset: e-mails a one-hour, single-use link. The answer is the
+ * same whether or not the account exists, so the form cannot be used to probe e-mails.
+ */
+export const handler = httpHandler(async (event) => {
+  const { email } = parseBody(event, resetRequestSchema);
+  const now = Date.now();
+  await enforceRateLimit('passwordReset', { email, ip: clientIp(event) }, now);
+
+  if ((await accountStatus(email)) === 'confirmed') {
+    const token = await issueLinkToken({ purpose: 'reset-password', email, ttlMs: RESET_LINK_TTL_MS, nowMs: now });
+    await sendMail(passwordResetMail(email, `${await siteUrl()}/reset-password?token=${token}`));
+  }
+  return json(202, { message: 'If an account exists for this e-mail, a reset link is on its way.' });
+});

@@ -1,0 +1,20 @@
+import { resetPasswordSchema } from '#shared/validation/auth.ts';
+import { setPassword } from '../data/accounts.ts';
+import { consumeLinkToken, releaseLinkToken } from '../data/link-tokens.ts';
+import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { refusedResetLink } from './reset-link-errors.ts';
+
+/** POST /api/auth/password-reset/confirm: sets the new password; the link works once. */
+export const handler = httpHandler(async (event) => {
+  const { token, password } = parseBody(event, resetPasswordSchema);
+  const result = await consumeLinkToken(token, 'reset-password', Date.now());
+  if (!result.ok) throw refusedResetLink(result.state);
+
+  try {
+    await setPassword(result.record.email, password);
+  } catch (error) {
+    await releaseLinkToken(token);
+    throw error;
+  }
+  return json(200, { message: 'Your password has been reset. You can sign in with it now.' });
+});

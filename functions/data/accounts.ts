@@ -1,0 +1,175 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminConfirmSignUpCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+  InitiateAuthCommand,
+  RevokeTokenCommand,
+  SignUpCommand,
+  type AuthenticationResultType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { decodeJwt } from 'jose';
+import type { SessionTokens } from '#shared/api.ts';
+import type { Role } from '#shared/constants.ts';
+import { AUTH_MESSAGES as M } from '#shared/validation/messages.ts';
+import { cognitoClient } from '../lib/clients.ts';
+import { env } from '../lib/env.ts';
+import { AppError, BadRequest, Conflict, Forbidden, TooManyRequests, Unauthorized, Unavailable } from '../lib/errors.ts';
+import { log } from '../lib/log.ts';
+
+/**
+ * The identity store (Cognito user pool). Cognito's exception names are turned into the
+ * spec's messages here, so handlers never see SDK errors.
+ */
+
+const nameOf = (error: unknown) => (error instanceof Error ? error.name : '');
+
+function unexpected(error: unknown, message: string): AppError {
+  log.error('cognito call failed', { name: nameOf(error), message: error instanceof Error ? error.message : String(error) });
+  return new Unavailable(message);
+}
+
+export type AccountStatus = 'confirmed' | 'unconfirmed' | 'other' | 'missing';
+
+export async function accountStatus(email: string): Promise<AccountStatus> {
+  try {
+    const user = await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: env().USER_POOL_ID, Username: email }));
+    if (user.Enabled === false) return 'other';
+    if (user.UserStatus === 'CONFIRMED') return 'confirmed';
+    return user.UserStatus === 'UNCONFIRMED' ? 'unconfirmed' : 'other';
+  } catch (error) {
+    if (nameOf(error) === 'UserNotFoundException') return 'missing';
+    throw unexpected(error, M.genericAuth);
+  }
+}
+
+export async function registerAccount(email: string, password: string): Promise<void> {
+  try {
+    await cognitoClient().send(
+      new SignUpCommand({
+        ClientId: env().USER_POOL_CLIENT_ID,
+        Username: email,
+        Password: password,
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
+    );
+  } catch (error) {
+    switch (nameOf(error)) {
+      case 'UsernameExistsException':
+        throw new Conflict(M.alreadyRegistered, 'already_registered');
+      case 'InvalidPasswordException':
+        throw new BadRequest(M.checkForm, { password: M.passwordTooShort });
+      case 'TooManyRequestsException':
+      case 'LimitExceededException':
+        throw new TooManyRequests(M.serviceSignUpRateLimit);
+      case 'NotAuthorizedException':
+        throw new Forbidden(M.signUpsDisabled, 'sign_ups_disabled');
+      case 'UserLambdaValidationException':
+        throw unexpected(error, M.databaseError);
+      default:
+        throw unexpected(error, M.signUpFailed);
+    }
+  }
+}
+
+/** Confirms the account; Cognito then runs the post-confirmation trigger that creates the profile. */
+export async function confirmAccount(email: string): Promise<void> {
+  const { USER_POOL_ID } = env();
+  try {
+    await cognitoClient().send(new AdminConfirmSignUpCommand({ UserPoolId: USER_POOL_ID, Username: email }));
+  } catch (error) {
+    // A second click on a link whose first click confirmed the account is not an error.
+    if (nameOf(error) === 'NotAuthorizedException' && (await accountStatus(email)) === 'confirmed') return;
+    throw unexpected(error, nameOf(error) === 'UserLambdaValidationException' ? M.databaseError : M.genericAuth);
+  }
+  await cognitoClient().send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: USER_POOL_ID,
+      Username: email,
+      UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
+    }),
+  );
+}
+
+function toTokens(result: AuthenticationResultType | undefined, refreshToken?: string): SessionTokens & { sub: string } {
+  const idToken = result?.IdToken;
+  const accessToken = result?.AccessToken;
+  const refresh = result?.RefreshToken ?? refreshToken;
+  if (!idToken || !accessToken || !refresh) throw new Unavailable('No user returned from sign in');
+  const claims = decodeJwt(accessToken);
+  const expiresAt = typeof claims.exp === 'number' ? claims.exp * 1000 : Date.now() + (result?.ExpiresIn ?? 3600) * 1000;
+  return { idToken, accessToken, refreshToken: refresh, expiresAt, sub: String(claims.sub) };
+}
+
+export async function authenticate(email: string, password: string): Promise<SessionTokens & { sub: string }> {
+  try {
+    const { AuthenticationResult } = await cognitoClient().send(
+      new InitiateAuthCommand({
+        ClientId: env().USER_POOL_CLIENT_ID,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+    return toTokens(AuthenticationResult);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    switch (nameOf(error)) {
+      case 'NotAuthorizedException':
+      case 'UserNotFoundException':
+        throw new Unauthorized(M.invalidCredentials, 'invalid_credentials');
+      case 'UserNotConfirmedException':
+        throw new Forbidden(M.emailNotConfirmed, 'email_not_confirmed');
+      case 'PasswordResetRequiredException':
+        throw new Forbidden(M.genericAuth, 'password_reset_required');
+      case 'TooManyRequestsException':
+      case 'LimitExceededException':
+        throw new TooManyRequests(M.serviceSignInRateLimit);
+      default:
+        throw unexpected(error, M.signInFailed);
+    }
+  }
+}
+
+export async function refreshSession(refreshToken: string): Promise<SessionTokens & { sub: string }> {
+  try {
+    const { AuthenticationResult } = await cognitoClient().send(
+      new InitiateAuthCommand({
+        ClientId: env().USER_POOL_CLIENT_ID,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: refreshToken },
+      }),
+    );
+    return toTokens(AuthenticationResult, refreshToken);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (['NotAuthorizedException', 'UserNotFoundException'].includes(nameOf(error)))
+      throw new Unauthorized('Your session has ended. Please sign in again.', 'session_expired');
+    throw unexpected(error, M.genericAuth);
+  }
+}
+
+export async function revokeRefreshToken(refreshToken: string): Promise<void> {
+  try {
+    await cognitoClient().send(new RevokeTokenCommand({ ClientId: env().USER_POOL_CLIENT_ID, Token: refreshToken }));
+  } catch (error) {
+    // Signing out an already-invalid session is still signing out.
+    log.warn('revoke token failed', { name: nameOf(error) });
+  }
+}
+
+export async function setPassword(email: string, password: string): Promise<void> {
+  try {
+    await cognitoClient().send(
+      new AdminSetUserPasswordCommand({ UserPoolId: env().USER_POOL_ID, Username: email, Password: password, Permanent: true }),
+    );
+  } catch (error) {
+    if (nameOf(error) === 'InvalidPasswordException') throw new BadRequest(M.checkForm, { password: M.passwordTooShort });
+    throw unexpected(error, M.resetFailed);
+  }
+}
+
+/** Role groups mirror the profile's role so tokens carry it (cognito:groups) for AWS-side tools. */
+export async function addToRoleGroup(username: string, role: Role): Promise<void> {
+  await cognitoClient().send(new AdminAddUserToGroupCommand({ UserPoolId: env().USER_POOL_ID, Username: username, GroupName: role }));
+}

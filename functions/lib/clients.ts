@@ -1,0 +1,24 @@
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SSMClient } from '@aws-sdk/client-ssm';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+/**
+ * SDK clients, created once per container on first use. Endpoints come from the
+ * standard AWS_ENDPOINT_URL(_<SERVICE>) variables, so the same code reaches AWS,
+ * the local emulators or LocalStack.
+ */
+function once<T>(create: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= create());
+}
+
+export const documentClient = once(() =>
+  DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } }),
+);
+export const cognitoClient = once(() => new CognitoIdentityProviderClient({}));
+export const mailClient = once(() => new SESv2Client({}));
+export const eventsClient = once(() => new EventBridgeClient({}));
+export const parameterClient = once(() => new SSMClient({}));

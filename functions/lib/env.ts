@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** The environment every function reads, checked once per container at first use. */
+const envSchema = z.object({
+  TABLE_NAME: z.string().min(1),
+  USER_POOL_ID: z.string().min(1),
+  USER_POOL_CLIENT_ID: z.string().min(1),
+  EVENT_BUS_NAME: z.string().min(1),
+  MAIL_FROM: z.string().min(3),
+  /** Public origin used in e-mailed links; in AWS it comes from SITE_URL_PARAMETER instead. */
+  SITE_URL: z.string().url().optional(),
+  SITE_URL_PARAMETER: z.string().optional(),
+});
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= envSchema.parse(process.env);
+  return cached;
+}
+
+/** Tests change the environment between files; this forgets what was read. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

@@ -1,0 +1,76 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { z } from 'zod';
+import { fieldErrors } from '#shared/validation/auth.ts';
+import { AUTH_MESSAGES } from '#shared/validation/messages.ts';
+import { AppError, BadRequest } from './errors.ts';
+import { log } from './log.ts';
+
+export type HttpEvent = APIGatewayProxyEventV2 & {
+  requestContext: APIGatewayProxyEventV2['requestContext'] & {
+    authorizer?: { jwt?: { claims: Record<string, string | number | boolean | string[]> } };
+  };
+};
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+
+const HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store' };
+
+export function json(statusCode: number, body: unknown): HttpResult {
+  return { statusCode, headers: HEADERS, body: JSON.stringify(body) };
+}
+
+export function noContent(): HttpResult {
+  return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
+}
+
+/** Maps any thrown value to a response; a raw error never reaches the body. */
+export function toResponse(error: unknown): HttpResult {
+  if (error instanceof AppError) {
+    return json(error.status, { error: { code: error.code, message: error.message, fields: error.fields } });
+  }
+  log.error('unhandled error', { error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : error });
+  return json(500, { error: { code: 'internal', message: AUTH_MESSAGES.unexpected } });
+}
+
+/** Wraps a use case so every handler answers with the same shapes. */
+export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>) {
+  return async (event: HttpEvent): Promise<HttpResult> => {
+    try {
+      return await run(event);
+    } catch (error) {
+      return toResponse(error);
+    }
+  };
+}
+
+/** Parses the JSON body with a shared schema; bad input becomes a 400 naming each field. */
+export function parseBody<S extends z.ZodType>(event: HttpEvent, schema: S): z.output<S> {
+  let raw: unknown;
+  try {
+    const text = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+    raw = text ? JSON.parse(text) : {};
+  } catch {
+    throw new BadRequest('Request body must be JSON', { form: 'Request body must be JSON' });
+  }
+  const result = schema.safeParse(raw);
+  if (!result.success) {
+    const fields = fieldErrors(result.error) as Record<string, string>;
+    const onlyMissing = Object.keys(fields).length > 0 && result.error.issues.every((issue) => issue.code === 'invalid_type');
+    throw new BadRequest(onlyMissing ? AUTH_MESSAGES.fillAllFields : firstMessage(fields), fields);
+  }
+  return result.data;
+}
+
+function firstMessage(fields: Record<string, string>): string {
+  const messages = Object.values(fields);
+  return messages.length === 1 ? messages[0]! : AUTH_MESSAGES.checkForm;
+}
+
+/**
+ * The viewer's address. Behind CloudFront the HTTP API sees the edge's address, and
+ * CloudFront appends the viewer's as the last X-Forwarded-For entry.
+ */
+export function clientIp(event: HttpEvent): string {
+  const forwarded = event.headers['x-forwarded-for'];
+  const last = forwarded?.split(',').pop()?.trim();
+  return last || event.requestContext.http.sourceIp;
+}

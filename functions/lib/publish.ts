@@ -1,0 +1,15 @@
+import { PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { EVENT_SOURCE, EVENTS, type EventDetail, type EventName } from '#events/catalogue.ts';
+import { eventsClient } from './clients.ts';
+import { env } from './env.ts';
+
+/** Publishes a fact to the bus after checking it against the catalogue's schema. */
+export async function publish<N extends EventName>(name: N, detail: EventDetail<N>): Promise<void> {
+  const parsed = EVENTS[name].detail.parse(detail);
+  const { FailedEntryCount, Entries } = await eventsClient().send(
+    new PutEventsCommand({
+      Entries: [{ EventBusName: env().EVENT_BUS_NAME, Source: EVENT_SOURCE, DetailType: name, Detail: JSON.stringify(parsed) }],
+    }),
+  );
+  if (FailedEntryCount) throw new Error(`PutEvents failed: ${Entries?.[0]?.ErrorCode ?? 'unknown'}`);
+}

@@ -1,0 +1,31 @@
+/**
+ * The HTTP API's routes: one Lambda per use case. The CDK API stack and the local
+ * API Gateway emulation both read this table, so the two hosts serve the same API.
+ * `auth: 'jwt'` routes sit behind the Cognito JWT authorizer.
+ */
+export interface RouteDefinition {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly path: `/api/${string}`;
+  /** Short, unique, used for the Lambda's construct id and name. */
+  readonly name: string;
+  readonly entry: `functions/${string}.ts`;
+  readonly auth: 'public' | 'jwt';
+}
+
+export const ROUTES = [
+  { method: 'POST', path: '/api/auth/sign-up', name: 'SignUp', entry: 'functions/auth/sign-up.ts', auth: 'public' },
+  { method: 'POST', path: '/api/auth/confirm', name: 'ConfirmSignUp', entry: 'functions/auth/confirm-sign-up.ts', auth: 'public' },
+  { method: 'POST', path: '/api/auth/sign-in', name: 'SignIn', entry: 'functions/auth/sign-in.ts', auth: 'public' },
+  { method: 'POST', path: '/api/auth/refresh', name: 'RefreshSession', entry: 'functions/auth/refresh-session.ts', auth: 'public' },
+  { method: 'POST', path: '/api/auth/sign-out', name: 'SignOut', entry: 'functions/auth/sign-out.ts', auth: 'public' },
+  { method: 'POST', path: '/api/auth/password-reset', name: 'RequestPasswordReset', entry: 'functions/auth/request-password-reset.ts', auth: 'public' },
+  { method: 'POST', path: '/api/auth/password-reset/verify', name: 'VerifyPasswordReset', entry: 'functions/auth/verify-password-reset.ts', auth: 'public' },
+  { method: 'POST', path: '/api/auth/password-reset/confirm', name: 'ResetPassword', entry: 'functions/auth/reset-password.ts', auth: 'public' },
+  { method: 'GET', path: '/api/me', name: 'GetMe', entry: 'functions/profile/get-me.ts', auth: 'jwt' },
+  { method: 'GET', path: '/api/admin/users', name: 'ListUsers', entry: 'functions/admin/list-users.ts', auth: 'jwt' },
+] as const satisfies readonly RouteDefinition[];
+
+/** Cognito triggers, wired to the user pool in AWS and to cognito-local's Lambda client locally. */
+export const COGNITO_TRIGGERS = {
+  PostConfirmation: { name: 'PostConfirmation', entry: 'functions/auth/post-confirmation.ts' },
+} as const;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { ROLES, SUBSCRIPTION_STATUSES } from './constants.ts';
+
+/** Response shapes of the API, parsed by the web client and produced by the handlers. */
+
+export const profileLimitsSchema = z.object({
+  study_guides: z.number().int(),
+  quiz_attempts_per_day: z.number().int(),
+  bookmarks: z.number().int(),
+  study_plans: z.number().int(),
+});
+
+export const profileSchema = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  subscription_status: z.enum(SUBSCRIPTION_STATUSES),
+  subscription_updated_at: z.string().nullable(),
+  created_at: z.string(),
+  metadata: z.object({
+    trial_active: z.boolean().optional(),
+    trial_started: z.string().optional(),
+    trial_ends: z.string().optional(),
+    limits: profileLimitsSchema.partial().optional(),
+  }),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const sessionTokensSchema = z.object({
+  idToken: z.string(),
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  /** Epoch milliseconds when the access token expires. */
+  expiresAt: z.number(),
+});
+export type SessionTokens = z.infer<typeof sessionTokensSchema>;
+
+export const signInResponseSchema = z.object({ tokens: sessionTokensSchema, profile: profileSchema });
+export type SignInResponse = z.infer<typeof signInResponseSchema>;
+
+export const refreshResponseSchema = z.object({ tokens: sessionTokensSchema.omit({ refreshToken: true }) });
+
+export const meResponseSchema = z.object({ profile: profileSchema });
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const verifyResetResponseSchema = z.object({ email: z.string() });
+
+export const profileListResponseSchema = z.object({
+  profiles: z.array(profileSchema),
+  nextCursor: z.string().nullable(),
+});
+
+/** Every non-2xx body: one message for people, optional per-field messages, a stable code for programs. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,45 @@
+/** Product constants from the spec (1-core §1, §6, §9). One place for browser and server. */
+
+export const SUBJECTS = ['geography', 'history', 'religion'] as const;
+export type Subject = (typeof SUBJECTS)[number];
+
+export const LEVELS = ['beginner', 'advanced', 'expert'] as const;
+export type Level = (typeof LEVELS)[number];
+
+export const ROLES = ['student', 'parent', 'teacher', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const SUBSCRIPTION_STATUSES = ['free', 'premium'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** Where each role lands after sign-in (1-core §2). */
+export const ROLE_HOME: Record<Role, string> = {
+  student: '/dashboard',
+  parent: '/parent-dashboard',
+  teacher: '/teacher-dashboard',
+  admin: '/admin-dashboard',
+};
+
+export const MAX_LENGTH = {
+  email: 255,
+  password: 128,
+  freeText: 10_000,
+  message: 500,
+  quizAnswer: 500,
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 6;
+
+/** Password reset links are valid for one hour and work once (1-core §9). */
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+/** Sign-up confirmation links: the spec is silent; a day is the common choice. */
+export const CONFIRM_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+
+export const TRIAL_DAYS = 7;
+
+/** Session lookup retries (1-core §4). */
+export const SESSION_LOOKUP_RETRIES = 5;
+export const SESSION_LOOKUP_DELAY_MS = 1000;
+
+export const isSubject = (value: string): value is Subject => (SUBJECTS as readonly string[]).includes(value);
+export const isLevel = (value: string): value is Level => (LEVELS as readonly string[]).includes(value);

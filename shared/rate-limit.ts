@@ -1,0 +1,27 @@
+/** Attempt limits of 1-core §5, enforced by the server (and mirrored in the form for instant feedback). */
+import { AUTH_MESSAGES } from './validation/messages.ts';
+
+export interface RateRule {
+  readonly max: number;
+  readonly windowMs: number;
+  readonly message: string;
+}
+
+export const RATE_RULES = {
+  signIn: { max: 5, windowMs: 5 * 60_000, message: AUTH_MESSAGES.tooManySignIn },
+  signUp: { max: 3, windowMs: 60 * 60_000, message: AUTH_MESSAGES.tooManySignUp },
+  /** Not in the spec; reset requests send e-mail, so they are bounded like sign-up. */
+  passwordReset: { max: 3, windowMs: 60 * 60_000, message: AUTH_MESSAGES.tooManySignUp },
+} as const satisfies Record<string, RateRule>;
+
+export type RateAction = keyof typeof RATE_RULES;
+
+/** The fixed window an instant falls in: attempts are counted per window. */
+export function windowStart(rule: RateRule, now: number): number {
+  return now - (now % rule.windowMs);
+}
+
+/** Whether one more attempt is allowed when `count` were already made in the window. */
+export function allows(rule: RateRule, count: number): boolean {
+  return count < rule.max;
+}

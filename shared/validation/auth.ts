@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { AUTH_MESSAGES as M, FIELD_MESSAGES } from './messages.ts';
+
+/** The rules of 1-core §5 as zod schemas: the web forms and the Lambdas parse with these. */
+
+const EMAIL_FORMAT = /^[^\s@"'<>()[\]\\,;:]+@[^\s@"'<>()[\]\\,;:]+\.[a-z]{2,}$/i;
+const SCRIPT_OR_SQL = /<|>|javascript:|script|\bon\w+\s*=|--|\/\*|\b(select|insert|update|delete|drop|union|exec|alter)\b/i;
+const MARKUP = /<[^>]*>|[<>]/;
+const COMMON_PASSWORDS = new Set(['password', '123456', 'qwerty', 'admin', 'letmein']);
+
+/** Trimmed and lower-cased; one message per failure, the first rule that fails. */
+export const emailSchema = z
+  .string({ error: M.emailRequired })
+  .transform((value) => value.trim().toLowerCase())
+  .superRefine((email, ctx) => {
+    if (email.length === 0) ctx.addIssue({ code: 'custom', message: M.emailRequired });
+    else if (email.length > MAX_LENGTH.email) ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.maxLength(MAX_LENGTH.email) });
+    else if (SCRIPT_OR_SQL.test(email) || !EMAIL_FORMAT.test(email)) ctx.addIssue({ code: 'custom', message: M.invalidEmail });
+  });
+
+/** Password rules shared by sign-in and sign-up; `tooLong` differs between the auth and reset forms. */
+const passwordRules = (tooLong: string) =>
+  z.string({ error: M.passwordRequired }).superRefine((password, ctx) => {
+    const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+    if (password.length === 0) fail(M.passwordRequired);
+    else if (password.trim().length === 0) fail(M.passwordWhitespace);
+    else if (password.length < PASSWORD_MIN_LENGTH) fail(M.passwordTooShort);
+    else if (password.length > MAX_LENGTH.password) fail(tooLong);
+    else if (MARKUP.test(password)) fail(M.passwordMarkup);
+    else if (COMMON_PASSWORDS.has(password.toLowerCase())) fail(M.passwordCommon);
+  });
+
+export const passwordSchema = passwordRules(M.passwordTooLong);
+
+export const credentialsSchema = z.object({ email: emailSchema, password: passwordSchema });
+export type Credentials = z.infer<typeof credentialsSchema>;
+
+export const resetRequestSchema = z.object({
+  email: z
+    .string({ error: M.resetEnterEmail })
+    .transform((value) => value.trim().toLowerCase())
+    .superRefine((email, ctx) => {
+      if (email.length === 0) ctx.addIssue({ code: 'custom', message: M.resetEnterEmail });
+      else if (email.length > MAX_LENGTH.email || SCRIPT_OR_SQL.test(email) || !EMAIL_FORMAT.test(email))
+        ctx.addIssue({ code: 'custom', message: M.resetValidEmail });
+    }),
+});
+
+/** A link token: 43 url-safe characters (32 random bytes). */
+export const linkTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, FIELD_MESSAGES.invalidFormat);
+
+export const resetPasswordSchema = z
+  .object({
+    token: linkTokenSchema,
+    password: passwordRules(M.passwordTooLongReset),
+    confirmPassword: z.string({ error: M.fillAllFields }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.password !== value.confirmPassword)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: M.passwordsDoNotMatch });
+  });
+
+export const linkTokenBodySchema = z.object({ token: linkTokenSchema });
+export const refreshSchema = z.object({ refreshToken: z.string().min(1).max(4096) });
+export const signOutSchema = refreshSchema;
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** Flattens a zod error into one message per top-level field. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? 'form');
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
