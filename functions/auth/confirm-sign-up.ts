@@ -1,6 +1,6 @@
 import { linkTokenBodySchema } from '#shared/validation/auth.ts';
 import { confirmAccount } from '../data/accounts.ts';
-import { consumeLinkToken } from '../data/link-tokens.ts';
+import { consumeLinkToken, releaseLinkToken } from '../data/link-tokens.ts';
 import { Gone } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 
@@ -16,6 +16,11 @@ export const handler = httpHandler(async (event) => {
   const result = await consumeLinkToken(token, 'confirm-sign-up', Date.now());
   if (!result.ok) throw new Gone(REFUSED[result.state], `link_${result.state}`);
 
-  await confirmAccount(result.record.email);
+  try {
+    await confirmAccount(result.record.email);
+  } catch (error) {
+    await releaseLinkToken(token);
+    throw error;
+  }
   return json(200, { message: 'Your email is confirmed. You can sign in now.' });
 });

@@ -87,7 +87,11 @@ export async function confirmAccount(email: string): Promise<void> {
     new AdminUpdateUserAttributesCommand({
       UserPoolId: USER_POOL_ID,
       Username: email,
-      UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
+      // Cognito wants the address beside the flag it verifies.
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
     }),
   );
 }

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { ROUTES, type RouteDefinition } from '#functions/routes.ts';
+import { invoke } from './lambda-host.ts';
+
+/**
+ * A local API Gateway HTTP API: the same route table as the CDK API stack, a JWT
+ * authorizer checking Cognito's (here cognito-local's) signing keys, issuer and audience,
+ * and payload format 2.0 events as Lambda receives them in AWS.
+ */
+export interface JwtConfig {
+  issuer: string;
+  audience: string;
+}
+
+interface CompiledRoute {
+  route: RouteDefinition;
+  pattern: RegExp;
+  params: string[];
+}
+
+const compiled: CompiledRoute[] = ROUTES.map((route) => {
+  const params: string[] = [];
+  const source = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    params.push(name);
+    return '([^/]+)';
+  });
+  return { route, pattern: new RegExp(`^${source}$`), params };
+});
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export function createApiGateway(options: { jwt: JwtConfig; root: string }) {
+  const jwks = createRemoteJWKSet(new URL(`${options.jwt.issuer}/.well-known/jwks.json`));
+
+  async function authorize(header: string | undefined): Promise<JWTPayload | undefined> {
+    const token = header?.match(/^Bearer\s+(.+)$/i)?.[1];
+    if (!token) return undefined;
+    try {
+      const { payload } = await jwtVerify(token, jwks, { issuer: options.jwt.issuer });
+      const audiences = [payload.aud, payload.client_id].flat().filter(Boolean);
+      return audiences.includes(options.jwt.audience) ? payload : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  return async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
+    const reply = (status: number, payload: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(payload));
+    };
+    const url = new URL(req.url ?? '/', 'http://local');
+    const method = req.method ?? 'GET';
+    const match = compiled.find((c) => c.route.method === method && c.pattern.test(url.pathname));
+    if (!match) return reply(404, { message: 'Not Found' });
+    if (body.length > MAX_BODY_BYTES) return reply(413, { message: 'Request Entity Too Large' });
+
+    let claims: JWTPayload | undefined;
+    if (match.route.auth === 'jwt') {
+      claims = await authorize(req.headers.authorization);
+      if (!claims) return reply(401, { message: 'Unauthorized' });
+    }
+
+    const values = match.pattern.exec(url.pathname)!.slice(1);
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : (value ?? '')]),
+    );
+    const query = url.searchParams.size ? Object.fromEntries(url.searchParams) : undefined;
+    const now = new Date();
+    const event = {
+      version: '2.0',
+      routeKey: `${method} ${match.route.path}`,
+      rawPath: url.pathname,
+      rawQueryString: url.search.slice(1),
+      headers,
+      queryStringParameters: query,
+      pathParameters: match.params.length ? Object.fromEntries(match.params.map((name, i) => [name, decodeURIComponent(values[i]!)])) : undefined,
+      body: body.length ? body.toString('utf8') : undefined,
+      isBase64Encoded: false,
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'local',
+        domainName: headers.host ?? 'localhost',
+        domainPrefix: 'local',
+        http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+        requestId: randomUUID(),
+        routeKey: `${method} ${match.route.path}`,
+        stage: '$default',
+        time: now.toUTCString(),
+        timeEpoch: now.getTime(),
+        authorizer: claims ? { jwt: { claims: stringClaims(claims), scopes: null } } : undefined,
+      },
+    };
+
+    try {
+      const result = (await invoke(match.route.entry, match.route.name, event, options.root)) as APIGatewayProxyStructuredResultV2;
+      res.writeHead(result.statusCode ?? 200, { ...(result.headers as Record<string, string> | undefined) });
+      res.end(result.body ?? '');
+    } catch (error) {
+      // What API Gateway answers when the function itself throws.
+      console.error(`[api] ${match.route.name} threw:`, error);
+      reply(500, { message: 'Internal Server Error' });
+    }
+  };
+}
+
+/** API Gateway hands claims to Lambda as strings (arrays as "[a b]"). */
+function stringClaims(payload: JWTPayload): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(payload).map(([key, value]) => [key, Array.isArray(value) ? `[${value.join(' ')}]` : String(value)]),
+  );
+}

@@ -1,0 +1,77 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { COGNITO_TRIGGERS } from '#functions/routes.ts';
+import type { LocalEventBus, PutEntry } from './event-bus.ts';
+import { invoke } from './lambda-host.ts';
+import type { Mailbox } from './mailbox.ts';
+
+/**
+ * The AWS APIs the handlers and cognito-local call that have no local emulator of their
+ * own: SES v2 SendEmail (into the mailbox), EventBridge PutEvents (into the local bus)
+ * and Lambda Invoke (cognito-local calling the trigger handlers). Each speaks the wire
+ * format of the real API, so the unchanged SDK clients reach it by endpoint alone.
+ */
+const triggerEntries = new Map<string, string>(Object.values(COGNITO_TRIGGERS).map((t) => [t.name, t.entry]));
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+interface SesSendEmail {
+  FromEmailAddress?: string;
+  Destination?: { ToAddresses?: string[] };
+  Content?: { Simple?: { Subject?: { Data?: string }; Body?: { Text?: { Data?: string }; Html?: { Data?: string } } } };
+}
+
+export function startAwsServices(options: { port: number; root: string; mailbox: Mailbox; bus: LocalEventBus }): Promise<Server> {
+  const server = createServer(async (req, res) => {
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(JSON.stringify(body));
+    };
+    try {
+      const body = await readBody(req);
+      const url = req.url ?? '/';
+
+      if (req.method === 'POST' && url === '/v2/email/outbound-emails') {
+        const input = JSON.parse(body) as SesSendEmail;
+        const simple = input.Content?.Simple;
+        const mail = options.mailbox.add({
+          from: input.FromEmailAddress ?? '',
+          to: input.Destination?.ToAddresses ?? [],
+          subject: simple?.Subject?.Data ?? '',
+          text: simple?.Body?.Text?.Data ?? '',
+          html: simple?.Body?.Html?.Data ?? '',
+        });
+        return send(200, { MessageId: mail.id });
+      }
+
+      if (req.method === 'POST' && req.headers['x-amz-target'] === 'AWSEvents.PutEvents') {
+        const { Entries = [] } = JSON.parse(body) as { Entries?: PutEntry[] };
+        return send(200, { FailedEntryCount: 0, Entries: Entries.map((entry) => ({ EventId: options.bus.put(entry) })) });
+      }
+
+      const invokeMatch = /^\/2015-03-31\/functions\/([^/]+)\/invocations/.exec(url);
+      if (req.method === 'POST' && invokeMatch) {
+        const name = decodeURIComponent(invokeMatch[1]!);
+        const entry = triggerEntries.get(name);
+        if (!entry) return send(404, { Type: 'User', message: `Function not found: ${name}` });
+        try {
+          const result = await invoke(entry, name, JSON.parse(body), options.root);
+          return send(200, result ?? null);
+        } catch (error) {
+          console.error(`[lambda] ${name} failed:`, error);
+          const message = error instanceof Error ? error.message : String(error);
+          return send(200, { errorMessage: message, errorType: 'Error' }, { 'x-amz-function-error': 'Unhandled' });
+        }
+      }
+
+      send(404, { message: `Not emulated: ${req.method} ${url}` });
+    } catch (error) {
+      console.error('[aws-services]', error);
+      send(500, { message: 'Local AWS emulation failed' });
+    }
+  });
+  return new Promise((resolve) => server.listen(options.port, '127.0.0.1', () => resolve(server)));
+}

@@ -1,0 +1,93 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import {
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  ListGroupsCommand,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { ROLES } from '#shared/constants.ts';
+import { COGNITO_TRIGGERS } from '#functions/routes.ts';
+import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
+import { startChild, waitFor } from './processes.ts';
+
+/**
+ * cognito-local, with its config and users under the data directory. Its Lambda client
+ * points at the runtime's Lambda emulation so the real trigger handlers run.
+ */
+export async function startCognito(options: { port: number; dataDir: string; lambdaEndpoint: string }): Promise<string> {
+  const configDir = join(options.dataDir, '.cognito');
+  mkdirSync(configDir, { recursive: true });
+  const issuerDomain = `http://127.0.0.1:${options.port}`;
+  writeFileSync(
+    join(configDir, 'config.json'),
+    JSON.stringify(
+      {
+        LambdaClient: { endpoint: options.lambdaEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
+        TriggerFunctions: Object.fromEntries(Object.entries(COGNITO_TRIGGERS).map(([trigger, def]) => [trigger, def.name])),
+        UserPoolDefaults: { UsernameAttributes: ['email'] },
+        TokenConfig: { IssuerDomain: issuerDomain },
+      },
+      null,
+      2,
+    ),
+  );
+  const require = createRequire(import.meta.url);
+  const bin = join(dirname(require.resolve('cognito-local/package.json')), 'lib', 'bin', 'start.js');
+  startChild(process.execPath, [bin], { cwd: options.dataDir, env: { PORT: String(options.port), HOST: '127.0.0.1', DEBUG: '' }, name: 'cognito-local' });
+  await waitFor('cognito-local', async () => (await fetch(`${issuerDomain}/health`)).ok);
+  return issuerDomain;
+}
+
+export function localCognitoClient(endpoint: string): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+}
+
+/** Finds or creates the pool, its app client and the role groups, mirroring the CDK auth stack. */
+export async function ensureUserPool(endpoint: string, poolName: string): Promise<{ userPoolId: string; clientId: string }> {
+  const client = localCognitoClient(endpoint);
+  const { UserPools } = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+  let userPoolId = UserPools?.find((pool) => pool.Name === poolName)?.Id;
+  if (!userPoolId) {
+    const { UserPool } = await client.send(
+      new CreateUserPoolCommand({
+        PoolName: poolName,
+        UsernameAttributes: ['email'],
+        Policies: {
+          PasswordPolicy: {
+            MinimumLength: PASSWORD_MIN_LENGTH,
+            RequireLowercase: false,
+            RequireUppercase: false,
+            RequireNumbers: false,
+            RequireSymbols: false,
+          },
+        },
+      }),
+    );
+    userPoolId = UserPool!.Id!;
+  }
+  const { UserPoolClients } = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
+  let clientId = UserPoolClients?.find((c) => c.ClientName === 'web')?.ClientId;
+  if (!clientId) {
+    const { UserPoolClient } = await client.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientName: 'web',
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        EnableTokenRevocation: true,
+      }),
+    );
+    clientId = UserPoolClient!.ClientId!;
+  }
+  const { Groups } = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
+  for (const role of ROLES) {
+    if (!Groups?.some((group) => group.GroupName === role)) {
+      await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: role }));
+    }
+  }
+  return { userPoolId, clientId };
+}

@@ -1,0 +1,96 @@
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { createApiGateway } from './api-gateway.ts';
+import { startAwsServices } from './aws-services.ts';
+import { ensureUserPool, localCognitoClient, startCognito } from './cognito.ts';
+import { ensureTable, startDynamoDb } from './dynamodb.ts';
+import { LocalEventBus } from './event-bus.ts';
+import { Mailbox } from './mailbox.ts';
+import { stopChildren } from './processes.ts';
+import { seedDemoAccounts } from './seed.ts';
+import { startWebServer } from './web-server.ts';
+
+/**
+ * The whole product on one machine: DynamoDB Local, cognito-local, the emulated AWS
+ * APIs, the HTTP API with the real handlers, and the web app, on one origin.
+ * `npm start` and the end-to-end tests both start it through this function.
+ */
+export interface LocalStackOptions {
+  /** The public port; internal services use the next ones (port+10, +11, +12). */
+  port: number;
+  host?: string;
+  /** Where data persists between runs; omitted means DynamoDB in memory and a temporary folder. */
+  dataDir: string;
+  inMemory?: boolean;
+  root?: string;
+  seed?: boolean;
+}
+
+export interface LocalStack {
+  url: string;
+  env: Record<string, string>;
+  mailbox: Mailbox;
+  bus: LocalEventBus;
+  stop: () => Promise<void>;
+}
+
+export const TABLE_NAME = 'quizquest-local';
+const POOL_NAME = 'quizquest-local';
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const root = options.root ?? resolve(import.meta.dirname, '../..');
+  const host = options.host ?? '127.0.0.1';
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const ports = { web: options.port, dynamodb: options.port + 10, cognito: options.port + 11, aws: options.port + 12 };
+  const url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${ports.web}`;
+  const servers: Server[] = [];
+
+  const mailbox = new Mailbox(join(dataDir, 'mail'));
+  const bus = new LocalEventBus(root);
+  const awsEndpoint = `http://127.0.0.1:${ports.aws}`;
+
+  try {
+    servers.push(await startAwsServices({ port: ports.aws, root, mailbox, bus }));
+    const [dynamoEndpoint, cognitoEndpoint] = await Promise.all([
+      startDynamoDb({ port: ports.dynamodb, dataDir: options.inMemory ? undefined : join(dataDir, 'dynamodb') }),
+      startCognito({ port: ports.cognito, dataDir: join(dataDir, 'cognito'), lambdaEndpoint: awsEndpoint }),
+    ]);
+    const [, pool] = await Promise.all([ensureTable(dynamoEndpoint, TABLE_NAME), ensureUserPool(cognitoEndpoint, POOL_NAME)]);
+
+    // The handlers run in this process and read their configuration from the environment, as in Lambda.
+    const env: Record<string, string> = {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognitoEndpoint,
+      AWS_ENDPOINT_URL_SESV2: awsEndpoint,
+      AWS_ENDPOINT_URL_EVENTBRIDGE: awsEndpoint,
+      TABLE_NAME,
+      USER_POOL_ID: pool.userPoolId,
+      USER_POOL_CLIENT_ID: pool.clientId,
+      EVENT_BUS_NAME: 'quizquest-local',
+      MAIL_FROM: 'QuizQuest <no-reply@quizquest.local>',
+      SITE_URL: url,
+    };
+    Object.assign(process.env, env);
+
+    if (options.seed !== false) await seedDemoAccounts(localCognitoClient(cognitoEndpoint), pool.userPoolId);
+
+    const api = createApiGateway({ root, jwt: { issuer: `${cognitoEndpoint}/${pool.userPoolId}`, audience: pool.clientId } });
+    servers.push(await startWebServer({ port: ports.web, host, webDist: join(root, 'web', 'dist'), api, mailbox }));
+
+    const stop = async () => {
+      await bus.drain();
+      await Promise.all(servers.map((server) => new Promise((r) => server.close(r))));
+      await stopChildren();
+    };
+    return { url, env, mailbox, bus, stop };
+  } catch (error) {
+    await Promise.all(servers.map((server) => new Promise((r) => server.close(r))));
+    await stopChildren();
+    throw error;
+  }
+}

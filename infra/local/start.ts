@@ -1,0 +1,44 @@
+import { resolve } from 'node:path';
+import { buildWebIfStale } from './build-web.ts';
+import { DEMO_ACCOUNTS } from './seed.ts';
+import { startLocalStack } from './stack.ts';
+
+/** `npm start`: the product on this machine. Ctrl-C stops everything it started. */
+const started = Date.now();
+const root = resolve(import.meta.dirname, '../..');
+const port = Number(process.env.PORT ?? 3000);
+
+const [stack] = await Promise.all([
+  startLocalStack({ port, dataDir: resolve(root, '.data'), root }),
+  buildWebIfStale(root),
+]).catch(async (error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
+
+const seconds = ((Date.now() - started) / 1000).toFixed(1);
+console.log(`
+QuizQuest is running at ${stack.url}/  (ready in ${seconds} s)
+Local mailbox:           ${stack.url}/_dev/mail
+Data is kept in .data/ between runs.
+
+Demo accounts:
+${DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(8)} ${a.email.padEnd(26)} ${a.password}`).join('\n')}
+
+Press Ctrl-C to stop.`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    stack.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,88 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { createGzip } from 'node:zlib';
+import { renderMail, renderMailList, type Mailbox } from './mailbox.ts';
+
+/**
+ * The one local origin, routed as CloudFront routes it in AWS: `/api/*` to the HTTP API,
+ * everything else to the built single-page app with index.html as the fallback. The
+ * `/_dev/mail` mailbox exists only here.
+ */
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest']);
+
+type ApiHandler = (req: IncomingMessage, res: ServerResponse, body: Buffer) => Promise<void>;
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function serveFile(req: IncomingMessage, res: ServerResponse, file: string, cache: string): void {
+  const type = TYPES[extname(file)] ?? 'application/octet-stream';
+  const headers: Record<string, string> = { 'content-type': type, 'cache-control': cache, 'x-content-type-options': 'nosniff' };
+  if (COMPRESSIBLE.has(extname(file)) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    res.writeHead(200, { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding' });
+    createReadStream(file).pipe(createGzip()).pipe(res);
+  } else {
+    res.writeHead(200, { ...headers, 'content-length': String(statSync(file).size) });
+    createReadStream(file).pipe(res);
+  }
+}
+
+export function startWebServer(options: { port: number; host: string; webDist: string; api: ApiHandler; mailbox: Mailbox }): Promise<Server> {
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://local');
+      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return await options.api(req, res, await readBody(req));
+
+      if (url.pathname === '/_dev/mail.json') {
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+        return res.end(JSON.stringify(options.mailbox.list()));
+      }
+      if (url.pathname === '/_dev/mail' || url.pathname.startsWith('/_dev/mail/')) {
+        const id = decodeURIComponent(url.pathname.slice('/_dev/mail/'.length));
+        const mail = id ? options.mailbox.get(id) : undefined;
+        res.writeHead(id && !mail ? 404 : 200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        return res.end(mail ? renderMail(mail) : renderMailList(options.mailbox.list()));
+      }
+
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { allow: 'GET, HEAD' });
+        return res.end();
+      }
+      const file = normalize(join(options.webDist, decodeURIComponent(url.pathname)));
+      if (file.startsWith(options.webDist + sep) && existsSync(file) && statSync(file).isFile()) {
+        const immutable = url.pathname.startsWith('/assets/');
+        return serveFile(req, res, file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      }
+      if (extname(url.pathname)) {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        return res.end('Not found');
+      }
+      serveFile(req, res, join(options.webDist, 'index.html'), 'no-cache');
+    } catch (error) {
+      console.error('[web]', error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('Local server error');
+    }
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve(server));
+  });
+}
