@@ -121,6 +121,7 @@ export async function authenticate(email: string, password: string): Promise<Ses
     switch (nameOf(error)) {
       case 'NotAuthorizedException':
       case 'UserNotFoundException':
+      case 'InvalidPasswordException': // cognito-local's answer to a wrong password
         throw new Unauthorized(M.invalidCredentials, 'invalid_credentials');
       case 'UserNotConfirmedException':
         throw new Forbidden(M.emailNotConfirmed, 'email_not_confirmed');

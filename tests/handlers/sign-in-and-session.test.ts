@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '../../shared/validation/messages.ts';
+import { linkToken, mailTo, uniqueEmail, useLocalStack } from '../support/handler-env.ts';
+import { httpEvent, parse } from '../support/http-event.ts';
+
+const { mailbox } = useLocalStack();
+const { handler: signUp } = await import('../../functions/auth/sign-up.ts');
+const { handler: confirm } = await import('../../functions/auth/confirm-sign-up.ts');
+const { handler: signIn } = await import('../../functions/auth/sign-in.ts');
+const { handler: refresh } = await import('../../functions/auth/refresh-session.ts');
+const { handler: signOut } = await import('../../functions/auth/sign-out.ts');
+const { handler: getMe } = await import('../../functions/profile/get-me.ts');
+const { handler: listUsers } = await import('../../functions/admin/list-users.ts');
+
+const PASSWORD = 'Comet#7713';
+
+async function confirmedAccount(): Promise<string> {
+  const email = uniqueEmail();
+  await signUp(httpEvent({ body: { email, password: PASSWORD } }));
+  await confirm(httpEvent({ body: { token: linkToken(await mailTo(mailbox, email, /Confirm/), 'confirm') } }));
+  return email;
+}
+
+describe('sign-in', () => {
+  it('returns tokens and the profile for the right password', async () => {
+    const email = await confirmedAccount();
+    const result = parse(await signIn(httpEvent({ body: { email, password: PASSWORD } })));
+    expect(result.status).toBe(200);
+    expect(result.body.profile).toMatchObject({ email, role: 'student' });
+    expect(result.body.tokens.expiresAt).toBeGreaterThan(Date.now());
+  });
+
+  it('answers a wrong password and an unknown account with the same spec message', async () => {
+    const email = await confirmedAccount();
+    const wrong = parse(await signIn(httpEvent({ body: { email, password: 'Wrong#1234' } })));
+    const unknown = parse(await signIn(httpEvent({ body: { email: uniqueEmail('nobody'), password: PASSWORD } })));
+    for (const result of [wrong, unknown]) {
+      expect(result).toMatchObject({ status: 401, body: { error: { code: 'invalid_credentials', message: AUTH_MESSAGES.invalidCredentials } } });
+    }
+  });
+
+  it('allows 5 attempts per e-mail in 5 minutes, then refuses even the right password', async () => {
+    const email = await confirmedAccount();
+    for (let i = 0; i < 5; i++) expect(parse(await signIn(httpEvent({ body: { email, password: 'Wrong#1234' } }))).status).toBe(401);
+    const sixth = parse(await signIn(httpEvent({ body: { email, password: PASSWORD } })));
+    expect(sixth).toMatchObject({ status: 429, body: { error: { message: AUTH_MESSAGES.tooManySignIn } } });
+  });
+
+  it('limits one address across many e-mails', async () => {
+    const ip = '203.0.113.77';
+    const statuses: number[] = [];
+    for (let i = 0; i < 51; i++) statuses.push(parse(await signIn(httpEvent({ ip, body: { email: uniqueEmail('spray'), password: PASSWORD } }))).status);
+    expect(statuses.slice(0, 50).every((s) => s === 401)).toBe(true);
+    expect(statuses[50]).toBe(429);
+  });
+});
+
+describe('session refresh and sign-out', () => {
+  it('refreshes with the refresh token until sign-out revokes it', async () => {
+    const email = await confirmedAccount();
+    const { tokens } = parse(await signIn(httpEvent({ body: { email, password: PASSWORD } }))).body;
+    const refreshed = parse(await refresh(httpEvent({ body: { refreshToken: tokens.refreshToken } })));
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.tokens.accessToken).toMatch(/^ey/);
+
+    expect(parse(await signOut(httpEvent({ body: { refreshToken: tokens.refreshToken } }))).status).toBe(204);
+    expect(parse(await refresh(httpEvent({ body: { refreshToken: tokens.refreshToken } }))).status).toBe(401);
+  });
+});
+
+describe('the caller and roles', () => {
+  it('GET /api/me answers 401 without verified claims', async () => {
+    expect(parse(await getMe(httpEvent())).status).toBe(401);
+  });
+
+  it('GET /api/me returns the caller’s own profile', async () => {
+    const email = await confirmedAccount();
+    const { profile } = parse(await signIn(httpEvent({ body: { email, password: PASSWORD } }))).body;
+    expect(parse(await getMe(httpEvent({ sub: profile.user_id }))).body.profile.email).toBe(email);
+  });
+
+  it('refuses a signed-in account without a profile (no profile means no access)', async () => {
+    expect(parse(await getMe(httpEvent({ sub: 'no-such-user' })))).toMatchObject({ status: 403, body: { error: { code: 'no_profile' } } });
+  });
+
+  it('the admin list answers 403 to a student and lists students to an admin', async () => {
+    const email = await confirmedAccount();
+    const student = parse(await signIn(httpEvent({ body: { email, password: PASSWORD } }))).body.profile;
+    expect(parse(await listUsers(httpEvent({ sub: student.user_id }))).status).toBe(403);
+
+    const admin = parse(await signIn(httpEvent({ body: { email: 'admin@quizquest.local', password: 'Admin#2026' } }))).body.profile;
+    expect(admin.role).toBe('admin');
+    const listed = parse(await listUsers(httpEvent({ sub: admin.user_id, query: { role: 'student', limit: '100' } })));
+    expect(listed.status).toBe(200);
+    expect(listed.body.profiles.every((p: { role: string }) => p.role === 'student')).toBe(true);
+  });
+
+  it('the admin list refuses a bad query with 400', async () => {
+    expect(parse(await listUsers(httpEvent({ sub: 'anyone', query: { role: 'wizard' } }))).status).toBe(400);
+  });
+});

@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * `npm test` runs every project: unit tables beside the code, handler tests against
+ * DynamoDB Local and cognito-local, CDK template assertions, end-to-end in Chromium.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'events/**/*.test.ts', 'infra/local/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'handlers',
+          include: ['tests/handlers/**/*.test.ts'],
+          globalSetup: ['tests/setup/handler-stack.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 300_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/setup/e2e-stack.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
