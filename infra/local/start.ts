@@ -9,7 +9,7 @@ const root = resolve(import.meta.dirname, '../..');
 const port = Number(process.env.PORT ?? 3000);
 
 const [stack] = await Promise.all([
-  startLocalStack({ port, dataDir: resolve(root, '.data'), root }),
+  startLocalStack({ port, dataDir: resolve(root, process.env.QUIZQUEST_DATA_DIR ?? '.data'), root }),
   buildWebIfStale(root),
 ]).catch(async (error: unknown) => {
   console.error(error instanceof Error ? error.message : error);

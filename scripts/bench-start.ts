@@ -1,0 +1,45 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/**
+ * Measures `npm start` from an installed tree to "ready" (the URL printed), first with
+ * an empty data folder, then again with the data that run left (a restart). Stops each
+ * run with SIGINT, as Ctrl-C does, and checks nothing it started is left running.
+ * Budget: under 30 s.
+ */
+const root = resolve(import.meta.dirname, '..');
+const BUDGET_MS = 30_000;
+
+async function timeStart(port: number, dataDir: string): Promise<number> {
+  const started = Date.now();
+  const child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'infra/local/start.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), QUIZQUEST_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = await new Promise<number>((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error('not ready within 120 s')), 120_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('QuizQuest is running at')) {
+        clearTimeout(timer);
+        resolvePromise(Date.now() - started);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`start exited early (${code})`)));
+  });
+  child.kill('SIGINT');
+  await new Promise((r) => child.once('exit', r));
+  return ready;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'quizquest-bench-'));
+try {
+  const first = await timeStart(3400, dataDir);
+  const restart = await timeStart(3400, dataDir);
+  console.log(`npm start to ready: first run ${(first / 1000).toFixed(1)} s, restart ${(restart / 1000).toFixed(1)} s (budget ${BUDGET_MS / 1000} s)`);
+  if (Math.max(first, restart) >= BUDGET_MS) process.exitCode = 1;
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
