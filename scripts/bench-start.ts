@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 
 /**
@@ -31,7 +32,18 @@ async function timeStart(port: number, dataDir: string): Promise<number> {
   });
   child.kill('SIGINT');
   await new Promise((r) => child.once('exit', r));
+  for (const internal of [port + 10, port + 11, port + 12]) {
+    if (await listening(internal)) throw new Error(`port ${internal} still answers after Ctrl-C: an orphan process`);
+  }
   return ready;
+}
+
+function listening(port: number): Promise<boolean> {
+  return new Promise((r) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), r(true)));
+    socket.once('error', () => r(false));
+  });
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'quizquest-bench-'));
