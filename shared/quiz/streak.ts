@@ -1,0 +1,45 @@
+/** Daily streaks (1-core §4, §9): consecutive calendar days with a completed quiz, in the user's time zone. */
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone; an unknown zone falls back to UTC. */
+export function localDate(instant: Date, timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  } catch {
+    return instant.toISOString().slice(0, 10);
+  }
+}
+
+export function previousDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The streak on `today` from the set of active days: counted back from today, or from
+ * yesterday when today has no quiz yet (the streak is still alive until the day ends).
+ */
+export function streakOn(activeDays: Iterable<string>, today: string): number {
+  const days = new Set(activeDays);
+  let day = days.has(today) ? today : previousDay(today);
+  let streak = 0;
+  while (days.has(day)) {
+    streak += 1;
+    day = previousDay(day);
+  }
+  return streak;
+}
+
+export const STREAK_MILESTONES = [3, 7, 14, 30] as const;
+export type StreakTier = 'none' | 'star' | 'fire' | 'bolt' | 'crown';
+
+export function streakTier(streak: number): StreakTier {
+  if (streak >= 30) return 'crown';
+  if (streak >= 14) return 'bolt';
+  if (streak >= 7) return 'fire';
+  if (streak >= 3) return 'star';
+  return 'none';
+}
+
+/** A reminder goes out when the streak reaches a multiple of 5. */
+export const remindsAt = (streak: number): boolean => streak > 0 && streak % 5 === 0;
