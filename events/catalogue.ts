@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LEVELS, SUBJECTS } from '#shared/constants.ts';
 
 /**
  * Every domain event: its detail-type, the schema of its detail, and the consumers
@@ -9,6 +10,9 @@ export const EVENT_SOURCE = 'quizquest';
 
 export const CONSUMERS = {
   'send-welcome-email': { entry: 'functions/consumers/send-welcome-email.ts' },
+  'update-progress': { entry: 'functions/consumers/update-progress.ts' },
+  'update-streak': { entry: 'functions/consumers/update-streak.ts' },
+  'write-leaderboard-entry': { entry: 'functions/consumers/write-leaderboard-entry.ts' },
 } as const;
 export type ConsumerName = keyof typeof CONSUMERS;
 
@@ -16,6 +20,29 @@ export const EVENTS = {
   AccountConfirmed: {
     detail: z.object({ userId: z.string().min(1), email: z.string().email() }),
     consumers: ['send-welcome-email'],
+  },
+  /** A round was finished and graded by the server; `attemptId` is the idempotency key. */
+  QuizCompleted: {
+    detail: z.object({
+      attemptId: z.string().min(1),
+      userId: z.string().min(1),
+      subject: z.enum(SUBJECTS),
+      level: z.enum(LEVELS),
+      mode: z.enum(['practice', 'competition']),
+      score: z.number().int().min(0),
+      total: z.number().int().min(1),
+      points: z.number().int().min(0),
+      timeSpentMs: z.number().int().min(0),
+      completedAt: z.string(),
+      timeZone: z.string(),
+      topics: z.array(z.object({ subject: z.enum(SUBJECTS), topic: z.string(), correct: z.number().int(), total: z.number().int() })),
+    }),
+    consumers: ['update-progress', 'update-streak', 'write-leaderboard-entry'],
+  },
+  /** Feed and notification consumers arrive with the social issue. */
+  AchievementUnlocked: {
+    detail: z.object({ userId: z.string().min(1), achievementId: z.string().min(1), unlockedAt: z.string() }),
+    consumers: [],
   },
 } as const satisfies Record<string, { detail: z.ZodType; consumers: readonly ConsumerName[] }>;
 

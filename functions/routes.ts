@@ -23,6 +23,12 @@ export const ROUTES = [
   { method: 'POST', path: '/api/auth/password-reset/confirm', name: 'ResetPassword', entry: 'functions/auth/reset-password.ts', auth: 'public' },
   { method: 'GET', path: '/api/me', name: 'GetMe', entry: 'functions/profile/get-me.ts', auth: 'jwt' },
   { method: 'GET', path: '/api/admin/users', name: 'ListUsers', entry: 'functions/admin/list-users.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/quiz/rounds', name: 'StartRound', entry: 'functions/quiz/start-round.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/quiz/rounds/{roundId}/answers', name: 'AnswerQuestion', entry: 'functions/quiz/answer-question.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/quiz/rounds/{roundId}/finish', name: 'FinishRound', entry: 'functions/quiz/finish-round.ts', auth: 'jwt' },
+  { method: 'GET', path: '/api/quiz/rounds/{roundId}/review', name: 'ReviewRound', entry: 'functions/quiz/review-round.ts', auth: 'jwt' },
+  { method: 'GET', path: '/api/progress', name: 'GetProgress', entry: 'functions/quiz/get-progress.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/bookmarks/toggle', name: 'ToggleBookmark', entry: 'functions/quiz/toggle-bookmark.ts', auth: 'jwt' },
 ] as const satisfies readonly RouteDefinition[];
 
 /** Cognito triggers, wired to the user pool in AWS and to cognito-local's Lambda client locally. */

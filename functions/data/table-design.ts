@@ -9,6 +9,20 @@
  * - link token by hash ........ pk TOKEN#<sha256>     sk TOKEN         (expires by TTL)
  * - attempts in a window ...... pk RATE#<action>#<key> sk <window start> (expires by TTL)
  * - processed event marker .... pk EVENT#<consumer>#<id> sk EVENT      (expires by TTL)
+ * - question bank index ........ pk QBANK#<subject>#<level> sk META   (ids in index order, topics)
+ * - question by bank index ..... pk QBANK#<subject>#<level> sk Q#<00000 index>
+ * - seen questions of a bank ... pk USER#<id>  sk SEEN#<subject>#<level>  (a number set of indexes)
+ * - round in play .............. pk USER#<id>  sk ROUND#<round id>        (expires by TTL)
+ * - rounds started on a day .... pk USER#<id>  sk DAILY#<yyyy-mm-dd>      (expires by TTL)
+ * - attempts, newest last ...... pk USER#<id>  sk ATTEMPT#<completed at>#<round id>
+ * - progress per level ......... pk USER#<id>  sk PROGRESS#<subject>#<level>
+ * - learner stats, topics ...... pk USER#<id>  sk STATS | TOPIC#<subject>#<topic>
+ * - active days, streak ........ pk USER#<id>  sk DAY#<yyyy-mm-dd> | STREAK
+ * - achievements ............... pk USER#<id>  sk ACH#<achievement id>
+ * - notifications .............. pk USER#<id>  sk NOTIF#<key>
+ * - bookmarks .................. pk USER#<id>  sk BOOKMARK#<question id>
+ * - leaderboard entries ........ pk LBE#<attempt id> sk ENTRY, gsi2pk LB#all#<yyyy-mm>, gsi1pk LB#<subject>#<yyyy-mm>,
+ *                                 both sorted by <points, zero-padded>#<completed at>
  */
 export const TABLE_DESIGN = {
   partitionKey: 'pk',
@@ -27,6 +41,21 @@ export const keys = {
   linkToken: (hash: string) => ({ pk: `TOKEN#${hash}`, sk: 'TOKEN' }),
   rateWindow: (action: string, key: string, windowStart: number) => ({ pk: `RATE#${action}#${key}`, sk: String(windowStart) }),
   processedEvent: (consumer: string, eventId: string) => ({ pk: `EVENT#${consumer}#${eventId}`, sk: 'EVENT' }),
+  bankMeta: (subject: string, level: string) => ({ pk: `QBANK#${subject}#${level}`, sk: 'META' }),
+  bankQuestion: (subject: string, level: string, index: number) => ({ pk: `QBANK#${subject}#${level}`, sk: `Q#${String(index).padStart(5, '0')}` }),
+  seen: (userId: string, subject: string, level: string) => ({ pk: `USER#${userId}`, sk: `SEEN#${subject}#${level}` }),
+  round: (userId: string, roundId: string) => ({ pk: `USER#${userId}`, sk: `ROUND#${roundId}` }),
+  dailyRounds: (userId: string, day: string) => ({ pk: `USER#${userId}`, sk: `DAILY#${day}` }),
+  attempt: (userId: string, completedAt: string, roundId: string) => ({ pk: `USER#${userId}`, sk: `ATTEMPT#${completedAt}#${roundId}` }),
+  progress: (userId: string, subject: string, level: string) => ({ pk: `USER#${userId}`, sk: `PROGRESS#${subject}#${level}` }),
+  stats: (userId: string) => ({ pk: `USER#${userId}`, sk: 'STATS' }),
+  topic: (userId: string, subject: string, topic: string) => ({ pk: `USER#${userId}`, sk: `TOPIC#${subject}#${topic}` }),
+  activeDay: (userId: string, day: string) => ({ pk: `USER#${userId}`, sk: `DAY#${day}` }),
+  streak: (userId: string) => ({ pk: `USER#${userId}`, sk: 'STREAK' }),
+  achievement: (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `ACH#${id}` }),
+  notification: (userId: string, key: string) => ({ pk: `USER#${userId}`, sk: `NOTIF#${key}` }),
+  bookmark: (userId: string, questionId: string) => ({ pk: `USER#${userId}`, sk: `BOOKMARK#${questionId}` }),
+  leaderboardEntry: (attemptId: string) => ({ pk: `LBE#${attemptId}`, sk: 'ENTRY' }),
 } as const;
 
 /** DynamoDB TTL wants epoch seconds. */

@@ -1,0 +1,83 @@
+import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Level, Subject } from '#shared/constants.ts';
+import { bankQuestionSchema, type BankQuestion } from '#shared/quiz/question.ts';
+import { documentClient } from '../lib/clients.ts';
+import { env } from '../lib/env.ts';
+import { keys } from './table-design.ts';
+
+/**
+ * The question bank: one partition per subject and level, questions keyed by a stable
+ * index, and an index item (META) listing ids in index order and the indexes per topic.
+ * Rounds are drawn by index, so the answer key never leaves the server.
+ */
+export interface BankMeta {
+  ids: string[];
+  topics: Record<string, number[]>;
+}
+
+const META_TTL_MS = 5 * 60_000;
+const metaCache = new Map<string, { at: number; meta: BankMeta | undefined }>();
+
+/** The index item, cached for a few minutes per container (it changes only on reseed). */
+export async function getBankMeta(subject: Subject, level: Level): Promise<BankMeta | undefined> {
+  const cacheKey = `${subject}#${level}`;
+  const cached = metaCache.get(cacheKey);
+  if (cached && Date.now() - cached.at < META_TTL_MS) return cached.meta;
+  const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: keys.bankMeta(subject, level) }));
+  const meta = Item ? { ids: Item.ids as string[], topics: Item.topics as Record<string, number[]> } : undefined;
+  metaCache.set(cacheKey, { at: Date.now(), meta });
+  return meta;
+}
+
+export type IndexedQuestion = BankQuestion & { index: number };
+
+/** Reads questions by index with one BatchGet (up to 100 keys), retrying what DynamoDB leaves unprocessed. */
+export async function getQuestions(subject: Subject, level: Level, indexes: readonly number[]): Promise<IndexedQuestion[]> {
+  if (indexes.length === 0) return [];
+  const table = env().TABLE_NAME;
+  let pending: Record<string, unknown>[] = indexes.map((i) => keys.bankQuestion(subject, level, i));
+  const found: IndexedQuestion[] = [];
+  for (let attempt = 0; pending.length > 0 && attempt < 5; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+    const { Responses, UnprocessedKeys } = await documentClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } }));
+    for (const item of Responses?.[table] ?? []) found.push({ ...bankQuestionSchema.parse(item), index: Number(item.index) });
+    pending = (UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+  }
+  if (pending.length > 0) throw new Error('Question bank read left keys unprocessed');
+  const order = new Map(indexes.map((index, position) => [index, position]));
+  return found.sort((a, b) => order.get(a.index)! - order.get(b.index)!);
+}
+
+/**
+ * Writes a bank. Existing ids keep their index so users' seen sets stay right; new ids
+ * are appended; ids no longer present keep their slot but leave every topic list.
+ */
+export async function writeBank(subject: Subject, level: Level, questions: readonly BankQuestion[]): Promise<BankMeta> {
+  const table = env().TABLE_NAME;
+  const { Item } = await documentClient().send(new GetCommand({ TableName: table, Key: keys.bankMeta(subject, level), ConsistentRead: true }));
+  const ids: string[] = [...((Item?.ids as string[] | undefined) ?? [])];
+  const position = new Map(ids.map((id, i) => [id, i]));
+  for (const question of questions) {
+    if (!position.has(question.id)) {
+      position.set(question.id, ids.length);
+      ids.push(question.id);
+    }
+  }
+  const topics: Record<string, number[]> = {};
+  const items = questions.map((question) => {
+    const index = position.get(question.id)!;
+    (topics[question.topic] ??= []).push(index);
+    return { ...keys.bankQuestion(subject, level, index), type: 'question', index, ...bankQuestionSchema.parse(question) };
+  });
+  for (let i = 0; i < items.length; i += 25) {
+    let batch: Record<string, unknown>[] = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    while (batch.length > 0) {
+      const { UnprocessedItems } = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: batch as never } }));
+      batch = (UnprocessedItems?.[table] as Record<string, unknown>[] | undefined) ?? [];
+    }
+  }
+  const meta = { ids, topics };
+  await documentClient().send(new PutCommand({ TableName: table, Item: { ...keys.bankMeta(subject, level), type: 'bank-meta', ...meta } }));
+  metaCache.delete(`${subject}#${level}`);
+  return meta;
+}

@@ -1,0 +1,169 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Level, Subject } from '#shared/constants.ts';
+import type { QuizMode } from '#shared/quiz/scoring.ts';
+import { documentClient } from '../lib/clients.ts';
+import { env } from '../lib/env.ts';
+import type { IndexedQuestion } from './question-bank.ts';
+import { keys, ttlSeconds } from './table-design.ts';
+
+/** A round in play, with its answer key; only the server reads it. */
+export interface StoredAnswer {
+  questionId: string;
+  answer: string | null;
+  correct: boolean;
+  answeredAt: number;
+}
+
+export interface StoredRound {
+  roundId: string;
+  userId: string;
+  subject: Subject;
+  level: Level;
+  mode: QuizMode;
+  timeZone: string;
+  questions: (IndexedQuestion & { level: Level })[];
+  answers: StoredAnswer[];
+  startedAt: number;
+  deadline: number | null;
+  status: 'active' | 'finished';
+  /** Set once QuizCompleted is on the bus, so a retried finish can publish it if that failed. */
+  published?: boolean;
+  result?: FinishedResult;
+}
+
+export interface FinishedResult {
+  attemptId: string;
+  score: number;
+  total: number;
+  percentage: number;
+  points: number;
+  timeSpentMs: number;
+  incorrect: number;
+  completedAt: string;
+}
+
+const ROUND_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
+export async function putRound(round: StoredRound): Promise<void> {
+  await documentClient().send(
+    new PutCommand({
+      TableName: env().TABLE_NAME,
+      Item: { ...keys.round(round.userId, round.roundId), type: 'round', ...round, ttl: ttlSeconds(round.startedAt + ROUND_KEEP_MS) },
+    }),
+  );
+}
+
+export async function getRound(userId: string, roundId: string): Promise<StoredRound | undefined> {
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: env().TABLE_NAME, Key: keys.round(userId, roundId), ConsistentRead: true }),
+  );
+  return Item as StoredRound | undefined;
+}
+
+/**
+ * Records the answer to question number `position` if the round is active and that
+ * question is still unanswered: a double submit or a stale tab cannot answer twice.
+ */
+export async function appendAnswer(round: StoredRound, position: number, answer: StoredAnswer): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: env().TABLE_NAME,
+        Key: keys.round(round.userId, round.roundId),
+        UpdateExpression: 'SET answers = list_append(answers, :answer)',
+        ConditionExpression: '#status = :active AND size(answers) = :position',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':answer': [answer], ':active': 'active', ':position': position },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/**
+ * Finishes the round in one transaction: marks it finished (once), records the attempt
+ * and adds its questions to the user's seen sets. Returns false if it was already finished.
+ */
+export async function finishRound(round: StoredRound, result: FinishedResult, extraAnswers: StoredAnswer[]): Promise<boolean> {
+  const table = env().TABLE_NAME;
+  const seenByLevel = new Map<Level, Set<number>>();
+  for (const question of round.questions) {
+    const set = seenByLevel.get(question.level) ?? new Set<number>();
+    set.add(question.index);
+    seenByLevel.set(question.level, set);
+  }
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table,
+              Key: keys.round(round.userId, round.roundId),
+              UpdateExpression: 'SET #status = :finished, #result = :result, answers = list_append(answers, :extra)',
+              ConditionExpression: '#status = :active',
+              ExpressionAttributeNames: { '#status': 'status', '#result': 'result' },
+              ExpressionAttributeValues: { ':finished': 'finished', ':active': 'active', ':result': result, ':extra': extraAnswers },
+            },
+          },
+          {
+            Put: {
+              TableName: table,
+              Item: {
+                ...keys.attempt(round.userId, result.completedAt, round.roundId),
+                type: 'attempt',
+                attemptId: result.attemptId,
+                user_id: round.userId,
+                subject: round.subject,
+                level: round.level,
+                mode: round.mode,
+                score: result.score,
+                total_questions: result.total,
+                time_spent: result.timeSpentMs,
+                response_time: Math.round(result.timeSpentMs / Math.max(result.total, 1)),
+                points: result.points,
+                completed_at: result.completedAt,
+                created_at: new Date(round.startedAt).toISOString(),
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          ...[...seenByLevel].map(([level, indexes]) => ({
+            Update: {
+              TableName: table,
+              Key: keys.seen(round.userId, round.subject, level),
+              UpdateExpression: 'ADD seen :indexes SET seen_at = :now',
+              ExpressionAttributeValues: { ':indexes': indexes, ':now': result.completedAt },
+            },
+          })),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}
+
+export async function markPublished(round: StoredRound): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: env().TABLE_NAME,
+      Key: keys.round(round.userId, round.roundId),
+      UpdateExpression: 'SET published = :true',
+      ExpressionAttributeValues: { ':true': true },
+    }),
+  );
+}
+
+/** The indexes of a bank the user has already seen (one read, whatever the number). */
+export async function getSeen(userId: string, subject: Subject, level: Level): Promise<Set<number>> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: keys.seen(userId, subject, level) }));
+  const seen = Item?.seen as Set<number> | undefined;
+  return new Set(seen ? [...seen].map(Number) : []);
+}

@@ -1,0 +1,42 @@
+import { answerRequestSchema, DEADLINE_GRACE_MS, QUIZ_MESSAGES } from '#shared/quiz/contracts.ts';
+import { isCorrect } from '#shared/quiz/grade.ts';
+import { appendAnswer, getRound } from '../data/rounds.ts';
+import { requireCaller } from '../lib/caller.ts';
+import { BadRequest, Conflict, NotFound } from '../lib/errors.ts';
+import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { completeRound } from './complete-round.ts';
+
+/**
+ * POST /api/quiz/rounds/{roundId}/answers: grades one answer (or a skip) against the
+ * stored key, in order, before the deadline; the last one finishes the round.
+ */
+export const handler = httpHandler(async (event) => {
+  const body = parseBody(event, answerRequestSchema);
+  const profile = await requireCaller(event);
+  const round = await getRound(profile.user_id, event.pathParameters?.roundId ?? '');
+  if (!round) throw new NotFound('Round not found');
+  if (round.status !== 'active') throw new Conflict(QUIZ_MESSAGES.roundFinished, 'round_finished');
+
+  const now = new Date();
+  if (round.deadline !== null && now.getTime() > round.deadline + DEADLINE_GRACE_MS) {
+    await completeRound(round, now);
+    throw new Conflict(QUIZ_MESSAGES.timeUp, 'time_up');
+  }
+
+  const position = round.answers.length;
+  const question = round.questions[position];
+  if (!question || question.id !== body.questionId) throw new Conflict(QUIZ_MESSAGES.outOfOrder, 'out_of_order');
+  const isLast = position === round.questions.length - 1;
+  if ('skip' in body && isLast) throw new BadRequest('The last question cannot be skipped', { skip: 'The last question cannot be skipped' });
+
+  const answer = 'answer' in body ? body.answer : null;
+  if (answer !== null && !question.options.includes(answer)) throw new BadRequest(QUIZ_MESSAGES.notAnOption, { answer: QUIZ_MESSAGES.notAnOption });
+  const correct = answer !== null && isCorrect(question.correct_answer, answer);
+  const stored = { questionId: question.id, answer, correct, answeredAt: now.getTime() };
+  if (!(await appendAnswer(round, position, stored))) throw new Conflict(QUIZ_MESSAGES.outOfOrder, 'out_of_order');
+
+  const answers = [...round.answers, stored];
+  const score = answers.filter((a) => a.correct).length;
+  const result = isLast ? await completeRound({ ...round, answers }, now) : null;
+  return json(200, { correct, correctAnswer: question.correct_answer, score, finished: isLast, result });
+});

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import type { Profile } from '#shared/api.ts';
+import { LEVELS, type Level } from '#shared/constants.ts';
+import { canPlayLevel } from '#shared/entitlements.ts';
+import { COMPETITION, DEFAULT_ROUND_SIZE, QUIZ_MESSAGES, type StartRoundRequest } from '#shared/quiz/contracts.ts';
+import { selectIndexes, splitAcrossLevels } from '#shared/quiz/select-questions.ts';
+import type { startRoundRequestSchema } from '#shared/quiz/contracts.ts';
+import type { z } from 'zod';
+import { getBankMeta, getQuestions } from '../data/question-bank.ts';
+import { getSeen, type StoredRound } from '../data/rounds.ts';
+import { NotFound } from '../lib/errors.ts';
+
+type Request = z.output<typeof startRoundRequestSchema>;
+
+/** Time-sortable, unguessable round id. */
+export const newRoundId = () => `${Date.now().toString(36)}${randomBytes(8).toString('hex')}`;
+
+/**
+ * The levels a round draws from: the chosen one, and with difficulty progression the
+ * harder ones the user may play, easiest first.
+ */
+function roundLevels(profile: Profile, request: Request, now: Date): Level[] {
+  if (request.mode !== 'competition' || !request.difficultyProgression) return [request.level];
+  return LEVELS.slice(LEVELS.indexOf(request.level)).filter((level) => canPlayLevel(profile, level, now));
+}
+
+/** Draws a fresh round: a fixed number of reads per level, however many questions the user has seen. */
+export async function buildRound(profile: Profile, request: Request, now: Date): Promise<StoredRound> {
+  const competition = request.mode === 'competition';
+  const count = request.questionCount ?? (competition ? COMPETITION.defaultQuestionCount : DEFAULT_ROUND_SIZE);
+  const levels = roundLevels(profile, request, now);
+  const perLevel = splitAcrossLevels(count, levels.length);
+
+  const drawn = await Promise.all(
+    levels.map(async (level, i) => {
+      const [meta, seen] = await Promise.all([getBankMeta(request.subject, level), getSeen(profile.user_id, request.subject, level)]);
+      if (!meta) return [];
+      const candidates = request.focus ? (meta.topics[request.focus] ?? []) : Object.values(meta.topics).flat();
+      const indexes = selectIndexes({ candidates, seen, count: perLevel[i]! });
+      return (await getQuestions(request.subject, level, indexes)).map((question) => ({ ...question, level }));
+    }),
+  );
+  const questions = drawn.flat();
+  if (questions.length === 0) throw new NotFound(QUIZ_MESSAGES.noQuestions(request.subject, request.level));
+
+  const startedAt = now.getTime();
+  return {
+    roundId: newRoundId(),
+    userId: profile.user_id,
+    subject: request.subject,
+    level: request.level,
+    mode: request.mode,
+    timeZone: request.timeZone,
+    questions,
+    answers: [],
+    startedAt,
+    deadline: competition ? startedAt + (request.timeLimitSec ?? COMPETITION.defaultTimeLimitSec) * 1000 : null,
+    status: 'active',
+  };
+}
+
+/** Retry Same Questions: a new round over the questions of one the caller played before. */
+export function replayRound(previous: StoredRound, request: Request, now: Date): StoredRound {
+  const startedAt = now.getTime();
+  const limitSec = request.timeLimitSec ?? COMPETITION.defaultTimeLimitSec;
+  return {
+    ...previous,
+    roundId: newRoundId(),
+    timeZone: request.timeZone,
+    answers: [],
+    startedAt,
+    deadline: previous.mode === 'competition' ? startedAt + limitSec * 1000 : null,
+    status: 'active',
+    published: undefined,
+    result: undefined,
+  };
+}
+
+export type { StartRoundRequest };

@@ -1,0 +1,21 @@
+import { DEADLINE_GRACE_MS } from '#shared/quiz/contracts.ts';
+import { getRound } from '../data/rounds.ts';
+import { requireCaller } from '../lib/caller.ts';
+import { Conflict, NotFound } from '../lib/errors.ts';
+import { httpHandler, json } from '../lib/http.ts';
+import { completeRound } from './complete-round.ts';
+
+/**
+ * POST /api/quiz/rounds/{roundId}/finish: ends a competition round whose timer ran out
+ * (unanswered questions count as wrong), or returns the result of a finished round.
+ */
+export const handler = httpHandler(async (event) => {
+  const profile = await requireCaller(event);
+  const round = await getRound(profile.user_id, event.pathParameters?.roundId ?? '');
+  if (!round) throw new NotFound('Round not found');
+
+  const now = new Date();
+  const timeUp = round.deadline !== null && now.getTime() >= round.deadline - DEADLINE_GRACE_MS;
+  if (round.status === 'active' && !timeUp) throw new Conflict('The round is still running', 'round_active');
+  return json(200, { result: await completeRound(round, now) });
+});

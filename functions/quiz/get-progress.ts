@@ -1,0 +1,68 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { LEVELS, SUBJECTS } from '#shared/constants.ts';
+import { canPlayLevel, limitFor, UNLIMITED } from '#shared/entitlements.ts';
+import type { ProgressResponse } from '#shared/quiz/contracts.ts';
+import { levelProgress, subjectProgress } from '#shared/quiz/progress.ts';
+import { localDate, streakOn } from '#shared/quiz/streak.ts';
+import { roundsPlayedToday } from '../data/daily-rounds.ts';
+import { achievements, levelProgressRows, recentActiveDays, recentAttempts } from '../data/learner.ts';
+import { keys } from '../data/table-design.ts';
+import { requireCaller } from '../lib/caller.ts';
+import { documentClient } from '../lib/clients.ts';
+import { env } from '../lib/env.ts';
+import { httpHandler, json } from '../lib/http.ts';
+
+const RECENT_ATTEMPTS = 5;
+
+/** GET /api/progress: subject and level progress, totals, streak, recent attempts, achievements and access. */
+export const handler = httpHandler(async (event) => {
+  const profile = await requireCaller(event);
+  const now = new Date();
+  const timeZone = event.queryStringParameters?.tz ?? 'UTC';
+  const userId = profile.user_id;
+  const [rows, stats, days, attempts, unlocked, playedToday] = await Promise.all([
+    levelProgressRows(userId),
+    documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: keys.stats(userId) })).then((r) => r.Item),
+    recentActiveDays(userId),
+    recentAttempts(userId, RECENT_ATTEMPTS),
+    achievements(userId),
+    roundsPlayedToday(userId, now),
+  ]);
+
+  const subjects = SUBJECTS.map((subject) => {
+    const tallies = LEVELS.map((level) => {
+      const row = rows.find((r) => r.subject === subject && r.level === level);
+      const quizzes = Number(row?.quizzes ?? 0);
+      const averageScore = quizzes ? Math.round(Number(row?.score_sum ?? 0) / quizzes) : 0;
+      return { level, quizzes, averageScore, scoreSum: Number(row?.score_sum ?? 0), progress: levelProgress({ quizzes, averageScore }) };
+    });
+    const totalQuizzes = tallies.reduce((sum, t) => sum + t.quizzes, 0);
+    const averageScore = totalQuizzes ? Math.round(tallies.reduce((sum, t) => sum + t.scoreSum, 0) / totalQuizzes) : 0;
+    const { status, progress } = subjectProgress({ quizzes: totalQuizzes, averageScore });
+    const levelProgressByLevel = Object.fromEntries(tallies.map(({ level, quizzes, averageScore: avg, progress: p }) => [level, { quizzes, averageScore: avg, progress: p }]));
+    return { subject, totalQuizzes, averageScore, progressPercentage: progress, status, levelProgress: levelProgressByLevel as ProgressResponse['subjects'][number]['levelProgress'] };
+  });
+
+  const limit = limitFor(profile, 'quiz_attempts_per_day', now);
+  const body: ProgressResponse = {
+    subjects,
+    totals: { attempts: Number(stats?.attempts ?? 0), points: Number(stats?.points ?? 0), streak: streakOn(days, localDate(now, timeZone)) },
+    recentAttempts: attempts.map((a) => ({
+      attemptId: String(a.attemptId),
+      subject: a.subject as ProgressResponse['recentAttempts'][number]['subject'],
+      level: a.level as ProgressResponse['recentAttempts'][number]['level'],
+      mode: a.mode as 'practice' | 'competition',
+      score: Number(a.score),
+      total_questions: Number(a.total_questions),
+      points: Number(a.points),
+      time_spent: Number(a.time_spent),
+      completed_at: String(a.completed_at),
+    })),
+    achievements: unlocked,
+    access: {
+      levels: { beginner: canPlayLevel(profile, 'beginner', now), advanced: canPlayLevel(profile, 'advanced', now), expert: canPlayLevel(profile, 'expert', now) },
+      roundsLeftToday: limit === UNLIMITED ? UNLIMITED : Math.max(0, limit - playedToday),
+    },
+  };
+  return json(200, body);
+});

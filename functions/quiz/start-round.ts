@@ -1,0 +1,29 @@
+import { canPlayLevel, limitFor } from '#shared/entitlements.ts';
+import { QUIZ_MESSAGES, startRoundRequestSchema } from '#shared/quiz/contracts.ts';
+import { takeDailyRound } from '../data/daily-rounds.ts';
+import { getRound, putRound } from '../data/rounds.ts';
+import { requireCaller } from '../lib/caller.ts';
+import { Forbidden, NotFound, TooManyRequests } from '../lib/errors.ts';
+import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { buildRound, replayRound } from './build-round.ts';
+import { toPlayRound } from './to-play-round.ts';
+
+/** POST /api/quiz/rounds: the server picks the questions and keeps the answer key. */
+export const handler = httpHandler(async (event) => {
+  const request = parseBody(event, startRoundRequestSchema);
+  const profile = await requireCaller(event, ['student', 'admin']);
+  const now = new Date();
+  if (!canPlayLevel(profile, request.level, now)) throw new Forbidden(QUIZ_MESSAGES.premiumLevel, 'premium_required');
+
+  const previous = request.retryOf ? await getRound(profile.user_id, request.retryOf) : undefined;
+  if (request.retryOf && (!previous || previous.subject !== request.subject || previous.level !== request.level)) {
+    throw new NotFound('That round cannot be replayed');
+  }
+
+  // Drawn before counting, so a bank with no questions does not use up one of today's rounds.
+  const round = previous ? replayRound(previous, request, now) : await buildRound(profile, request, now);
+  const limit = limitFor(profile, 'quiz_attempts_per_day', now);
+  if (!(await takeDailyRound(profile.user_id, now, limit))) throw new TooManyRequests(QUIZ_MESSAGES.dailyLimit(limit));
+  await putRound(round);
+  return json(201, toPlayRound(round));
+});

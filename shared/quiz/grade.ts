@@ -1,0 +1,25 @@
+import { percentage, points, type QuizMode } from './scoring.ts';
+
+/** Grading and the round's result, from the stored answers (1-core §4, §9). */
+export interface GradedAnswer {
+  correct: boolean;
+}
+
+export function isCorrect(correctAnswer: string, answer: string): boolean {
+  return answer === correctAnswer;
+}
+
+export function roundResult(input: { answers: readonly GradedAnswer[]; total: number; mode: QuizMode; startedAt: number; finishedAt: number; deadline: number | null }) {
+  const score = input.answers.filter((a) => a.correct).length;
+  // Time stops at the deadline: a competition round cannot take longer than its limit.
+  const end = input.deadline === null ? input.finishedAt : Math.min(input.finishedAt, input.deadline);
+  const timeSpentMs = Math.max(0, end - input.startedAt);
+  return {
+    score,
+    total: input.total,
+    percentage: percentage(score, input.total),
+    points: points({ correct: score, total: input.total, mode: input.mode, timeSpentMs }),
+    timeSpentMs,
+    incorrect: input.total - score,
+  };
+}
