@@ -1,0 +1,17 @@
+import { App, Tags } from 'aws-cdk-lib';
+import { repoPath } from './constructs/bundling.ts';
+import { addPlatform } from './stacks/platform.ts';
+
+/**
+ * `npx cdk synth|deploy [-c stage=prod] [-c mailFrom=no-reply@your-domain]`.
+ * Stacks are environment-agnostic and do no lookups, so synthesis needs no AWS account.
+ */
+const app = new App();
+const stage: string = app.node.tryGetContext('stage') ?? 'dev';
+// Must be an SES-verified identity in the target account before e-mails can be sent.
+const mailFrom: string = app.node.tryGetContext('mailFrom') ?? 'no-reply@example.com';
+
+addPlatform(app, { stage, mailFrom, webDistPath: repoPath('web/dist') });
+Tags.of(app).add('project', 'quizquest');
+Tags.of(app).add('stage', stage);
+app.synth();

@@ -1,0 +1,124 @@
+import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { nodejsBundling, repoPath } from './bundling.ts';
+
+/** What every function is configured with (functions/lib/env.ts reads these). */
+export interface PlatformResources {
+  readonly table: ITable;
+  readonly userPoolId: string;
+  readonly userPoolClientId: string;
+  /** Names, not constructs: stacks that publish or read them need not depend on their owners. */
+  readonly eventBusName: string;
+  readonly siteUrlParameterName: string;
+  /** Sender address; must be an SES-verified identity in the target account. */
+  readonly mailFrom: string;
+}
+
+/** What one function may do, and nothing more. */
+export interface FunctionAccess {
+  /** 'read' for Get/Query; 'readWrite' once it puts, updates or deletes. */
+  readonly table?: 'read' | 'readWrite';
+  /** Cognito actions that need IAM (Admin*); SignUp, InitiateAuth and RevokeToken are public calls. */
+  readonly cognito?: readonly string[];
+  readonly publishEvents?: boolean;
+  readonly sendMail?: boolean;
+  readonly readSiteUrl?: boolean;
+}
+
+export interface ProjectFunctionProps
+  extends Pick<NodejsFunctionProps, 'functionName' | 'description' | 'timeout' | 'memorySize' | 'deadLetterQueue' | 'retryAttempts' | 'maxEventAge'> {
+  /** Handler file, relative to the repository root (as in ROUTES, COGNITO_TRIGGERS and CONSUMERS). */
+  readonly entry: `functions/${string}.ts`;
+  readonly resources: PlatformResources;
+  readonly access: FunctionAccess;
+}
+
+/**
+ * A handler from functions/ with the project's defaults: Node.js 22 on arm64, an ESM
+ * bundle with the SDK inside and source maps, a month of logs, the common environment,
+ * and IAM limited to what `access` names.
+ */
+export class ProjectFunction extends NodejsFunction {
+  private readonly resources: PlatformResources;
+
+  constructor(scope: Construct, id: string, props: ProjectFunctionProps) {
+    const { entry, resources, access, ...rest } = props;
+    super(scope, id, {
+      memorySize: 512, // more memory is more CPU: shorter cold starts for ~0.5 MB bundles
+      timeout: Duration.seconds(10),
+      ...rest,
+      entry: repoPath(entry),
+      handler: 'handler',
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      projectRoot: repoPath('.'),
+      depsLockFilePath: repoPath('package-lock.json'),
+      bundling: nodejsBundling(),
+      // Created beside the function: a subclass cannot add children before super().
+      logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        TABLE_NAME: resources.table.tableName,
+        USER_POOL_ID: resources.userPoolId,
+        USER_POOL_CLIENT_ID: resources.userPoolClientId,
+        EVENT_BUS_NAME: resources.eventBusName,
+        MAIL_FROM: resources.mailFrom,
+        SITE_URL_PARAMETER: resources.siteUrlParameterName,
+      },
+    });
+    this.resources = resources;
+    this.grantAccess(access);
+  }
+
+  /** Adds exactly the permissions `access` names, each scoped to our one resource. */
+  grantAccess(access: FunctionAccess): void {
+    const { table, userPoolId, eventBusName, siteUrlParameterName, mailFrom } = this.resources;
+    const stack = Stack.of(this);
+    if (access.table) {
+      const actions = access.table === 'read' ? TABLE_READ : [...TABLE_READ, ...TABLE_WRITE];
+      this.allow(actions, [table.tableArn, `${table.tableArn}/index/*`]);
+    }
+    if (access.cognito?.length) {
+      this.allow(
+        access.cognito.map((action) => `cognito-idp:${action}`),
+        [stack.formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: userPoolId })],
+      );
+    }
+    if (access.publishEvents) {
+      this.allow(['events:PutEvents'], [stack.formatArn({ service: 'events', resource: 'event-bus', resourceName: eventBusName })]);
+    }
+    if (access.readSiteUrl) {
+      const name = siteUrlParameterName.replace(/^\//, '');
+      this.allow(['ssm:GetParameter'], [stack.formatArn({ service: 'ssm', resource: 'parameter', resourceName: name })]);
+    }
+    if (access.sendMail) {
+      // SES authorises against the sending identity (address or domain), and in the sandbox
+      // also against recipients, so scope by the From address instead of one identity ARN.
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*', arnFormat: ArnFormat.SLASH_RESOURCE_NAME })],
+          conditions: { StringEquals: { 'ses:FromAddress': addressOf(mailFrom) } },
+        }),
+      );
+    }
+  }
+
+  private allow(actions: string[], resources: string[]): void {
+    this.addToRolePolicy(new PolicyStatement({ actions, resources }));
+  }
+}
+
+// Item-level calls only: no Scan, no streams, no table management.
+const TABLE_READ = ['GetItem', 'BatchGetItem', 'Query', 'ConditionCheckItem'].map((a) => `dynamodb:${a}`);
+const TABLE_WRITE = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'].map((a) => `dynamodb:${a}`);
+
+/** `Quiz Quest <no-reply@example.com>` → `no-reply@example.com`. */
+function addressOf(mailFrom: string): string {
+  return /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+}

@@ -1,0 +1,33 @@
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { Construct } from 'constructs';
+import { TABLE_DESIGN } from '#functions/data/table-design.ts';
+
+const string = (name: string) => ({ name, type: AttributeType.STRING });
+
+/** The one table, built from TABLE_DESIGN so the keys here and in the data layer cannot drift. */
+export class DataStack extends Stack {
+  readonly table: Table;
+
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+    this.table = new Table(this, 'Table', {
+      partitionKey: string(TABLE_DESIGN.partitionKey),
+      sortKey: string(TABLE_DESIGN.sortKey),
+      timeToLiveAttribute: TABLE_DESIGN.timeToLiveAttribute,
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // Users' data outlives a stack deletion.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of TABLE_DESIGN.globalSecondaryIndexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: string(index.partitionKey),
+        sortKey: string(index.sortKey),
+        projectionType: ProjectionType.ALL,
+      });
+    }
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+  }
+}

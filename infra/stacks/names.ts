@@ -1,0 +1,15 @@
+/**
+ * Physical names fixed by stage. Stacks that only need to *reach* a resource (publish to
+ * the bus, read the site URL, name the trigger) use these strings instead of references,
+ * which would otherwise make stacks, or the user pool and its trigger, depend on each other.
+ */
+export function platformNames(stage: string) {
+  if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) throw new Error(`Stage "${stage}" must be lower-case letters, digits and dashes`);
+  return {
+    stackPrefix: `QuizQuest-${stage}`,
+    eventBus: `quizquest-${stage}`,
+    siteUrlParameter: `/quizquest/${stage}/site-url`,
+    postConfirmationFunction: `quizquest-${stage}-post-confirmation`,
+  };
+}
+export type PlatformNames = ReturnType<typeof platformNames>;

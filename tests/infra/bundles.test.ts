@@ -1,0 +1,99 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { esbuildOptions } from '#infra/constructs/bundling.ts';
+import type { FunctionAccess } from '#infra/constructs/project-function.ts';
+import { allFunctions } from '#infra/stacks/function-access.ts';
+
+/**
+ * Bundles every Lambda the way the CDK app does, then checks what a deploy would
+ * only reveal in AWS: that the bundle loads as ESM, and that the IAM access declared in
+ * infra/stacks/function-access.ts matches the SDK commands the bundle actually contains.
+ */
+
+// Cognito calls that are authorised by the user's credentials or client id, not by IAM.
+const PUBLIC_COGNITO = new Set(['SignUp', 'ConfirmSignUp', 'ResendConfirmationCode', 'InitiateAuth', 'RespondToAuthChallenge', 'RevokeToken', 'ForgotPassword', 'ConfirmForgotPassword', 'GetUser', 'GlobalSignOut', 'ChangePassword']);
+const TABLE_WRITES = new Set(['Put', 'Update', 'Delete', 'BatchWrite', 'TransactWrite', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
+const TABLE_READS = new Set(['Get', 'BatchGet', 'TransactGet', 'GetItem', 'BatchGetItem', 'TransactGetItems']);
+// Always present: the document client's paginators and endpoint discovery pull these in
+// whether or not a handler queries, so they say nothing about the handler.
+const TABLE_NOISE = new Set(['Query', 'Scan', 'DescribeEndpoints']);
+
+/** The access a bundle needs, derived from the `@aws-sdk/<client>/dist-es/commands/<X>Command.js` files in it. */
+function accessNeeded(inputs: string[]) {
+  const needed = { table: new Set<string>(), cognito: new Set<string>(), mail: false, publish: false, siteUrl: false, unknown: [] as string[] };
+  for (const file of inputs) {
+    const match = /node_modules\/@aws-sdk\/([^/]+)\/dist-es\/commands\/(\w+)Command\.js$/.exec(file);
+    if (!match) continue;
+    const [, client, command] = match as unknown as [string, string, string];
+    if (client === 'client-cognito-identity-provider') {
+      if (!PUBLIC_COGNITO.has(command)) needed.cognito.add(command);
+    } else if (client === 'lib-dynamodb' || client === 'client-dynamodb') {
+      if (TABLE_WRITES.has(command)) needed.table.add('write');
+      else if (TABLE_READS.has(command)) needed.table.add('read');
+      else if (!TABLE_NOISE.has(command)) needed.unknown.push(`${client} ${command}`);
+    } else if (client === 'client-sesv2' && command === 'SendEmail') needed.mail = true;
+    else if (client === 'client-eventbridge' && command === 'PutEvents') needed.publish = true;
+    else if (client === 'client-ssm' && command === 'GetParameter') needed.siteUrl = true;
+    else if (client !== 'nested-clients') needed.unknown.push(`${client} ${command}`); // nested-clients: credential providers
+  }
+  return needed;
+}
+
+const functions = allFunctions();
+const outDir = mkdtempSync(path.join(tmpdir(), 'lambda-bundles-'));
+const bundles = new Map<string, { file: string; inputs: string[] }>();
+
+beforeAll(async () => {
+  for (const fn of functions) {
+    const file = path.join(outDir, fn.name, 'index.mjs');
+    const { metafile } = await build({ ...esbuildOptions(fn.entry, file), metafile: true });
+    const output = Object.values(metafile.outputs).find((o) => o.entryPoint);
+    bundles.set(fn.name, { file, inputs: Object.keys(output?.inputs ?? {}) });
+  }
+}, 120_000);
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+describe('Lambda bundles', () => {
+  it('load as ES modules in plain Node and export a handler function', () => {
+    // A separate Node process, as in Lambda: no test runner transforms in between.
+    const urls = [...bundles.values()].map((b) => pathToFileURL(b.file).href);
+    const script = `const urls = ${JSON.stringify(urls)};
+      const kinds = await Promise.all(urls.map(async (u) => typeof (await import(u)).handler));
+      console.log(JSON.stringify(kinds));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual(urls.map(() => 'function'));
+  });
+
+  describe.each(functions)('$name ($entry)', (fn) => {
+    const needed = () => accessNeeded(bundles.get(fn.name)?.inputs ?? []);
+    const declared: FunctionAccess = fn.access;
+
+    it('calls no SDK command the access check does not know', () => {
+      expect(needed().unknown).toEqual([]);
+    });
+
+    it('is granted exactly the Cognito admin actions it calls', () => {
+      expect([...needed().cognito].sort()).toEqual([...(declared.cognito ?? [])].sort());
+    });
+
+    it('writes the table if and only if it is granted readWrite', () => {
+      expect(needed().table.has('write')).toBe(declared.table === 'readWrite');
+      if (needed().table.has('read')) expect(declared.table).toBeDefined();
+    });
+
+    it('sends mail, publishes events and reads the site URL only as declared', () => {
+      const n = needed();
+      expect({ mail: n.mail, publish: n.publish, siteUrl: n.siteUrl }).toEqual({
+        mail: Boolean(declared.sendMail),
+        publish: Boolean(declared.publishEvents),
+        siteUrl: Boolean(declared.readSiteUrl),
+      });
+    });
+  });
+});

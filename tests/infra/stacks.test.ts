@@ -1,0 +1,390 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSUMERS, EVENT_SOURCE, eventsFor, type ConsumerName } from '#events/catalogue.ts';
+import { TABLE_DESIGN } from '#functions/data/table-design.ts';
+import { ROUTES } from '#functions/routes.ts';
+import { repoPath } from '#infra/constructs/bundling.ts';
+import { addPlatform } from '#infra/stacks/platform.ts';
+import { SPA_REWRITE_SOURCE, WebStack } from '#infra/stacks/web-stack.ts';
+import { ROLES } from '#shared/constants.ts';
+
+/** Synthesises the whole app in-process (bundling included) once, as `cdk synth` would. */
+
+type Resources = Record<string, { Type: string; Properties?: any; DependsOn?: string | string[]; DeletionPolicy?: string }>;
+const ENV_VARS = ['TABLE_NAME', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'EVENT_BUS_NAME', 'MAIL_FROM', 'SITE_URL_PARAMETER'];
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+let t: Record<'data' | 'auth' | 'events' | 'api' | 'web', Template>;
+let platform: ReturnType<typeof addPlatform>;
+const scratch = mkdtempSync(path.join(tmpdir(), 'infra-test-'));
+const webDist = path.join(scratch, 'web-dist');
+
+beforeAll(() => {
+  mkdirSync(webDist);
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>test</title>');
+  const { context } = JSON.parse(readFileSync(repoPath('cdk.json'), 'utf8'));
+  const app = new App({ context, outdir: path.join(scratch, 'cdk.out') });
+  platform = addPlatform(app, { stage: 'test', mailFrom: 'Quiz Quest <no-reply@quiz.example>', webDistPath: webDist });
+  const { data, auth, events, api, web } = platform;
+  t = {
+    data: Template.fromStack(data),
+    auth: Template.fromStack(auth),
+    events: Template.fromStack(events),
+    api: Template.fromStack(api),
+    web: Template.fromStack(web),
+  };
+}, 180_000);
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const resources = (template: Template, type: string): Resources =>
+  template.findResources(type) as Resources;
+const only = (template: Template, type: string) => {
+  const found = Object.entries(resources(template, type));
+  expect(found).toHaveLength(1);
+  return found[0]!;
+};
+
+/** Logical ids a resource refers to (Ref, GetAtt, Sub, DependsOn). */
+function referencesOf(value: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) value.forEach((v) => referencesOf(v, out));
+  else if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) {
+      if (key === 'Ref' && typeof v === 'string') out.add(v);
+      else if (key === 'Fn::GetAtt' && Array.isArray(v)) out.add(String(v[0]));
+      else if (key === 'Fn::Sub') for (const m of JSON.stringify(v).matchAll(/\$\{([A-Za-z0-9]+)/g)) out.add(m[1]!);
+      else referencesOf(v, out);
+    }
+  }
+  return out;
+}
+
+/** A dependency cycle inside one template, which CloudFormation refuses only at deploy time. */
+function findCycle(template: Template): string[] | undefined {
+  const all = template.toJSON().Resources as Resources;
+  const edges = new Map(
+    Object.entries(all).map(([id, r]) => [id, [...referencesOf({ p: r.Properties, d: r.DependsOn ?? [] }), ...[r.DependsOn ?? []].flat()].filter((x) => x in all)]),
+  );
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (id: string, trail: string[]): string[] | undefined => {
+    if (state.get(id) === 'open') return [...trail, id];
+    if (state.get(id) === 'done') return undefined;
+    state.set(id, 'open');
+    for (const next of edges.get(id) ?? []) {
+      const cycle = visit(next, [...trail, id]);
+      if (cycle) return cycle;
+    }
+    state.set(id, 'done');
+    return undefined;
+  };
+  for (const id of edges.keys()) {
+    const cycle = visit(id, []);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}
+
+describe('every stack', () => {
+  it('has no dependency cycle between its resources', () => {
+    for (const template of Object.values(t)) expect(findCycle(template)).toBeUndefined();
+  });
+
+  it('runs every Lambda of ours on Node.js 22, arm64, with the whole environment and a month of logs', () => {
+    for (const template of [t.auth, t.events, t.api]) {
+      const fns = Object.values(resources(template, 'AWS::Lambda::Function'));
+      expect(fns.length).toBeGreaterThan(0);
+      for (const fn of fns) {
+        expect(fn.Properties.Runtime).toBe('nodejs22.x');
+        expect(fn.Properties.Architectures).toEqual(['arm64']);
+        expect(fn.Properties.Handler).toBe('index.handler');
+        expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(expect.arrayContaining(ENV_VARS));
+        expect(fn.Properties.Environment.Variables.MAIL_FROM).toBe('Quiz Quest <no-reply@quiz.example>');
+        expect(fn.Properties.LoggingConfig.LogGroup).toHaveProperty('Ref');
+      }
+      template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
+    }
+  });
+
+  it('grants no table scans and no wildcard actions', () => {
+    for (const template of [t.auth, t.events, t.api]) {
+      const text = JSON.stringify(resources(template, 'AWS::IAM::Policy'));
+      expect(text).not.toContain('dynamodb:Scan');
+      expect(text).not.toMatch(/"[a-z-]+:\*"/);
+    }
+  });
+});
+
+describe('data stack', () => {
+  it('builds the one table from TABLE_DESIGN', () => {
+    const gsis = TABLE_DESIGN.globalSecondaryIndexes;
+    const [, table] = only(t.data, 'AWS::DynamoDB::Table');
+    expect(table.Properties.KeySchema).toEqual([
+      { AttributeName: 'pk', KeyType: 'HASH' },
+      { AttributeName: 'sk', KeyType: 'RANGE' },
+    ]);
+    expect(table.Properties.GlobalSecondaryIndexes).toEqual(
+      gsis.map((g) => ({
+        IndexName: g.indexName,
+        KeySchema: [
+          { AttributeName: g.partitionKey, KeyType: 'HASH' },
+          { AttributeName: g.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    );
+    const keyNames = ['pk', 'sk', ...gsis.flatMap((g) => [g.partitionKey, g.sortKey])];
+    expect(table.Properties.AttributeDefinitions).toEqual(expect.arrayContaining(keyNames.map((AttributeName) => ({ AttributeName, AttributeType: 'S' }))));
+    expect(table.Properties.AttributeDefinitions).toHaveLength(keyNames.length);
+  });
+
+  it('expires items by ttl, bills on demand, keeps backups and survives stack deletion', () => {
+    const [, table] = only(t.data, 'AWS::DynamoDB::Table');
+    expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: 'ttl', Enabled: true });
+    expect(table.Properties.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(table.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(table.DeletionPolicy).toBe('Retain');
+  });
+});
+
+describe('auth stack', () => {
+  it('signs in by e-mail with self sign-up, no Cognito verification and no Cognito recovery', () => {
+    const [, pool] = only(t.auth, 'AWS::Cognito::UserPool');
+    expect(pool.Properties.UsernameAttributes).toEqual(['email']);
+    expect(pool.Properties.AdminCreateUserConfig.AllowAdminCreateUserOnly).toBe(false);
+    expect(pool.Properties.AutoVerifiedAttributes ?? []).toEqual([]);
+    expect(pool.Properties.AccountRecoverySetting).toEqual({ RecoveryMechanisms: [{ Name: 'admin_only', Priority: 1 }] });
+  });
+
+  it('accepts any password of 6 or more characters', () => {
+    t.auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      Policies: {
+        PasswordPolicy: { MinimumLength: 6, RequireLowercase: false, RequireUppercase: false, RequireNumbers: false, RequireSymbols: false },
+      },
+    });
+  });
+
+  it('has a public client for password and refresh-token sign-in only, with revocable tokens', () => {
+    const [, client] = only(t.auth, 'AWS::Cognito::UserPoolClient');
+    expect([...client.Properties.ExplicitAuthFlows].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH']);
+    expect(client.Properties.GenerateSecret).toBe(false);
+    expect(client.Properties.EnableTokenRevocation).toBe(true);
+    expect(client.Properties.AllowedOAuthFlows).toBeUndefined();
+  });
+
+  it('has one group per role', () => {
+    const groups = Object.values(resources(t.auth, 'AWS::Cognito::UserPoolGroup')).map((g) => g.Properties.GroupName);
+    expect(groups.sort()).toEqual([...ROLES].sort());
+  });
+
+  it('runs the PostConfirmation trigger, which may invoke only from this pool and knows the pool id', () => {
+    const [poolId, pool] = only(t.auth, 'AWS::Cognito::UserPool');
+    const [fnId, fn] = only(t.auth, 'AWS::Lambda::Function');
+    const arn = JSON.stringify(pool.Properties.LambdaConfig.PostConfirmation);
+    expect(arn).toContain(`:function:${fn.Properties.FunctionName}`);
+    expect(fn.Properties.FunctionName).toBe(platform.names.postConfirmationFunction);
+    expect(fn.Properties.Environment.Variables.USER_POOL_ID).toEqual({ Ref: poolId });
+    t.auth.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'cognito-idp.amazonaws.com',
+      FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] },
+      SourceArn: { 'Fn::GetAtt': [poolId, 'Arn'] },
+    });
+  });
+
+  it('lets the trigger add users to groups of this pool only, and publish to our bus only', () => {
+    const [poolId] = only(t.auth, 'AWS::Cognito::UserPool');
+    const statements = Object.values(resources(t.auth, 'AWS::IAM::Policy')).flatMap((p) => p.Properties.PolicyDocument.Statement);
+    const addToGroup = statements.find((s) => s.Action === 'cognito-idp:AdminAddUserToGroup');
+    expect(addToGroup.Resource['Fn::Join'][1].slice(-2)).toEqual([':userpool/', { Ref: poolId }]);
+    const putEvents = statements.find((s) => s.Action === 'events:PutEvents');
+    expect(putEvents.Resource['Fn::Join'][1].at(-1)).toBe(':event-bus/quizquest-test');
+  });
+
+  it('outputs the pool and client ids', () => {
+    expect(Object.keys(t.auth.findOutputs('*'))).toEqual(expect.arrayContaining(['UserPoolId', 'UserPoolClientId']));
+  });
+});
+
+describe('events stack', () => {
+  const consumers = Object.keys(CONSUMERS) as ConsumerName[];
+
+  it('has one rule per consumer on our bus, matching exactly the events it consumes', () => {
+    const [busId, bus] = only(t.events, 'AWS::Events::EventBus');
+    expect(bus.Properties.Name).toBe('quizquest-test');
+    const rules = Object.values(resources(t.events, 'AWS::Events::Rule'));
+    expect(rules).toHaveLength(consumers.length);
+    const patterns = rules.map((r) => r.Properties.EventPattern);
+    for (const consumer of consumers) {
+      expect(patterns).toContainEqual({ source: [EVENT_SOURCE], 'detail-type': eventsFor(consumer) });
+    }
+    for (const rule of rules) expect(rule.Properties.EventBusName).toEqual({ Ref: busId });
+  });
+
+  it('delivers each rule to its consumer with retries and a dead-letter queue', () => {
+    const fns = resources(t.events, 'AWS::Lambda::Function');
+    const queues = resources(t.events, 'AWS::SQS::Queue');
+    for (const rule of Object.values(resources(t.events, 'AWS::Events::Rule'))) {
+      const [target] = rule.Properties.Targets;
+      expect(target.Arn['Fn::GetAtt'][0]).toBeOneOf(Object.keys(fns));
+      expect(target.RetryPolicy).toEqual({ MaximumRetryAttempts: 4, MaximumEventAgeInSeconds: 7200 });
+      expect(target.DeadLetterConfig.Arn['Fn::GetAtt'][0]).toBeOneOf(Object.keys(queues));
+    }
+  });
+
+  it('keeps events whose handler keeps failing (Lambda async retries, then the same queue)', () => {
+    const fns = Object.entries(resources(t.events, 'AWS::Lambda::Function'));
+    expect(fns).toHaveLength(consumers.length);
+    for (const [id, fn] of fns) {
+      expect(fn.Properties.DeadLetterConfig.TargetArn['Fn::GetAtt'][1]).toBe('Arn');
+      t.events.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: id }, MaximumRetryAttempts: 2 });
+    }
+  });
+});
+
+describe('api stack', () => {
+  /** The function of a route, found by the description ProjectFunction gets from the route. */
+  const fnFor = (name: string) => {
+    const route = ROUTES.find((r) => r.name === name)!;
+    const found = Object.entries(resources(t.api, 'AWS::Lambda::Function')).filter(([, fn]) => fn.Properties.Description === `${route.method} ${route.path}`);
+    expect(found).toHaveLength(1);
+    return found[0]!;
+  };
+
+  it('has one Lambda per route', () => {
+    expect(Object.keys(resources(t.api, 'AWS::Lambda::Function'))).toHaveLength(ROUTES.length);
+  });
+
+  it.each(ROUTES)('$method $path → $name, JWT-protected only when auth is jwt ($auth)', (route) => {
+    const [authorizerId] = only(t.api, 'AWS::ApiGatewayV2::Authorizer');
+    const routeResources = Object.values(resources(t.api, 'AWS::ApiGatewayV2::Route')).filter((r) => r.Properties.RouteKey === `${route.method} ${route.path}`);
+    expect(routeResources).toHaveLength(1);
+    const props = routeResources[0]!.Properties;
+    if (route.auth === 'jwt') {
+      expect(props.AuthorizationType).toBe('JWT');
+      expect(props.AuthorizerId).toEqual({ Ref: authorizerId });
+    } else {
+      expect(props.AuthorizationType).toBe('NONE');
+      expect(props.AuthorizerId).toBeUndefined();
+    }
+    // The route's integration invokes this route's own function.
+    const integrationId = props.Target['Fn::Join'][1][1].Ref;
+    const integration = resources(t.api, 'AWS::ApiGatewayV2::Integration')[integrationId]!;
+    const [fnId] = fnFor(route.name);
+    expect(integration.Properties.IntegrationUri).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
+  });
+
+  it('verifies Cognito tokens for our pool and client', () => {
+    const [, authorizer] = only(t.api, 'AWS::ApiGatewayV2::Authorizer');
+    expect(authorizer.Properties.AuthorizerType).toBe('JWT');
+    expect(authorizer.Properties.IdentitySource).toEqual(['$request.header.Authorization']);
+    const config = JSON.stringify(authorizer.Properties.JwtConfiguration);
+    expect(config).toContain('https://cognito-idp.');
+    expect(config).toMatch(/ExportsOutputRefUserPool[A-Z0-9]{8}/); // issuer: the pool
+    expect(config).toMatch(/ExportsOutputRefUserPoolWebClient/); // audience: the client
+  });
+
+  it('grants each function only what it uses', () => {
+    const policyOf = (name: string) => {
+      const [, fn] = fnFor(name);
+      const role = fn.Properties.Role['Fn::GetAtt'][0];
+      const policies = Object.values(resources(t.api, 'AWS::IAM::Policy')).filter((p) => p.Properties.Roles.some((r: any) => r.Ref === role));
+      return JSON.stringify(policies);
+    };
+    const signUp = policyOf('SignUp');
+    expect(signUp).toContain('cognito-idp:AdminGetUser');
+    expect(signUp).toContain('dynamodb:PutItem');
+    expect(signUp).toContain('"ses:SendEmail","Condition":{"StringEquals":{"ses:FromAddress":"no-reply@quiz.example"}}');
+    expect(signUp).toContain(':parameter/quizquest/test/site-url');
+    const getMe = policyOf('GetMe');
+    expect(getMe).toContain('dynamodb:GetItem');
+    expect(getMe).not.toMatch(/dynamodb:(PutItem|UpdateItem|DeleteItem)|cognito-idp|ses:|ssm:|events:/);
+    expect(policyOf('SignOut')).toBe('[]');
+  });
+
+  it('points the functions at the parameter the web stack writes the site URL to', () => {
+    const [, param] = only(t.web, 'AWS::SSM::Parameter');
+    for (const fn of Object.values(resources(t.api, 'AWS::Lambda::Function'))) {
+      expect(fn.Properties.Environment.Variables.SITE_URL_PARAMETER).toBe(param.Properties.Name);
+    }
+  });
+
+  it('outputs the API URL', () => {
+    expect(Object.keys(t.api.findOutputs('*'))).toContain('ApiUrl');
+  });
+});
+
+describe('web stack', () => {
+  const distribution = () => only(t.web, 'AWS::CloudFront::Distribution')[1].Properties.DistributionConfig;
+
+  it('keeps the bucket private and refuses plain HTTP', () => {
+    t.web.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+    });
+    const policy = JSON.stringify(resources(t.web, 'AWS::S3::BucketPolicy'));
+    expect(policy).toContain('"aws:SecureTransport":"false"');
+    expect(policy).not.toMatch(/"Effect":"Allow","Principal":\{"AWS":"\*"\}|"Effect":"Allow","Principal":"\*"/);
+  });
+
+  it('reads the bucket through an origin access control that only this distribution may use', () => {
+    const [oacId, oac] = only(t.web, 'AWS::CloudFront::OriginAccessControl');
+    expect(oac.Properties.OriginAccessControlConfig).toMatchObject({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' });
+    const s3Origin = distribution().Origins.find((o: any) => o.S3OriginConfig);
+    expect(s3Origin.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [oacId, 'Id'] });
+    expect(JSON.stringify(resources(t.web, 'AWS::S3::BucketPolicy'))).toContain('cloudfront.amazonaws.com');
+  });
+
+  it('routes /api/* uncached to the HTTP API with every method and the viewer request minus Host', () => {
+    const config = distribution();
+    const api = config.CacheBehaviors.find((b: any) => b.PathPattern === '/api/*');
+    expect(api).toMatchObject({ CachePolicyId: CACHING_DISABLED, OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER, ViewerProtocolPolicy: 'https-only' });
+    expect([...api.AllowedMethods].sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
+    const origin = config.Origins.find((o: any) => o.Id === api.TargetOriginId);
+    expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    expect(JSON.stringify(origin.DomainName)).toMatch(/ExportsOutputFnGetAttHttpApi/);
+    expect(api.FunctionAssociations).toBeUndefined();
+  });
+
+  it('serves the SPA shell for app routes without rewriting API errors', () => {
+    const config = distribution();
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.CustomErrorResponses).toBeUndefined(); // those would apply to /api/* too
+    const [fnId, fn] = only(t.web, 'AWS::CloudFront::Function');
+    expect(fn.Properties.FunctionCode).toBe(SPA_REWRITE_SOURCE);
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [fnId, 'FunctionARN'] } }]);
+  });
+
+  it.each([
+    ['/', '/index.html'],
+    ['/quiz/maths/3', '/index.html'],
+    ['/auth/reset?token=abc', '/index.html'],
+    ['/assets/index-3f9a.js', '/assets/index-3f9a.js'],
+    ['/favicon.ico', '/favicon.ico'],
+    ['/v1.2/page', '/index.html'],
+  ])('rewrites %s to %s', (uri, expected) => {
+    const handler = new Function(`${SPA_REWRITE_SOURCE}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
+    expect(handler({ request: { uri } }).uri).toBe(expected);
+  });
+
+  it('publishes the site URL for the functions and outputs it with the bucket and distribution', () => {
+    const [, param] = only(t.web, 'AWS::SSM::Parameter');
+    expect(param.Properties.Name).toBe('/quizquest/test/site-url');
+    const distributionId = only(t.web, 'AWS::CloudFront::Distribution')[0];
+    expect(param.Properties.Value).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] });
+    expect(Object.keys(t.web.findOutputs('*'))).toEqual(expect.arrayContaining(['SiteUrl', 'BucketName', 'DistributionId']));
+  });
+
+  it('deploys the built web app when there is one, and synthesises without it', () => {
+    t.web.resourceCountIs('Custom::CDKBucketDeployment', 1);
+    const bare = new WebStack(new App({ outdir: path.join(scratch, 'bare.out') }), 'Bare', {
+      apiEndpoint: 'https://abc123.execute-api.eu-west-1.amazonaws.com',
+      webDistPath: path.join(webDist, 'missing'),
+      siteUrlParameterName: '/quizquest/bare/site-url',
+    });
+    Template.fromStack(bare).resourceCountIs('Custom::CDKBucketDeployment', 0);
+  });
+});
