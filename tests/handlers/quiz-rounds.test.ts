@@ -1,0 +1,267 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { useLocalStack } from '../support/handler-env.ts';
+import { httpEvent, parse } from '../support/http-event.ts';
+import { player, premium } from '../support/players.ts';
+
+useLocalStack();
+const { handler: startRound } = await import('../../functions/quiz/start-round.ts');
+const { handler: answerQuestion } = await import('../../functions/quiz/answer-question.ts');
+const { handler: finishRound } = await import('../../functions/quiz/finish-round.ts');
+const { handler: reviewRound } = await import('../../functions/quiz/review-round.ts');
+const { getRound } = await import('../../functions/data/rounds.ts');
+const { getBankMeta } = await import('../../functions/data/question-bank.ts');
+const { documentClient } = await import('../../functions/lib/clients.ts');
+const { keys } = await import('../../functions/data/table-design.ts');
+
+type Round = { roundId: string; questions: { id: string; options: string[]; topic: string }[]; deadline: number | null };
+
+async function start(sub: string, body: Record<string, unknown>) {
+  return parse(await startRound(httpEvent({ sub, body })));
+}
+async function answer(sub: string, roundId: string, body: Record<string, unknown>) {
+  return parse(await answerQuestion({ ...httpEvent({ sub, body }), pathParameters: { roundId } }));
+}
+/** The answer key, read as only the server can. */
+async function key(userId: string, roundId: string): Promise<string[]> {
+  return (await getRound(userId, roundId))!.questions.map((q) => q.correct_answer);
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('starting a round', () => {
+  it('draws 10 beginner questions and sends no answer key', async () => {
+    const me = await player();
+    const { status, body } = await start(me.user_id, { subject: 'history', level: 'beginner' });
+    expect(status).toBe(201);
+    expect(body.questions).toHaveLength(10);
+    const serialised = JSON.stringify(body);
+    expect(serialised).not.toContain('correct_answer');
+    expect(serialised).not.toContain('explanation');
+    expect(new Set(body.questions.map((q: { id: string }) => q.id)).size).toBe(10);
+  });
+
+  it('refuses advanced and expert to a free user, allows them with premium', async () => {
+    const free = await player();
+    expect(await start(free.user_id, { subject: 'geography', level: 'expert' })).toMatchObject({ status: 403, body: { error: { code: 'premium_required' } } });
+    expect((await start(free.user_id, { subject: 'religion', level: 'advanced' })).status).toBe(403);
+    const paid = await player(premium);
+    expect((await start(paid.user_id, { subject: 'geography', level: 'expert' })).status).toBe(201);
+  });
+
+  it('lets a free user start 10 rounds a day, and honours a per-profile limit', async () => {
+    const free = await player();
+    for (let i = 0; i < 10; i++) expect((await start(free.user_id, { subject: 'history', level: 'beginner' })).status).toBe(201);
+    expect(await start(free.user_id, { subject: 'history', level: 'beginner' })).toMatchObject({ status: 429 });
+
+    const limited = await player({ metadata: { limits: { quiz_attempts_per_day: 1 } } });
+    expect((await start(limited.user_id, { subject: 'history', level: 'beginner' })).status).toBe(201);
+    expect((await start(limited.user_id, { subject: 'history', level: 'beginner' })).status).toBe(429);
+  });
+
+  it('prefers unseen questions, then tops up with seen ones', async () => {
+    const me = await player();
+    const meta = (await getBankMeta('history', 'beginner'))!;
+    const all = Object.values(meta.topics).flat();
+    const unseen = all.slice(0, 4);
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: process.env.TABLE_NAME,
+        Key: keys.seen(me.user_id, 'history', 'beginner'),
+        UpdateExpression: 'ADD seen :s',
+        ExpressionAttributeValues: { ':s': new Set(all.slice(4)) },
+      }),
+    );
+    const { body } = await start(me.user_id, { subject: 'history', level: 'beginner' });
+    const stored = (await getRound(me.user_id, body.roundId))!;
+    const indexes = stored.questions.map((q) => q.index);
+    expect(indexes).toHaveLength(10);
+    for (const index of unseen) expect(indexes).toContain(index);
+  });
+
+  it('keeps to a focus topic', async () => {
+    const me = await player();
+    const meta = (await getBankMeta('history', 'beginner'))!;
+    const [topic] = Object.keys(meta.topics);
+    const { body } = await start(me.user_id, { subject: 'history', level: 'beginner', focus: topic });
+    expect(body.questions.length).toBeGreaterThan(0);
+    expect(body.questions.every((q: { topic: string }) => q.topic === topic)).toBe(true);
+  });
+
+  it('answers an unknown focus topic with the spec message', async () => {
+    const me = await player();
+    expect(await start(me.user_id, { subject: 'history', level: 'beginner', focus: 'no-such-topic' })).toMatchObject({
+      status: 404,
+      body: { error: { message: 'No questions found for history at beginner level' } },
+    });
+  });
+
+  it.each([
+    [{ subject: 'maths', level: 'beginner' }],
+    [{ subject: 'history', level: 'easy' }],
+    [{ subject: 'history', level: 'beginner', mode: 'competition', questionCount: 20 }],
+    [{ subject: 'history', level: 'beginner', mode: 'competition', timeLimitSec: 60 }],
+    [{ subject: 'history', level: 'beginner', questionCount: 500 }],
+  ])('refuses %j with 400', async (body) => {
+    const me = await player();
+    expect((await start(me.user_id, body)).status).toBe(400);
+  });
+});
+
+describe('answering', () => {
+  it('grades every answer on the server, and the last one finishes with the spec’s points', async () => {
+    const me = await player();
+    const { body: round } = (await start(me.user_id, { subject: 'geography', level: 'beginner' })) as { body: Round };
+    const answers = await key(me.user_id, round.roundId);
+    let last;
+    for (const [i, question] of round.questions.entries()) {
+      const given = i < 9 ? answers[i]! : question.options.find((o) => o !== answers[i])!;
+      last = await answer(me.user_id, round.roundId, { questionId: question.id, answer: given });
+      expect(last.body.correct).toBe(i < 9);
+      expect(last.body.correctAnswer).toBe(answers[i]);
+    }
+    expect(last!.body).toMatchObject({ finished: true, score: 9, result: { score: 9, total: 10, percentage: 90, points: 90 + 30 } });
+  });
+
+  it('strips markup and trims before grading', async () => {
+    const me = await player();
+    const { body: round } = (await start(me.user_id, { subject: 'history', level: 'beginner' })) as { body: Round };
+    const [correct] = await key(me.user_id, round.roundId);
+    const result = await answer(me.user_id, round.roundId, { questionId: round.questions[0]!.id, answer: `  <b>${correct}</b> ` });
+    expect(result.body.correct).toBe(true);
+  });
+
+  it.each([
+    ['not one of the options', 'Atlantis', 400],
+    ['empty', '   ', 400],
+    ['too long', 'x'.repeat(501), 400],
+  ])('refuses an answer that is %s', async (_, given, status) => {
+    const me = await player();
+    const { body: round } = (await start(me.user_id, { subject: 'history', level: 'beginner' })) as { body: Round };
+    expect((await answer(me.user_id, round.roundId, { questionId: round.questions[0]!.id, answer: given })).status).toBe(status);
+  });
+
+  it('refuses answering out of order, twice, or someone else’s round', async () => {
+    const me = await player();
+    const other = await player();
+    const { body: round } = (await start(me.user_id, { subject: 'history', level: 'beginner' })) as { body: Round };
+    const [q1, q2] = round.questions;
+    expect((await answer(me.user_id, round.roundId, { questionId: q2!.id, answer: q2!.options[0] })).status).toBe(409);
+    expect((await answer(me.user_id, round.roundId, { questionId: q1!.id, answer: q1!.options[0] })).status).toBe(200);
+    expect((await answer(me.user_id, round.roundId, { questionId: q1!.id, answer: q1!.options[0] })).status).toBe(409);
+    expect((await answer(other.user_id, round.roundId, { questionId: q2!.id, answer: q2!.options[0] })).status).toBe(404);
+  });
+
+  it('lets two racing submissions of one answer count once', async () => {
+    const me = await player();
+    const { body: round } = (await start(me.user_id, { subject: 'history', level: 'beginner' })) as { body: Round };
+    const q = round.questions[0]!;
+    const results = await Promise.all([0, 1, 2].map(() => answer(me.user_id, round.roundId, { questionId: q.id, answer: q.options[0] })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    expect((await getRound(me.user_id, round.roundId))!.answers).toHaveLength(1);
+  });
+
+  it('skips any question but the last', async () => {
+    const me = await player();
+    const { body: round } = (await start(me.user_id, { subject: 'history', level: 'beginner', questionCount: 5 })) as { body: Round };
+    for (const q of round.questions.slice(0, 4)) expect((await answer(me.user_id, round.roundId, { questionId: q.id, skip: true })).body.correct).toBe(false);
+    expect((await answer(me.user_id, round.roundId, { questionId: round.questions[4]!.id, skip: true })).status).toBe(400);
+  });
+});
+
+describe('competition mode', () => {
+  it('refuses answers after the deadline and records the round with what was answered', async () => {
+    const me = await player();
+    const { body: round } = (await start(me.user_id, { subject: 'geography', level: 'beginner', mode: 'competition', questionCount: 15, timeLimitSec: 180 })) as { body: Round };
+    expect(round.questions).toHaveLength(15);
+    expect(round.deadline).not.toBeNull();
+    const answers = await key(me.user_id, round.roundId);
+    await answer(me.user_id, round.roundId, { questionId: round.questions[0]!.id, answer: answers[0] });
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(round.deadline! + 5_000);
+    const late = await answer(me.user_id, round.roundId, { questionId: round.questions[1]!.id, answer: answers[1] });
+    expect(late).toMatchObject({ status: 409, body: { error: { code: 'time_up' } } });
+    const finished = parse(await finishRound({ ...httpEvent({ sub: me.user_id }), pathParameters: { roundId: round.roundId } }));
+    expect(finished.body.result).toMatchObject({ score: 1, total: 15, points: 10, timeSpentMs: 180_000 });
+  });
+
+  it('applies the speed bonus to a fast perfect round', async () => {
+    const me = await player();
+    const { body: round } = (await start(me.user_id, { subject: 'geography', level: 'beginner', mode: 'competition', questionCount: 15 })) as { body: Round };
+    const answers = await key(me.user_id, round.roundId);
+    let last;
+    for (const [i, q] of round.questions.entries()) last = await answer(me.user_id, round.roundId, { questionId: q.id, answer: answers[i] });
+    expect(last!.body.result).toMatchObject({ score: 15, points: 150 + 50 + 25 });
+  });
+
+  it('climbs levels with difficulty progression for a premium user', async () => {
+    const me = await player(premium);
+    const { body: round } = await start(me.user_id, { subject: 'history', level: 'beginner', mode: 'competition', questionCount: 15, difficultyProgression: true });
+    const levels = round.questions.map((q: { level: string }) => q.level);
+    expect(levels.slice(0, 5).every((l: string) => l === 'beginner')).toBe(true);
+    expect(levels.slice(10).every((l: string) => l === 'expert')).toBe(true);
+  });
+});
+
+describe('review and replay', () => {
+  it('shows premium users their wrong answers with explanations, and free users nothing', async () => {
+    for (const [overrides, status] of [[premium, 200], [{}, 403]] as const) {
+      const me = await player(overrides);
+      const { body: round } = (await start(me.user_id, { subject: 'history', level: 'beginner', questionCount: 5 })) as { body: Round };
+      const answers = await key(me.user_id, round.roundId);
+      for (const [i, q] of round.questions.entries()) await answer(me.user_id, round.roundId, { questionId: q.id, answer: q.options.find((o) => o !== answers[i]) });
+      const review = parse(await reviewRound({ ...httpEvent({ sub: me.user_id }), pathParameters: { roundId: round.roundId } }));
+      expect(review.status).toBe(status);
+      if (status === 200) {
+        expect(review.body.items).toHaveLength(5);
+        expect(review.body.items[0].explanation.length).toBeGreaterThan(10);
+      }
+    }
+  });
+
+  it('replays the same questions in a new round', async () => {
+    const me = await player();
+    const { body: first } = (await start(me.user_id, { subject: 'history', level: 'beginner' })) as { body: Round };
+    const { status, body: again } = await start(me.user_id, { subject: 'history', level: 'beginner', retryOf: first.roundId });
+    expect(status).toBe(201);
+    expect(again.roundId).not.toBe(first.roundId);
+    expect(again.questions.map((q: { id: string }) => q.id)).toEqual(first.questions.map((q) => q.id));
+  });
+});
+
+describe('cost of starting a round', () => {
+  /** Counts DynamoDB requests made while `run` executes. */
+  async function countRequests(run: () => Promise<unknown>): Promise<number> {
+    let count = 0;
+    const name = `count-${Math.random()}`;
+    documentClient().middlewareStack.add((next) => async (args) => {
+      count += 1;
+      return next(args);
+    }, { step: 'initialize', name });
+    try {
+      await run();
+    } finally {
+      documentClient().middlewareStack.remove(name);
+    }
+    return count;
+  }
+
+  it('is the same number of DynamoDB requests for a user who has seen 0 or 5,000 questions', async () => {
+    const fresh = await player();
+    const veteran = await player();
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: process.env.TABLE_NAME,
+        Key: keys.seen(veteran.user_id, 'history', 'beginner'),
+        UpdateExpression: 'ADD seen :s',
+        ExpressionAttributeValues: { ':s': new Set(Array.from({ length: 5000 }, (_, i) => i)) },
+      }),
+    );
+    await start(fresh.user_id, { subject: 'history', level: 'beginner' }); // warms the bank index cache
+    const forFresh = await countRequests(() => start(fresh.user_id, { subject: 'history', level: 'beginner' }));
+    const forVeteran = await countRequests(() => start(veteran.user_id, { subject: 'history', level: 'beginner' }));
+    expect(forVeteran).toBe(forFresh);
+    expect(forFresh).toBeLessThanOrEqual(5);
+  });
+});

@@ -1,0 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import type { Profile } from '../../shared/api.ts';
+import { newProfile, putProfile } from '../../functions/data/profiles.ts';
+import { uniqueEmail } from './handler-env.ts';
+
+/** A profile written straight to the table: quiz handlers take the caller from verified claims. */
+export async function player(overrides: Partial<Profile> = {}): Promise<Profile> {
+  const profile = { ...newProfile({ userId: randomUUID(), email: uniqueEmail('player'), now: new Date() }), ...overrides };
+  await putProfile(profile);
+  return profile;
+}
+
+export const premium = { subscription_status: 'premium' as const };
