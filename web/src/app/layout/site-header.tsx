@@ -1,0 +1,46 @@
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { ROLE_HOME } from '#shared/constants.ts';
+import { Button, LinkButton } from '@/components/button.tsx';
+import { useSession } from '@/features/auth/use-session.ts';
+import { ROLE_LABEL } from './role-labels.ts';
+
+/** The bar on every page: the brand, and the account (e-mail, role, Sign Out) or a way to sign in. */
+export function SiteHeader() {
+  const { status, profile, signOut } = useSession();
+  const { pathname } = useLocation();
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="brand">
+          <span className="brand__mark" aria-hidden="true">
+            Q
+          </span>
+          QuizQuest
+        </Link>
+        {status === 'signed-in' && profile ? (
+          <nav className="site-header__nav" aria-label="Account">
+            <NavLink to={ROLE_HOME[profile.role]} className="site-header__link" end>
+              Dashboard
+            </NavLink>
+            <p className="account">
+              <span className="account__email">{profile.email}</span>
+              <span className="badge" aria-label={`Role: ${ROLE_LABEL[profile.role]}`}>
+                {ROLE_LABEL[profile.role]}
+              </span>
+            </p>
+            <Button variant="secondary" onClick={() => void signOut()}>
+              Sign Out
+            </Button>
+          </nav>
+        ) : status === 'signed-out' && pathname !== '/auth' ? (
+          <nav className="site-header__nav" aria-label="Account">
+            <LinkButton to="/auth" variant="secondary">
+              Sign In
+            </LinkButton>
+          </nav>
+        ) : null}
+      </div>
+    </header>
+  );
+}

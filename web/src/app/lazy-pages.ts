@@ -1,0 +1,17 @@
+/**
+ * Route modules loaded on demand. The landing page is in the entry chunk; everything
+ * else is fetched when first visited (the auth screen is also prefetched when idle).
+ */
+export const loadAuthScreen = () => import('@/features/auth/components/auth-screen.tsx');
+export const loadResetPasswordScreen = () => import('@/features/auth/components/reset-password-screen.tsx');
+export const loadRoleHome = () => import('./routes/role-home.tsx');
+export const loadQuizPage = () => import('./routes/quiz.tsx');
+export const loadLeaderboardPage = () => import('./routes/leaderboard.tsx');
+export const loadSubscriptionPage = () => import('./routes/subscription.tsx');
+
+/** Fetches a chunk when the browser is idle; failures are left for the route itself to report. */
+export function prefetchWhenIdle(load: () => Promise<unknown>): void {
+  const run = () => void load().catch(() => undefined);
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 3000 });
+  else setTimeout(run, 1500);
+}

@@ -1,0 +1,77 @@
+import { ROLE_HOME, isLevel, isSubject, type Role } from '#shared/constants.ts';
+
+/**
+ * Who may open which path (1-core §2), as one pure decision: the path and the session
+ * in, the place to send the user instead (or null to let them in) out.
+ */
+export type SessionView = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; role: Role };
+
+type Rule =
+  /** Anyone: /, /leaderboard, /reset-password. */
+  | { kind: 'public' }
+  /** Signed-out visitors only; a signed-in user goes to their role's home. */
+  | { kind: 'guest' }
+  /** Any signed-in user; signed-out visitors go to `signedOutTarget`. */
+  | { kind: 'signed-in'; signedOutTarget: string }
+  /** One role's home; everyone else goes to /. */
+  | { kind: 'role'; role: Role };
+
+const PUBLIC: Rule = { kind: 'public' };
+
+/** Every static path the app serves. Anything not here (and not a quiz path) goes to /. */
+export const ROUTE_RULES: Readonly<Record<string, Rule>> = {
+  '/': PUBLIC,
+  '/leaderboard': PUBLIC,
+  '/reset-password': PUBLIC,
+  '/auth': { kind: 'guest' },
+  '/subscription': { kind: 'signed-in', signedOutTarget: '/auth' },
+  [ROLE_HOME.student]: { kind: 'role', role: 'student' },
+  [ROLE_HOME.parent]: { kind: 'role', role: 'parent' },
+  [ROLE_HOME.teacher]: { kind: 'role', role: 'teacher' },
+  [ROLE_HOME.admin]: { kind: 'role', role: 'admin' },
+};
+
+const QUIZ_PATH = /^\/quiz\/([^/]+)\/([^/]+)$/;
+
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** `/auth/` and `/auth` are the same page. */
+function normalise(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+/**
+ * The redirect target for `pathname`, or null when the user may stay. While the session
+ * is loading nothing is decided (null): the caller shows the loading state instead.
+ */
+export function routeRedirect(pathname: string, session: SessionView): string | null {
+  if (session.status === 'loading') return null;
+  const path = normalise(pathname);
+  const signedIn = session.status === 'signed-in';
+
+  const quiz = QUIZ_PATH.exec(path);
+  if (quiz) {
+    if (!signedIn) return '/';
+    return isSubject(decode(quiz[1] ?? '')) && isLevel(decode(quiz[2] ?? '')) ? null : ROLE_HOME.student;
+  }
+
+  const rule = ROUTE_RULES[path];
+  if (!rule) return '/';
+  switch (rule.kind) {
+    case 'public':
+      return null;
+    case 'guest':
+      return signedIn ? ROLE_HOME[session.role] : null;
+    case 'signed-in':
+      return signedIn ? null : rule.signedOutTarget;
+    case 'role':
+      return signedIn && session.role === rule.role ? null : '/';
+  }
+}

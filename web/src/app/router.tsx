@@ -1,0 +1,40 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { AppLayout } from './layout/app-layout.tsx';
+import {
+  loadAuthScreen,
+  loadLeaderboardPage,
+  loadQuizPage,
+  loadResetPasswordScreen,
+  loadRoleHome,
+  loadSubscriptionPage,
+} from './lazy-pages.ts';
+import { LandingPage } from './routes/landing.tsx';
+
+const AuthScreen = lazy(() => loadAuthScreen().then((m) => ({ default: m.AuthScreen })));
+const ResetPasswordScreen = lazy(() => loadResetPasswordScreen().then((m) => ({ default: m.ResetPasswordScreen })));
+const RoleHome = lazy(() => loadRoleHome().then((m) => ({ default: m.RoleHome })));
+const QuizPage = lazy(() => loadQuizPage().then((m) => ({ default: m.QuizPage })));
+const LeaderboardPage = lazy(() => loadLeaderboardPage().then((m) => ({ default: m.LeaderboardPage })));
+const SubscriptionPage = lazy(() => loadSubscriptionPage().then((m) => ({ default: m.SubscriptionPage })));
+
+/** The route table; which of these a visitor may open is decided in route-access.ts. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<LandingPage />} />
+        <Route path="auth" element={<AuthScreen />} />
+        <Route path="reset-password" element={<ResetPasswordScreen />} />
+        <Route path="leaderboard" element={<LeaderboardPage />} />
+        <Route path="subscription" element={<SubscriptionPage />} />
+        <Route path="dashboard" element={<RoleHome role="student" />} />
+        <Route path="parent-dashboard" element={<RoleHome role="parent" />} />
+        <Route path="teacher-dashboard" element={<RoleHome role="teacher" />} />
+        <Route path="admin-dashboard" element={<RoleHome role="admin" />} />
+        <Route path="quiz/:subject/:level" element={<QuizPage />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Route>
+    </Routes>
+  );
+}

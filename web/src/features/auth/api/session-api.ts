@@ -1,0 +1,17 @@
+import { meResponseSchema, refreshResponseSchema, signInResponseSchema } from '#shared/api.ts';
+import type { Credentials } from '#shared/validation/auth.ts';
+import { api, type ApiClient } from '@/lib/api-client.ts';
+
+/** The calls behind the session: sign-in, token refresh, sign-out and the profile lookup. */
+
+export const signInRequest = (credentials: Credentials, client: ApiClient = api) =>
+  client.request('/api/auth/sign-in', { method: 'POST', body: credentials, schema: signInResponseSchema });
+
+export const refreshRequest = (refreshToken: string, client: ApiClient = api) =>
+  client.request('/api/auth/refresh', { method: 'POST', body: { refreshToken }, schema: refreshResponseSchema });
+
+/** 204 on success; the refresh token is revoked so the session cannot be renewed. */
+export const signOutRequest = (refreshToken: string, client: ApiClient = api) =>
+  client.request('/api/auth/sign-out', { method: 'POST', body: { refreshToken } });
+
+export const meRequest = (client: ApiClient = api) => client.request('/api/me', { auth: true, schema: meResponseSchema });

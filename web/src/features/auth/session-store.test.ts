@@ -1,0 +1,275 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Profile, SessionTokens } from '#shared/api.ts';
+import { SESSION_LOOKUP_DELAY_MS, SESSION_LOOKUP_RETRIES } from '#shared/constants.ts';
+import { REFRESH_LEAD_MS, SessionStore, type FailureKind, type SessionApi, type TokenVault } from './session-store.ts';
+
+const NOW = 1_700_000_000_000;
+
+const profile: Profile = {
+  user_id: 'u1',
+  email: 'ana@example.com',
+  role: 'student',
+  subscription_status: 'free',
+  subscription_updated_at: null,
+  created_at: '2025-01-01T00:00:00.000Z',
+  metadata: {},
+};
+
+const tokens = (n: number, expiresAt = NOW + 3_600_000): SessionTokens => ({
+  idToken: `id-${n}`,
+  accessToken: `access-${n}`,
+  refreshToken: 'refresh-1',
+  expiresAt,
+});
+
+/** A failure the fake classifies by its message. */
+const failure = (kind: FailureKind) => new Error(kind);
+
+function memoryVault(initial: SessionTokens | null = null): TokenVault & { value: SessionTokens | null } {
+  const vault = {
+    value: initial,
+    load: () => vault.value,
+    save: (next: SessionTokens) => void (vault.value = next),
+    clear: () => void (vault.value = null),
+  };
+  return vault;
+}
+
+/** Manual clock: timers run when `advance` passes them; sleep resolves at once but is recorded. */
+function manualClock() {
+  let now = NOW;
+  const timers = new Map<number, { at: number; run: () => void }>();
+  let nextId = 1;
+  const sleeps: number[] = [];
+  return {
+    sleeps,
+    pendingTimers: () => [...timers.values()].map((timer) => timer.at - now),
+    now: () => now,
+    setTimeout: (run: () => void, ms: number) => {
+      timers.set(nextId, { at: now + ms, run });
+      return nextId++;
+    },
+    clearTimeout: (id: unknown) => void timers.delete(id as number),
+    sleep: async (ms: number) => void sleeps.push(ms),
+    advance(ms: number) {
+      now += ms;
+      for (const [id, timer] of [...timers]) {
+        if (timer.at <= now) {
+          timers.delete(id);
+          timer.run();
+        }
+      }
+    },
+  };
+}
+
+function setup(options: { stored?: SessionTokens | null; api?: Partial<SessionApi> } = {}) {
+  const api: SessionApi = {
+    signIn: vi.fn(async () => ({ tokens: tokens(1), profile })),
+    refresh: vi.fn(async () => ({ tokens: { idToken: 'id-2', accessToken: 'access-2', expiresAt: NOW + 7_200_000 } })),
+    signOut: vi.fn(async () => undefined),
+    me: vi.fn(async () => ({ profile })),
+    classify: (error: unknown) => (error instanceof Error ? (error.message as FailureKind) : 'failed'),
+    ...options.api,
+  };
+  const vault = memoryVault(options.stored ?? null);
+  const clock = manualClock();
+  const store = new SessionStore({ api, vault, clock });
+  return { api, vault, clock, store };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('session restore (1-core §4)', () => {
+  it('is signed out at once when nothing is stored', async () => {
+    const { store, api } = setup();
+    expect(store.getSnapshot().status).toBe('signed-out');
+    await store.start();
+    expect(store.getSnapshot().status).toBe('signed-out');
+    expect(api.me).not.toHaveBeenCalled();
+  });
+
+  it('is loading, then signed in with the profile from /api/me', async () => {
+    const { store } = setup({ stored: tokens(1) });
+    expect(store.getSnapshot().status).toBe('loading');
+    await store.start();
+    expect(store.getSnapshot()).toEqual({ status: 'signed-in', profile });
+  });
+
+  it('retries an unreachable lookup, 1 s apart, and succeeds on the last try', async () => {
+    const me = vi.fn<SessionApi['me']>();
+    for (let i = 1; i < SESSION_LOOKUP_RETRIES; i += 1) me.mockRejectedValueOnce(failure('unreachable'));
+    me.mockResolvedValueOnce({ profile });
+    const { store, clock } = setup({ stored: tokens(1), api: { me } });
+
+    await store.start();
+
+    expect(me).toHaveBeenCalledTimes(SESSION_LOOKUP_RETRIES);
+    expect(clock.sleeps).toEqual(Array(SESSION_LOOKUP_RETRIES - 1).fill(SESSION_LOOKUP_DELAY_MS));
+    expect(store.getSnapshot().status).toBe('signed-in');
+  });
+
+  it('after 5 unreachable tries is signed out but keeps the stored tokens for the next load', async () => {
+    const me = vi.fn<SessionApi['me']>().mockRejectedValue(failure('unreachable'));
+    const { store, vault } = setup({ stored: tokens(1), api: { me } });
+
+    await store.start();
+
+    expect(me).toHaveBeenCalledTimes(5);
+    expect(store.getSnapshot().status).toBe('signed-out');
+    expect(vault.value).toEqual(tokens(1));
+    expect(await store.accessToken()).toBeNull();
+  });
+
+  it('a refused lookup (401) means signed out, and forgets the tokens', async () => {
+    const me = vi.fn<SessionApi['me']>().mockRejectedValue(failure('refused'));
+    const { store, vault } = setup({ stored: tokens(1), api: { me } });
+
+    await store.start();
+
+    expect(me).toHaveBeenCalledTimes(1);
+    expect(store.getSnapshot().status).toBe('signed-out');
+    expect(vault.value).toBeNull();
+  });
+
+  it('restores only once however often start() is called', async () => {
+    const { store, api } = setup({ stored: tokens(1) });
+    await Promise.all([store.start(), store.start()]);
+    expect(api.me).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  it('signing in stores the tokens and publishes the profile', async () => {
+    const { store, vault } = setup();
+    const seen: string[] = [];
+    store.subscribe(() => seen.push(store.getSnapshot().status));
+
+    await expect(store.signIn({ email: 'ana@example.com', password: 'secret1' })).resolves.toEqual(profile);
+
+    expect(vault.value).toEqual(tokens(1));
+    expect(seen).toEqual(['signed-in']);
+    expect(await store.accessToken()).toBe('access-1');
+  });
+
+  it('a failed sign-in reaches the caller and changes nothing', async () => {
+    const signIn = vi.fn<SessionApi['signIn']>().mockRejectedValue(new Error('invalid_credentials'));
+    const { store, vault } = setup({ api: { signIn } });
+
+    await expect(store.signIn({ email: 'ana@example.com', password: 'wrong12' })).rejects.toThrow('invalid_credentials');
+    expect(store.getSnapshot().status).toBe('signed-out');
+    expect(vault.value).toBeNull();
+  });
+
+  it('signing out revokes the refresh token and clears everything', async () => {
+    const { store, vault, api } = setup({ stored: tokens(1) });
+    await store.start();
+
+    await store.signOut();
+
+    expect(api.signOut).toHaveBeenCalledWith('refresh-1');
+    expect(store.getSnapshot().status).toBe('signed-out');
+    expect(vault.value).toBeNull();
+  });
+
+  it('signing out ends the session here even when the server call fails', async () => {
+    const signOut = vi.fn<SessionApi['signOut']>().mockRejectedValue(failure('unreachable'));
+    const { store, vault } = setup({ stored: tokens(1), api: { signOut } });
+    await store.start();
+
+    await expect(store.signOut()).resolves.toBeUndefined();
+
+    expect(store.getSnapshot().status).toBe('signed-out');
+    expect(vault.value).toBeNull();
+  });
+
+  it('is signed out before the server call has answered', async () => {
+    let answer: () => void = () => undefined;
+    const signOut = vi.fn<SessionApi['signOut']>(() => new Promise<void>((resolve) => (answer = resolve)));
+    const { store } = setup({ stored: tokens(1), api: { signOut } });
+    await store.start();
+
+    const done = store.signOut();
+    expect(store.getSnapshot().status).toBe('signed-out');
+    answer();
+    await done;
+  });
+});
+
+describe('token refresh', () => {
+  it('renews a minute before expiry and keeps the refresh token', async () => {
+    const { store, vault, clock, api } = setup();
+    await store.signIn({ email: 'ana@example.com', password: 'secret1' });
+    expect(clock.pendingTimers()).toEqual([3_600_000 - REFRESH_LEAD_MS]);
+
+    clock.advance(3_600_000 - REFRESH_LEAD_MS);
+    await flush();
+
+    expect(api.refresh).toHaveBeenCalledWith('refresh-1');
+    expect(vault.value).toEqual({ idToken: 'id-2', accessToken: 'access-2', refreshToken: 'refresh-1', expiresAt: NOW + 7_200_000 });
+    expect(await store.accessToken()).toBe('access-2');
+  });
+
+  it('renews an expired token before handing it out', async () => {
+    const { store, api } = setup({ stored: tokens(1, NOW - 1) });
+    await store.start();
+
+    expect(await store.accessToken()).toBe('access-2');
+    expect(api.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('shares one renewal between concurrent 401s', async () => {
+    const { store, api } = setup({ stored: tokens(1) });
+    await store.start();
+
+    const results = await Promise.all([store.refreshAfterUnauthorized(), store.refreshAfterUnauthorized()]);
+
+    expect(results).toEqual([true, true]);
+    expect(api.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('a refused renewal ends the session', async () => {
+    const refresh = vi.fn<SessionApi['refresh']>().mockRejectedValue(failure('refused'));
+    const { store, vault } = setup({ stored: tokens(1), api: { refresh } });
+    await store.start();
+
+    await expect(store.refreshAfterUnauthorized()).resolves.toBe(false);
+
+    expect(store.getSnapshot().status).toBe('signed-out');
+    expect(vault.value).toBeNull();
+  });
+
+  it('an unreachable renewal keeps the session and tries again later', async () => {
+    const refresh = vi.fn<SessionApi['refresh']>().mockRejectedValue(failure('unreachable'));
+    const { store, clock } = setup({ stored: tokens(1), api: { refresh } });
+    await store.start();
+
+    await expect(store.refreshAfterUnauthorized()).resolves.toBe(false);
+
+    expect(store.getSnapshot().status).toBe('signed-in');
+    expect(clock.pendingTimers()).toEqual([15_000]);
+  });
+});
+
+describe('other tabs', () => {
+  it('follows a sign-out in another tab', async () => {
+    const { store, vault } = setup({ stored: tokens(1) });
+    await store.start();
+    vault.value = null;
+
+    store.syncFromStorage();
+
+    expect(store.getSnapshot().status).toBe('signed-out');
+  });
+
+  it('picks up a session signed in elsewhere', async () => {
+    const { store, vault } = setup();
+    await store.start();
+    vault.value = tokens(1);
+
+    store.syncFromStorage();
+    await flush();
+
+    expect(store.getSnapshot()).toEqual({ status: 'signed-in', profile });
+  });
+});

@@ -1,0 +1,240 @@
+import type { Profile, SessionTokens, SignInResponse } from '#shared/api.ts';
+import { SESSION_LOOKUP_DELAY_MS, SESSION_LOOKUP_RETRIES } from '#shared/constants.ts';
+import type { Credentials } from '#shared/validation/auth.ts';
+import type { AuthBridge } from '@/lib/api-client.ts';
+
+/**
+ * The browser's session (1-core §4): loading, then signed-out or signed-in with a profile.
+ * Framework-free so it can be tested with fakes; React reads it with useSyncExternalStore.
+ */
+export type SessionState =
+  | { status: 'loading'; profile: null }
+  | { status: 'signed-out'; profile: null }
+  | { status: 'signed-in'; profile: Profile };
+
+export type SessionStatus = SessionState['status'];
+export type RenewedTokens = Omit<SessionTokens, 'refreshToken'>;
+
+/**
+ * How a failed call ends a lookup: `unreachable` (no answer, server failure) is retried;
+ * `refused` (401, 403, 400) means the stored session is over; `failed` is anything else.
+ */
+export type FailureKind = 'unreachable' | 'refused' | 'failed';
+
+export interface SessionApi {
+  signIn(credentials: Credentials): Promise<SignInResponse>;
+  refresh(refreshToken: string): Promise<{ tokens: RenewedTokens }>;
+  signOut(refreshToken: string): Promise<void>;
+  me(): Promise<{ profile: Profile }>;
+  classify(error: unknown): FailureKind;
+}
+
+/** Where tokens persist between page loads. */
+export interface TokenVault {
+  load(): SessionTokens | null;
+  save(tokens: SessionTokens): void;
+  clear(): void;
+}
+
+export interface Clock {
+  now(): number;
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  sleep(ms: number): Promise<void>;
+}
+
+export interface SessionDeps {
+  api: SessionApi;
+  vault: TokenVault;
+  clock: Clock;
+}
+
+/** Tokens are renewed this long before they expire. */
+export const REFRESH_LEAD_MS = 60_000;
+/** A renewal that got no answer is tried again after this long. */
+export const REFRESH_RETRY_MS = 15_000;
+/** A request about to go out with a token this close to expiry renews it first. */
+const EXPIRY_SKEW_MS = 5_000;
+const MAX_TIMER_MS = 2_147_483_647;
+
+const SIGNED_OUT: SessionState = { status: 'signed-out', profile: null };
+const LOADING: SessionState = { status: 'loading', profile: null };
+
+export class SessionStore implements AuthBridge {
+  private state: SessionState;
+  private tokens: SessionTokens | null = null;
+  /** Bumped whenever the session changes hands, so late answers for an old session are dropped. */
+  private generation = 0;
+  private refreshing: Promise<boolean> | null = null;
+  private timer: unknown = null;
+  private restoring: Promise<void> | null = null;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly deps: SessionDeps) {
+    // Without stored tokens there is nothing to look up: no loading flash.
+    this.state = deps.vault.load() ? LOADING : SIGNED_OUT;
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): SessionState => this.state;
+
+  /** Restores the stored session once per page load (safe to call repeatedly). */
+  start(): Promise<void> {
+    this.restoring ??= this.restore();
+    return this.restoring;
+  }
+
+  /**
+   * Looks the stored session up with GET /api/me: up to SESSION_LOOKUP_RETRIES tries,
+   * SESSION_LOOKUP_DELAY_MS apart, while the server cannot be reached. A refusal ends it.
+   */
+  async restore(): Promise<void> {
+    const generation = ++this.generation;
+    const stored = this.deps.vault.load();
+    if (!stored) {
+      this.drop();
+      return;
+    }
+    this.tokens = stored;
+    this.setState(LOADING);
+    this.scheduleRenewal();
+
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const { profile } = await this.deps.api.me();
+        if (generation === this.generation) this.setState({ status: 'signed-in', profile });
+        return;
+      } catch (error) {
+        if (generation !== this.generation) return;
+        const kind = this.deps.api.classify(error);
+        if (kind === 'refused') return this.end();
+        // Out of tries, or a failure trying again cannot fix: signed out for now, but the
+        // stored tokens stay so the next page load can look the session up again.
+        if (kind === 'failed' || attempt >= SESSION_LOOKUP_RETRIES) return this.drop();
+        await this.deps.clock.sleep(SESSION_LOOKUP_DELAY_MS);
+        if (generation !== this.generation) return;
+      }
+    }
+  }
+
+  /** Signs in; errors (ApiError from the client) reach the caller for the form to show. */
+  async signIn(credentials: Credentials): Promise<Profile> {
+    const { tokens, profile } = await this.deps.api.signIn(credentials);
+    this.generation += 1;
+    this.adopt(tokens);
+    this.setState({ status: 'signed-in', profile });
+    return profile;
+  }
+
+  /** Ends the session here at once, then asks the server to revoke it; a failed call changes nothing. */
+  async signOut(): Promise<void> {
+    const refreshToken = this.tokens?.refreshToken ?? this.deps.vault.load()?.refreshToken;
+    this.end();
+    if (!refreshToken) return;
+    try {
+      await this.deps.api.signOut(refreshToken);
+    } catch {
+      // Local state is already gone; the revoked-or-not refresh token is no longer stored anywhere.
+    }
+  }
+
+  /** Another tab changed the stored tokens: follow it. */
+  syncFromStorage(): void {
+    const stored = this.deps.vault.load();
+    if (!stored) {
+      if (this.tokens || this.state.status !== 'signed-out') this.drop();
+      return;
+    }
+    if (this.state.status === 'signed-in' && stored.refreshToken === this.tokens?.refreshToken) {
+      this.tokens = stored; // the other tab renewed the same session
+      this.scheduleRenewal();
+      return;
+    }
+    this.restoring = this.restore();
+  }
+
+  // AuthBridge: used by the API client for bearer tokens.
+
+  async accessToken(): Promise<string | null> {
+    if (this.tokens && this.tokens.expiresAt - this.deps.clock.now() <= EXPIRY_SKEW_MS) await this.renew();
+    return this.tokens?.accessToken ?? null;
+  }
+
+  refreshAfterUnauthorized(): Promise<boolean> {
+    return this.renew();
+  }
+
+  /** One renewal at a time; concurrent callers share it. */
+  private renew(): Promise<boolean> {
+    this.refreshing ??= this.callRefresh().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private async callRefresh(): Promise<boolean> {
+    const current = this.tokens;
+    if (!current) return false;
+    try {
+      const { tokens } = await this.deps.api.refresh(current.refreshToken);
+      if (this.tokens !== current) return this.tokens !== null;
+      this.adopt({ ...tokens, refreshToken: current.refreshToken });
+      return true;
+    } catch (error) {
+      if (this.tokens !== current) return false;
+      if (this.deps.api.classify(error) === 'refused') this.end();
+      else this.schedule(REFRESH_RETRY_MS);
+      return false;
+    }
+  }
+
+  private adopt(tokens: SessionTokens): void {
+    this.tokens = tokens;
+    this.deps.vault.save(tokens);
+    this.scheduleRenewal();
+  }
+
+  private scheduleRenewal(): void {
+    if (this.tokens) this.schedule(this.tokens.expiresAt - REFRESH_LEAD_MS - this.deps.clock.now());
+  }
+
+  private schedule(ms: number): void {
+    this.cancelTimer();
+    this.timer = this.deps.clock.setTimeout(
+      () => {
+        this.timer = null;
+        void this.renew();
+      },
+      Math.min(Math.max(0, ms), MAX_TIMER_MS),
+    );
+  }
+
+  private cancelTimer(): void {
+    if (this.timer !== null) this.deps.clock.clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** The session is over: forget it here and in storage. */
+  private end(): void {
+    this.deps.vault.clear();
+    this.drop();
+  }
+
+  /** Signed out in this tab; storage is left as it is. */
+  private drop(): void {
+    this.generation += 1;
+    this.tokens = null;
+    this.cancelTimer();
+    this.setState(SIGNED_OUT);
+  }
+
+  private setState(next: SessionState): void {
+    if (next === this.state) return;
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/app.tsx';
+import { recordError } from '@/app/error-boundary.tsx';
+import '@/styles/app.css';
+
+// Errors outside React's render (event handlers, timers, promises) are kept too (1-core §8).
+window.addEventListener('error', (event) => {
+  if (event.error !== undefined || event.message) recordError(event.error ?? event.message);
+});
+window.addEventListener('unhandledrejection', (event) => recordError(event.reason));
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
