@@ -22,6 +22,13 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   ResetPassword: { table: 'readWrite', cognito: ['AdminSetUserPassword'] },
   GetMe: { table: 'read' },
   ListUsers: { table: 'read' },
+  StartRound: { table: 'readWrite' },
+  // Answering the last question, or running out of time, completes the round (QuizCompleted).
+  AnswerQuestion: { table: 'readWrite', publishEvents: true },
+  FinishRound: { table: 'readWrite', publishEvents: true },
+  ReviewRound: { table: 'read' },
+  GetProgress: { table: 'read' },
+  ToggleBookmark: { table: 'readWrite' },
 };
 
 const TRIGGER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
@@ -30,25 +37,42 @@ const TRIGGER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
 
 const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   'send-welcome-email': { table: 'readWrite', sendMail: true, readSiteUrl: true },
-  'update-progress': { table: 'readWrite' },
-  'update-streak': { table: 'readWrite' },
+  // Both may unlock achievements (AchievementUnlocked).
+  'update-progress': { table: 'readWrite', publishEvents: true },
+  'update-streak': { table: 'readWrite', publishEvents: true },
   'write-leaderboard-entry': { table: 'readWrite' },
 };
 
-function accessOf(table: Readonly<Record<string, FunctionAccess>>, kind: string, name: string): FunctionAccess {
-  const access = table[name];
+type Kind = 'route' | 'Cognito trigger' | 'event consumer';
+const TABLES: Record<Kind, Readonly<Record<string, FunctionAccess>>> = {
+  route: ROUTE_ACCESS,
+  'Cognito trigger': TRIGGER_ACCESS,
+  'event consumer': CONSUMER_ACCESS,
+};
+
+function accessOf(kind: Kind, name: string): FunctionAccess {
+  const access = TABLES[kind][name];
   if (!access) throw new Error(`No IAM access declared for ${kind} "${name}": add it to infra/stacks/function-access.ts`);
   return access;
 }
-export const routeAccess = (name: string) => accessOf(ROUTE_ACCESS, 'route', name);
-export const triggerAccess = (name: string) => accessOf(TRIGGER_ACCESS, 'Cognito trigger', name);
-export const consumerAccess = (name: string) => accessOf(CONSUMER_ACCESS, 'event consumer', name);
+export const routeAccess = (name: string) => accessOf('route', name);
+export const triggerAccess = (name: string) => accessOf('Cognito trigger', name);
+export const consumerAccess = (name: string) => accessOf('event consumer', name);
 
-/** Every Lambda of the platform with its entry and access, for the bundle benchmark and tests. */
-export function allFunctions(): { name: string; entry: `functions/${string}.ts`; access: FunctionAccess }[] {
+export interface PlatformFunction {
+  readonly kind: Kind;
+  readonly name: string;
+  readonly entry: `functions/${string}.ts`;
+  /** Undefined until declared above; synthesis refuses such a function. */
+  readonly access: FunctionAccess | undefined;
+}
+
+/** Every Lambda of the platform with its entry and declared access, for the bundle benchmark and tests. */
+export function allFunctions(): PlatformFunction[] {
+  const fn = (kind: Kind, name: string, entry: `functions/${string}.ts`) => ({ kind, name, entry, access: TABLES[kind][name] });
   return [
-    ...ROUTES.map((r) => ({ name: r.name, entry: r.entry, access: routeAccess(r.name) })),
-    ...Object.values(COGNITO_TRIGGERS).map((t) => ({ name: t.name, entry: t.entry, access: triggerAccess(t.name) })),
-    ...Object.entries(CONSUMERS).map(([name, c]) => ({ name, entry: c.entry, access: consumerAccess(name) })),
+    ...ROUTES.map((r) => fn('route', r.name, r.entry)),
+    ...Object.values(COGNITO_TRIGGERS).map((t) => fn('Cognito trigger', t.name, t.entry)),
+    ...Object.entries(CONSUMERS).map(([name, c]) => fn('event consumer', name, c.entry)),
   ];
 }

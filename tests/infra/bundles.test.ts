@@ -44,6 +44,18 @@ function accessNeeded(inputs: string[]) {
   return needed;
 }
 
+/** The entry a bundle's SDK commands call for, to paste into function-access.ts. */
+function suggestion(n: ReturnType<typeof accessNeeded>): string {
+  const access: FunctionAccess = {
+    ...(n.table.size ? { table: n.table.has('write') ? 'readWrite' : 'read' } : {}),
+    ...(n.cognito.size ? { cognito: [...n.cognito].sort() } : {}),
+    ...(n.publish ? { publishEvents: true } : {}),
+    ...(n.mail ? { sendMail: true } : {}),
+    ...(n.siteUrl ? { readSiteUrl: true } : {}),
+  };
+  return JSON.stringify(access).replace(/"(\w+)":/g, '$1: ').replace(/,(?=\w)/g, ', ').replace(/"/g, "'");
+}
+
 const functions = allFunctions();
 const outDir = mkdtempSync(path.join(tmpdir(), 'lambda-bundles-'));
 const bundles = new Map<string, { file: string; inputs: string[] }>();
@@ -72,27 +84,31 @@ describe('Lambda bundles', () => {
 
   describe.each(functions)('$name ($entry)', (fn) => {
     const needed = () => accessNeeded(bundles.get(fn.name)?.inputs ?? []);
-    const declared: FunctionAccess = fn.access;
+    const declared = (): FunctionAccess => fn.access ?? {};
+
+    it('has its access declared in infra/stacks/function-access.ts', () => {
+      expect(fn.access, `declare: ${JSON.stringify(fn.name)}: ${suggestion(needed())}`).toBeDefined();
+    });
 
     it('calls no SDK command the access check does not know', () => {
       expect(needed().unknown).toEqual([]);
     });
 
     it('is granted exactly the Cognito admin actions it calls', () => {
-      expect([...needed().cognito].sort()).toEqual([...(declared.cognito ?? [])].sort());
+      expect([...needed().cognito].sort()).toEqual([...(declared().cognito ?? [])].sort());
     });
 
     it('writes the table if and only if it is granted readWrite', () => {
-      expect(needed().table.has('write')).toBe(declared.table === 'readWrite');
-      if (needed().table.has('read')) expect(declared.table).toBeDefined();
+      expect(needed().table.has('write')).toBe(declared().table === 'readWrite');
+      if (needed().table.has('read')) expect(declared().table).toBeDefined();
     });
 
     it('sends mail, publishes events and reads the site URL only as declared', () => {
       const n = needed();
       expect({ mail: n.mail, publish: n.publish, siteUrl: n.siteUrl }).toEqual({
-        mail: Boolean(declared.sendMail),
-        publish: Boolean(declared.publishEvents),
-        siteUrl: Boolean(declared.readSiteUrl),
+        mail: Boolean(declared().sendMail),
+        publish: Boolean(declared().publishEvents),
+        siteUrl: Boolean(declared().readSiteUrl),
       });
     });
   });
