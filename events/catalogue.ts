@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LEVELS, SUBJECTS } from '#shared/constants.ts';
 
 /**
@@ -9,7 +9,7 @@ import { LEVELS, SUBJECTS } from '#shared/constants.ts';
 export const EVENT_SOURCE = 'quizquest';
 
 export const CONSUMERS = {
-  'send-welcome-email': { entry: 'functions/consumers/send-welcome-email.ts' },
+  'send-email': { entry: 'functions/consumers/send-email.ts' },
   'update-progress': { entry: 'functions/consumers/update-progress.ts' },
   'update-streak': { entry: 'functions/consumers/update-streak.ts' },
   'write-leaderboard-entry': { entry: 'functions/consumers/write-leaderboard-entry.ts' },
@@ -18,8 +18,17 @@ export type ConsumerName = keyof typeof CONSUMERS;
 
 export const EVENTS = {
   AccountConfirmed: {
-    detail: z.object({ userId: z.string().min(1), email: z.string().email() }),
-    consumers: ['send-welcome-email'],
+    detail: z.object({ userId: z.string().min(1), email: z.email() }),
+    consumers: ['send-email'],
+  },
+  /**
+   * An e-mail with a link into the site. Sent from a consumer so that the request path
+   * stays fast and SES failures are retried; `path` holds a single-use token that is
+   * useless once used or expired.
+   */
+  EmailRequested: {
+    detail: z.object({ to: z.email(), template: z.enum(['confirm-sign-up', 'reset-password']), path: z.string().startsWith('/') }),
+    consumers: ['send-email'],
   },
   /** A round was finished and graded by the server; `attemptId` is the idempotency key. */
   QuizCompleted: {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROLES } from '#shared/constants.ts';
 import { listProfilesByRole } from '../data/profiles.ts';
 import { requireCaller } from '../lib/caller.ts';

@@ -4,9 +4,7 @@ import { accountStatus } from '../data/accounts.ts';
 import { issueLinkToken } from '../data/link-tokens.ts';
 import { enforceRateLimit } from '../data/rate-limits.ts';
 import { clientIp, httpHandler, json, parseBody } from '../lib/http.ts';
-import { sendMail } from '../lib/mail.ts';
-import { passwordResetMail } from '../lib/mail-templates.ts';
-import { siteUrl } from '../lib/site-url.ts';
+import { publish } from '../lib/publish.ts';
 
 /**
  * POST /api/auth/password-reset: e-mails a one-hour, single-use link. The answer is the
@@ -19,7 +17,7 @@ export const handler = httpHandler(async (event) => {
 
   if ((await accountStatus(email)) === 'confirmed') {
     const token = await issueLinkToken({ purpose: 'reset-password', email, ttlMs: RESET_LINK_TTL_MS, nowMs: now });
-    await sendMail(passwordResetMail(email, `${await siteUrl()}/reset-password?token=${token}`));
+    await publish('EmailRequested', { to: email, template: 'reset-password', path: `/reset-password?token=${token}` });
   }
   return json(202, { message: 'If an account exists for this e-mail, a reset link is on its way.' });
 });

@@ -5,9 +5,7 @@ import { issueLinkToken } from '../data/link-tokens.ts';
 import { enforceRateLimit } from '../data/rate-limits.ts';
 import { Conflict } from '../lib/errors.ts';
 import { clientIp, httpHandler, json, parseBody } from '../lib/http.ts';
-import { sendMail } from '../lib/mail.ts';
-import { confirmationMail } from '../lib/mail-templates.ts';
-import { siteUrl } from '../lib/site-url.ts';
+import { publish } from '../lib/publish.ts';
 
 /** POST /api/auth/sign-up: creates an unconfirmed account and e-mails a confirmation link. */
 export const handler = httpHandler(async (event) => {
@@ -23,6 +21,6 @@ export const handler = httpHandler(async (event) => {
   }
 
   const token = await issueLinkToken({ purpose: 'confirm-sign-up', email, ttlMs: CONFIRM_LINK_TTL_MS, nowMs: now });
-  await sendMail(confirmationMail(email, `${await siteUrl()}/auth?confirm=${token}`));
+  await publish('EmailRequested', { to: email, template: 'confirm-sign-up', path: `/auth?confirm=${token}` });
   return json(201, { message: 'Check your email to confirm your account' });
 });

@@ -21,6 +21,7 @@
  * - achievements ............... pk USER#<id>  sk ACH#<achievement id>
  * - notifications .............. pk USER#<id>  sk NOTIF#<key>
  * - bookmarks .................. pk USER#<id>  sk BOOKMARK#<question id>
+ * - site configuration ........ pk CONFIG sk SITE  (the public origin, written by the web stack)
  * - leaderboard entries ........ pk LBE#<attempt id> sk ENTRY, gsi2pk LB#all#<yyyy-mm>, gsi1pk LB#<subject>#<yyyy-mm>,
  *                                 both sorted by <points, zero-padded>#<completed at>
  */
@@ -55,6 +56,7 @@ export const keys = {
   achievement: (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `ACH#${id}` }),
   notification: (userId: string, key: string) => ({ pk: `USER#${userId}`, sk: `NOTIF#${key}` }),
   bookmark: (userId: string, questionId: string) => ({ pk: `USER#${userId}`, sk: `BOOKMARK#${questionId}` }),
+  siteConfig: () => ({ pk: 'CONFIG', sk: 'SITE' }),
   leaderboardEntry: (attemptId: string) => ({ pk: `LBE#${attemptId}`, sk: 'ENTRY' }),
 } as const;
 

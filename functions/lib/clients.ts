@@ -2,7 +2,6 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { SSMClient } from '@aws-sdk/client-ssm';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /**
@@ -15,10 +14,9 @@ function once<T>(create: () => T): () => T {
   return () => (value ??= create());
 }
 
-export const documentClient = once(() =>
+export const documentClient = /* @__PURE__ */ once(() =>
   DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } }),
 );
-export const cognitoClient = once(() => new CognitoIdentityProviderClient({}));
-export const mailClient = once(() => new SESv2Client({}));
-export const eventsClient = once(() => new EventBridgeClient({}));
-export const parameterClient = once(() => new SSMClient({}));
+export const cognitoClient = /* @__PURE__ */ once(() => new CognitoIdentityProviderClient({}));
+export const mailClient = /* @__PURE__ */ once(() => new SESv2Client({}));
+export const eventsClient = /* @__PURE__ */ once(() => new EventBridgeClient({}));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The environment every function reads, checked once per container at first use. */
 const envSchema = z.object({
@@ -7,9 +7,8 @@ const envSchema = z.object({
   USER_POOL_CLIENT_ID: z.string().min(1),
   EVENT_BUS_NAME: z.string().min(1),
   MAIL_FROM: z.string().min(3),
-  /** Public origin used in e-mailed links; in AWS it comes from SITE_URL_PARAMETER instead. */
-  SITE_URL: z.string().url().optional(),
-  SITE_URL_PARAMETER: z.string().optional(),
+  /** Public origin used in e-mailed links; in AWS the web stack stores it in the table instead. */
+  SITE_URL: z.url().optional(),
 });
 export type Env = z.infer<typeof envSchema>;
 

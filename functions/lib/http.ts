@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { fieldErrors } from '#shared/validation/auth.ts';
 import { AUTH_MESSAGES } from '#shared/validation/messages.ts';
 import { AppError, BadRequest } from './errors.ts';

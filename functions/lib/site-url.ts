@@ -1,5 +1,6 @@
-import { GetParameterCommand } from '@aws-sdk/client-ssm';
-import { parameterClient } from './clients.ts';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../data/table-design.ts';
+import { documentClient } from './clients.ts';
 import { env } from './env.ts';
 
 let cached: Promise<string> | undefined;
@@ -7,17 +8,16 @@ let cached: Promise<string> | undefined;
 /**
  * The public origin for links in e-mails. Taken from configuration, never from request
  * headers (a forged Host would otherwise send reset links to an attacker's site). In AWS
- * the web stack writes it to a parameter, since CloudFront's domain is known only after
+ * the web stack writes it to the table, since CloudFront's domain is known only after
  * the API it routes to exists.
  */
 export function siteUrl(): Promise<string> {
   cached ??= (async () => {
-    const { SITE_URL, SITE_URL_PARAMETER } = env();
-    if (SITE_URL) return SITE_URL.replace(/\/$/, '');
-    if (!SITE_URL_PARAMETER) throw new Error('SITE_URL or SITE_URL_PARAMETER must be set');
-    const { Parameter } = await parameterClient().send(new GetParameterCommand({ Name: SITE_URL_PARAMETER }));
-    if (!Parameter?.Value) throw new Error(`Parameter ${SITE_URL_PARAMETER} is empty`);
-    return Parameter.Value.replace(/\/$/, '');
+    const configured = env().SITE_URL;
+    if (configured) return configured.replace(/\/$/, '');
+    const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: keys.siteConfig() }));
+    if (typeof Item?.url !== 'string') throw new Error('No SITE_URL and no site configuration in the table');
+    return Item.url.replace(/\/$/, '');
   })();
   cached.catch(() => (cached = undefined));
   return cached;

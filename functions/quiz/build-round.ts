@@ -5,7 +5,7 @@ import { canPlayLevel } from '#shared/entitlements.ts';
 import { COMPETITION, DEFAULT_ROUND_SIZE, QUIZ_MESSAGES, type StartRoundRequest } from '#shared/quiz/contracts.ts';
 import { selectIndexes, splitAcrossLevels } from '#shared/quiz/select-questions.ts';
 import type { startRoundRequestSchema } from '#shared/quiz/contracts.ts';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { getBankMeta, getQuestions } from '../data/question-bank.ts';
 import { getSeen, type StoredRound } from '../data/rounds.ts';
 import { NotFound } from '../lib/errors.ts';

@@ -4,7 +4,7 @@ import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { mailTo, uniqueEmail, useLocalStack } from '../support/handler-env.ts';
 
 const { mailbox } = useLocalStack();
-const { handler: sendWelcome } = await import('../../functions/consumers/send-welcome-email.ts');
+const { handler: sendEmail } = await import('../../functions/consumers/send-email.ts');
 const { handler: postConfirmation } = await import('../../functions/auth/post-confirmation.ts');
 const { getProfile, putProfile, newProfile } = await import('../../functions/data/profiles.ts');
 
@@ -24,14 +24,14 @@ describe('event consumers are idempotent', () => {
   it('a duplicated AccountConfirmed sends one welcome e-mail', async () => {
     const email = uniqueEmail('dup');
     const event = envelope(randomUUID(), email);
-    await Promise.all([sendWelcome(event), sendWelcome(event)]);
-    await sendWelcome(event);
+    await Promise.all([sendEmail(event), sendEmail(event)]);
+    await sendEmail(event);
     await mailTo(mailbox, email, /Welcome/);
     expect(mailbox.list().filter((m) => m.to.includes(email))).toHaveLength(1);
   });
 
   it('rejects an envelope whose detail does not match the catalogue', async () => {
-    await expect(sendWelcome({ ...envelope(randomUUID(), 'x'), detail: { userId: '' } } as never)).rejects.toThrow();
+    await expect(sendEmail({ ...envelope(randomUUID(), 'x'), detail: { userId: '' } } as never)).rejects.toThrow();
   });
 });
 
