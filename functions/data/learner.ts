@@ -67,7 +67,8 @@ export async function recordAttempt(consumer: string, e: QuizCompleted): Promise
             Update: {
               TableName: table,
               Key: keys.topic(e.userId, t.subject, t.topic),
-              UpdateExpression: 'ADD correct :correct, total :total',
+              UpdateExpression: 'ADD #correct :correct, #total :total',
+              ExpressionAttributeNames: { '#correct': 'correct', '#total': 'total' },
               ExpressionAttributeValues: { ':correct': t.correct, ':total': t.total },
             },
           })),

@@ -8,6 +8,7 @@ import { ensureTable, startDynamoDb } from './dynamodb.ts';
 import { LocalEventBus } from './event-bus.ts';
 import { Mailbox } from './mailbox.ts';
 import { stopChildren } from './processes.ts';
+import { seedQuestionBank } from '#functions/questions/seed-bank.ts';
 import { seedDemoAccounts } from './seed.ts';
 import { startWebServer } from './web-server.ts';
 
@@ -77,7 +78,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
     Object.assign(process.env, env);
 
-    if (options.seed !== false) await seedDemoAccounts(localCognitoClient(cognitoEndpoint), pool.userPoolId);
+    if (options.seed !== false) {
+      await Promise.all([seedDemoAccounts(localCognitoClient(cognitoEndpoint), pool.userPoolId), seedQuestionBank()]);
+    }
 
     const api = createApiGateway({ root, jwt: { issuer: `${cognitoEndpoint}/${pool.userPoolId}`, audience: pool.clientId } });
     servers.push(await startWebServer({ port: ports.web, host, webDist: join(root, 'web', 'dist'), api, mailbox }));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LEVELS, MAX_LENGTH, SUBJECTS } from '../constants.ts';
 import { playQuestionSchema } from './question.ts';
 

@@ -3,6 +3,8 @@ import { percentage, points, type QuizMode } from './scoring.ts';
 /** Grading and the round's result, from the stored answers (1-core §4, §9). */
 export interface GradedAnswer {
   correct: boolean;
+  /** null when skipped or left unanswered. */
+  answer: string | null;
 }
 
 export function isCorrect(correctAnswer: string, answer: string): boolean {
@@ -18,7 +20,7 @@ export function roundResult(input: { answers: readonly GradedAnswer[]; total: nu
     score,
     total: input.total,
     percentage: percentage(score, input.total),
-    points: points({ correct: score, total: input.total, mode: input.mode, timeSpentMs }),
+    points: points({ correct: score, total: input.total, mode: input.mode, timeSpentMs, answered: input.answers.filter((a) => a.answer !== null).length }),
     timeSpentMs,
     incorrect: input.total - score,
   };

@@ -17,6 +17,11 @@ describe('points (1-core §9)', () => {
     expect(points({ correct, total, mode, timeSpentMs })).toBe(expected);
   });
 
+  it('averages speed over answered questions only', () => {
+    expect(points({ correct: 1, total: 15, mode: 'competition', timeSpentMs: 180_000, answered: 1 })).toBe(10);
+    expect(points({ correct: 15, total: 15, mode: 'competition', timeSpentMs: 140_000, answered: 15 })).toBe(150 + 50 + 25);
+  });
+
   it('bonus thresholds use the exact ratio', () => {
     expect(accuracyBonus(17, 19)).toBe(20); // 89.5% is not 90%
     expect(accuracyBonus(9, 10)).toBe(30);

@@ -23,7 +23,12 @@ export function speedBonus(mode: QuizMode, averageMs: number): number {
   return 0;
 }
 
-export function points(input: { correct: number; total: number; mode: QuizMode; timeSpentMs: number }): number {
-  const average = input.total > 0 ? input.timeSpentMs / input.total : Infinity;
+/**
+ * `answered` is how many questions got an answer: the average time is over those, so a
+ * round left to run out of time does not earn a speed bonus.
+ */
+export function points(input: { correct: number; total: number; mode: QuizMode; timeSpentMs: number; answered?: number }): number {
+  const answered = input.answered ?? input.total;
+  const average = answered > 0 ? input.timeSpentMs / answered : Infinity;
   return 10 * input.correct + accuracyBonus(input.correct, input.total) + speedBonus(input.mode, average);
 }
