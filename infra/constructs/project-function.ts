@@ -12,9 +12,8 @@ export interface PlatformResources {
   readonly table: ITable;
   readonly userPoolId: string;
   readonly userPoolClientId: string;
-  /** Names, not constructs: stacks that publish or read them need not depend on their owners. */
+  /** A name, not a construct: stacks that publish to the bus need not depend on its owner. */
   readonly eventBusName: string;
-  readonly siteUrlParameterName: string;
   /** Sender address; must be an SES-verified identity in the target account. */
   readonly mailFrom: string;
 }
@@ -27,7 +26,6 @@ export interface FunctionAccess {
   readonly cognito?: readonly string[];
   readonly publishEvents?: boolean;
   readonly sendMail?: boolean;
-  readonly readSiteUrl?: boolean;
 }
 
 export interface ProjectFunctionProps
@@ -68,7 +66,7 @@ export class ProjectFunction extends NodejsFunction {
         USER_POOL_CLIENT_ID: resources.userPoolClientId,
         EVENT_BUS_NAME: resources.eventBusName,
         MAIL_FROM: resources.mailFrom,
-        SITE_URL_PARAMETER: resources.siteUrlParameterName,
+        // No SITE_URL: in AWS the web stack writes the public origin to the table (CONFIG/SITE).
       },
     });
     this.resources = resources;
@@ -77,7 +75,7 @@ export class ProjectFunction extends NodejsFunction {
 
   /** Adds exactly the permissions `access` names, each scoped to our one resource. */
   grantAccess(access: FunctionAccess): void {
-    const { table, userPoolId, eventBusName, siteUrlParameterName, mailFrom } = this.resources;
+    const { table, userPoolId, eventBusName, mailFrom } = this.resources;
     const stack = Stack.of(this);
     if (access.table) {
       const actions = access.table === 'read' ? TABLE_READ : [...TABLE_READ, ...TABLE_WRITE];
@@ -91,10 +89,6 @@ export class ProjectFunction extends NodejsFunction {
     }
     if (access.publishEvents) {
       this.allow(['events:PutEvents'], [stack.formatArn({ service: 'events', resource: 'event-bus', resourceName: eventBusName })]);
-    }
-    if (access.readSiteUrl) {
-      const name = siteUrlParameterName.replace(/^\//, '');
-      this.allow(['ssm:GetParameter'], [stack.formatArn({ service: 'ssm', resource: 'parameter', resourceName: name })]);
     }
     if (access.sendMail) {
       // SES authorises against the sending identity (address or domain), and in the sandbox

@@ -58,7 +58,6 @@ export class AuthStack extends Stack {
         userPoolId: this.userPool.userPoolId,
         userPoolClientId: this.userPoolClient.userPoolClientId,
         eventBusName: names.eventBus,
-        siteUrlParameterName: names.siteUrlParameter,
         mailFrom: props.mailFrom,
       },
     });

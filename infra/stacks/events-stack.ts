@@ -12,7 +12,7 @@ export interface EventsStackProps extends StackProps {
   readonly resources: PlatformResources;
 }
 
-/** `send-welcome-email` → `SendWelcomeEmail`, for construct ids. */
+/** `write-leaderboard-entry` → `WriteLeaderboardEntry`, for construct ids. */
 const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
 
 /**

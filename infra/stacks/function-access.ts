@@ -12,12 +12,13 @@ import type { FunctionAccess } from '../constructs/project-function.ts';
  * should stop synthesis with a clear message rather than break everyone's type check.
  */
 const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
-  SignUp: { table: 'readWrite', cognito: ['AdminGetUser'], sendMail: true, readSiteUrl: true },
+  // Both e-mail a link through the send-email consumer (EmailRequested), not SES directly.
+  SignUp: { table: 'readWrite', cognito: ['AdminGetUser'], publishEvents: true },
   ConfirmSignUp: { table: 'readWrite', cognito: ['AdminConfirmSignUp', 'AdminGetUser', 'AdminUpdateUserAttributes'] },
   SignIn: { table: 'readWrite' },
   RefreshSession: {},
   SignOut: {},
-  RequestPasswordReset: { table: 'readWrite', cognito: ['AdminGetUser'], sendMail: true, readSiteUrl: true },
+  RequestPasswordReset: { table: 'readWrite', cognito: ['AdminGetUser'], publishEvents: true },
   VerifyPasswordReset: { table: 'read' },
   ResetPassword: { table: 'readWrite', cognito: ['AdminSetUserPassword'] },
   GetMe: { table: 'read' },
@@ -36,7 +37,8 @@ const TRIGGER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
 };
 
 const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
-  'send-welcome-email': { table: 'readWrite', sendMail: true, readSiteUrl: true },
+  // Reads the site URL (CONFIG/SITE) and the processed-event marker from the table.
+  'send-email': { table: 'readWrite', sendMail: true },
   // Both may unlock achievements (AchievementUnlocked).
   'update-progress': { table: 'readWrite', publishEvents: true },
   'update-streak': { table: 'readWrite', publishEvents: true },

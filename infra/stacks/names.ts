@@ -1,6 +1,6 @@
 /**
  * Physical names fixed by stage. Stacks that only need to *reach* a resource (publish to
- * the bus, read the site URL, name the trigger) use these strings instead of references,
+ * the bus, name the trigger) use these strings instead of references,
  * which would otherwise make stacks, or the user pool and its trigger, depend on each other.
  */
 export function platformNames(stage: string) {
@@ -8,7 +8,6 @@ export function platformNames(stage: string) {
   return {
     stackPrefix: `QuizQuest-${stage}`,
     eventBus: `quizquest-${stage}`,
-    siteUrlParameter: `/quizquest/${stage}/site-url`,
     postConfirmationFunction: `quizquest-${stage}-post-confirmation`,
   };
 }

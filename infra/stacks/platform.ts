@@ -15,9 +15,9 @@ export interface PlatformConfig {
 
 /**
  * All stacks of one stage, in deployment order: data → auth → events → api → web.
- * Later stacks reach earlier ones by reference; the bus and the site-URL parameter are
- * reached by name, because the auth stack's trigger (bus) and the API (site URL) need
- * them before their owning stacks exist.
+ * Later stacks reach earlier ones by reference; the bus is reached by name, because the
+ * auth stack's trigger publishes to it before the events stack exists. The web stack,
+ * last, writes the site URL into the table (CONFIG/SITE), where the functions read it.
  */
 export function addPlatform(app: App, config: PlatformConfig) {
   const names = platformNames(config.stage);
@@ -30,7 +30,6 @@ export function addPlatform(app: App, config: PlatformConfig) {
     userPoolId: auth.userPool.userPoolId,
     userPoolClientId: auth.userPoolClient.userPoolClientId,
     eventBusName: names.eventBus,
-    siteUrlParameterName: names.siteUrlParameter,
     mailFrom: config.mailFrom,
   };
   const events = new EventsStack(app, id('Events'), { resources });
@@ -40,7 +39,7 @@ export function addPlatform(app: App, config: PlatformConfig) {
   const web = new WebStack(app, id('Web'), {
     apiEndpoint: api.api.apiEndpoint,
     webDistPath: config.webDistPath,
-    siteUrlParameterName: names.siteUrlParameter,
+    table: data.table,
   });
   return { names, data, auth, events, api, web };
 }

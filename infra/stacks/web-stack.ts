@@ -16,16 +16,19 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
-import { StringParameter } from 'aws-cdk-lib/aws-ssm';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId, type AwsSdkCall } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
+import { keys } from '#functions/data/table-design.ts';
 
 export interface WebStackProps extends StackProps {
   /** `https://<id>.execute-api.<region>.amazonaws.com`, served under /api/*. */
   readonly apiEndpoint: string;
   /** Where the built web app is; deployed only if it exists, so a fresh clone synthesises. */
   readonly webDistPath: string;
-  /** The parameter the functions read the public origin from (see functions/lib/site-url.ts). */
-  readonly siteUrlParameterName: string;
+  /** The table the functions read the public origin from (CONFIG/SITE, see functions/lib/site-url.ts). */
+  readonly table: ITable;
 }
 
 /**
@@ -89,9 +92,37 @@ export class WebStack extends Stack {
     }
 
     const siteUrl = `https://${distribution.distributionDomainName}`;
-    new StringParameter(this, 'SiteUrlParameter', { parameterName: props.siteUrlParameterName, stringValue: siteUrl });
+    writeSiteConfig(this, props.table, siteUrl);
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
     new CfnOutput(this, 'BucketName', { value: bucket.bucketName });
     new CfnOutput(this, 'DistributionId', { value: distribution.distributionId });
   }
+}
+
+/**
+ * Puts `{ ...keys.siteConfig(), url }` into the table on create and whenever the URL
+ * changes. Nothing happens on delete: the table outlives this stack, a redeployed stack
+ * overwrites the item, and a delete would need a wider grant (and, were the resource ever
+ * replaced, would remove the item its replacement had just written).
+ */
+function writeSiteConfig(scope: Construct, table: ITable, url: string): AwsCustomResource {
+  const item = { ...keys.siteConfig(), url };
+  const putItem: AwsSdkCall = {
+    service: 'DynamoDB',
+    action: 'PutItem',
+    parameters: {
+      TableName: table.tableName,
+      Item: Object.fromEntries(Object.entries(item).map(([name, value]) => [name, { S: value }])),
+    },
+    // One item, one physical resource: an update puts again instead of replacing.
+    physicalResourceId: PhysicalResourceId.of('site-config'),
+  };
+  return new AwsCustomResource(scope, 'SiteConfig', {
+    resourceType: 'Custom::SiteConfig',
+    onCreate: putItem,
+    onUpdate: putItem,
+    policy: AwsCustomResourcePolicy.fromStatements([new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [table.tableArn] })]),
+    // The runtime's SDK does a PutItem; fetching the latest SDK at deploy time only adds a failure mode.
+    installLatestAwsSdk: false,
+  });
 }

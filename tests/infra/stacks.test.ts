@@ -8,6 +8,7 @@ import { CONSUMERS, EVENT_SOURCE, eventsFor, type ConsumerName } from '#events/c
 import { TABLE_DESIGN } from '#functions/data/table-design.ts';
 import { ROUTES } from '#functions/routes.ts';
 import { repoPath } from '#infra/constructs/bundling.ts';
+import { DataStack } from '#infra/stacks/data-stack.ts';
 import { addPlatform } from '#infra/stacks/platform.ts';
 import { SPA_REWRITE_SOURCE, WebStack } from '#infra/stacks/web-stack.ts';
 import { ROLES } from '#shared/constants.ts';
@@ -15,7 +16,8 @@ import { ROLES } from '#shared/constants.ts';
 /** Synthesises the whole app in-process (bundling included) once, as `cdk synth` would. */
 
 type Resources = Record<string, { Type: string; Properties?: any; DependsOn?: string | string[]; DeletionPolicy?: string }>;
-const ENV_VARS = ['TABLE_NAME', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'EVENT_BUS_NAME', 'MAIL_FROM', 'SITE_URL_PARAMETER'];
+// No SITE_URL: set, it would win over the CONFIG/SITE item the web stack writes (functions/lib/site-url.ts).
+const ENV_VARS = ['NODE_OPTIONS', 'TABLE_NAME', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'EVENT_BUS_NAME', 'MAIL_FROM'];
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
@@ -49,6 +51,17 @@ const only = (template: Template, type: string) => {
   expect(found).toHaveLength(1);
   return found[0]!;
 };
+
+/** The IAM policies attached to a function's role, as JSON text. */
+function policyOf(template: Template, fnId: string): string {
+  const fn = resources(template, 'AWS::Lambda::Function')[fnId]!;
+  const role = fn.Properties.Role['Fn::GetAtt'][0];
+  const policies = Object.values(resources(template, 'AWS::IAM::Policy')).filter((p) => p.Properties.Roles.some((r: any) => r.Ref === role));
+  return JSON.stringify(policies);
+}
+
+/** `send-email` → `SendEmail`, as the events stack names a consumer's constructs. */
+const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
 
 /** Logical ids a resource refers to (Ref, GetAtt, Sub, DependsOn). */
 function referencesOf(value: unknown, out = new Set<string>()): Set<string> {
@@ -102,7 +115,7 @@ describe('every stack', () => {
         expect(fn.Properties.Runtime).toBe('nodejs22.x');
         expect(fn.Properties.Architectures).toEqual(['arm64']);
         expect(fn.Properties.Handler).toBe('index.handler');
-        expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(expect.arrayContaining(ENV_VARS));
+        expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual([...ENV_VARS].sort());
         expect(fn.Properties.Environment.Variables.MAIL_FROM).toBe('Quiz Quest <no-reply@quiz.example>');
         expect(fn.Properties.LoggingConfig.LogGroup).toHaveProperty('Ref');
       }
@@ -116,6 +129,21 @@ describe('every stack', () => {
       expect(text).not.toContain('dynamodb:Scan');
       expect(text).not.toMatch(/"[a-z-]+:\*"/);
     }
+  });
+
+  it('uses no SSM parameter and grants no SSM access', () => {
+    for (const template of Object.values(t)) {
+      expect(Object.keys(resources(template, 'AWS::SSM::Parameter'))).toEqual([]);
+      expect(JSON.stringify(resources(template, 'AWS::IAM::Policy'))).not.toContain('ssm:');
+    }
+  });
+
+  it('lets only the send-email consumer send mail', () => {
+    const senders = [t.auth, t.events, t.api].flatMap((template) =>
+      Object.keys(resources(template, 'AWS::Lambda::Function')).filter((id) => policyOf(template, id).includes('ses:SendEmail')),
+    );
+    expect(senders).toHaveLength(1);
+    expect(senders[0]).toMatch(/^SendEmail[0-9A-F]{8}$/);
   });
 });
 
@@ -218,11 +246,26 @@ describe('events stack', () => {
     expect(bus.Properties.Name).toBe('quizquest-test');
     const rules = Object.values(resources(t.events, 'AWS::Events::Rule'));
     expect(rules).toHaveLength(consumers.length);
-    const patterns = rules.map((r) => r.Properties.EventPattern);
     for (const consumer of consumers) {
-      expect(patterns).toContainEqual({ source: [EVENT_SOURCE], 'detail-type': eventsFor(consumer) });
+      const [rule, ...others] = Object.entries(resources(t.events, 'AWS::Events::Rule')).filter(([id]) => id.startsWith(`${pascal(consumer)}Rule`));
+      expect(others).toEqual([]);
+      expect(rule![1].Properties.EventPattern).toEqual({ source: [EVENT_SOURCE], 'detail-type': eventsFor(consumer) });
+      // …delivered to this consumer's own function.
+      expect(rule![1].Properties.Targets[0].Arn['Fn::GetAtt'][0]).toMatch(new RegExp(`^${pascal(consumer)}[0-9A-F]{8}$`));
     }
     for (const rule of rules) expect(rule.Properties.EventBusName).toEqual({ Ref: busId });
+  });
+
+  it('sends every e-mail from one consumer: sign-up and reset links (EmailRequested) and the welcome (AccountConfirmed)', () => {
+    expect([...eventsFor('send-email')].sort()).toEqual(['AccountConfirmed', 'EmailRequested']);
+  });
+
+  it('lets send-email send from our address, read the site URL and mark events processed, and nothing else', () => {
+    const [fnId] = Object.entries(resources(t.events, 'AWS::Lambda::Function')).find(([id]) => /^SendEmail[0-9A-F]{8}$/.test(id))!;
+    const policy = policyOf(t.events, fnId);
+    expect(policy).toContain('"ses:SendEmail","Condition":{"StringEquals":{"ses:FromAddress":"no-reply@quiz.example"}}');
+    for (const action of ['GetItem', 'PutItem', 'DeleteItem']) expect(policy).toContain(`dynamodb:${action}`);
+    expect(policy).not.toMatch(/events:|cognito-idp:|ssm:/);
   });
 
   it('delivers each rule to its consumer with retries and a dead-letter queue', () => {
@@ -289,28 +332,20 @@ describe('api stack', () => {
   });
 
   it('grants each function only what it uses', () => {
-    const policyOf = (name: string) => {
-      const [, fn] = fnFor(name);
-      const role = fn.Properties.Role['Fn::GetAtt'][0];
-      const policies = Object.values(resources(t.api, 'AWS::IAM::Policy')).filter((p) => p.Properties.Roles.some((r: any) => r.Ref === role));
-      return JSON.stringify(policies);
-    };
-    const signUp = policyOf('SignUp');
-    expect(signUp).toContain('cognito-idp:AdminGetUser');
-    expect(signUp).toContain('dynamodb:PutItem');
-    expect(signUp).toContain('"ses:SendEmail","Condition":{"StringEquals":{"ses:FromAddress":"no-reply@quiz.example"}}');
-    expect(signUp).toContain(':parameter/quizquest/test/site-url');
-    const getMe = policyOf('GetMe');
+    const policyFor = (name: string) => policyOf(t.api, fnFor(name)[0]);
+    // Sign-up and reset publish EmailRequested; the send-email consumer does the sending.
+    for (const name of ['SignUp', 'RequestPasswordReset']) {
+      const policy = policyFor(name);
+      expect(policy).toContain('cognito-idp:AdminGetUser');
+      expect(policy).toContain('dynamodb:PutItem');
+      expect(policy).toContain('"Action":"events:PutEvents"');
+      expect(policy).toContain(':event-bus/quizquest-test');
+      expect(policy).not.toMatch(/ses:|ssm:/);
+    }
+    const getMe = policyFor('GetMe');
     expect(getMe).toContain('dynamodb:GetItem');
     expect(getMe).not.toMatch(/dynamodb:(PutItem|UpdateItem|DeleteItem)|cognito-idp|ses:|ssm:|events:/);
-    expect(policyOf('SignOut')).toBe('[]');
-  });
-
-  it('points the functions at the parameter the web stack writes the site URL to', () => {
-    const [, param] = only(t.web, 'AWS::SSM::Parameter');
-    for (const fn of Object.values(resources(t.api, 'AWS::Lambda::Function'))) {
-      expect(fn.Properties.Environment.Variables.SITE_URL_PARAMETER).toBe(param.Properties.Name);
-    }
+    expect(policyFor('SignOut')).toBe('[]');
   });
 
   it('outputs the API URL', () => {
@@ -370,20 +405,50 @@ describe('web stack', () => {
     expect(handler({ request: { uri } }).uri).toBe(expected);
   });
 
-  it('publishes the site URL for the functions and outputs it with the bucket and distribution', () => {
-    const [, param] = only(t.web, 'AWS::SSM::Parameter');
-    expect(param.Properties.Name).toBe('/quizquest/test/site-url');
+  /** A custom resource's Create/Update call: the Fn::Join's JSON with each token as `<n>`, and the tokens. */
+  const sdkCall = (join: any) => {
+    const tokens: unknown[] = [];
+    const text = (join['Fn::Join'][1] as unknown[]).map((part) => (typeof part === 'string' ? part : `<${tokens.push(part) - 1}>`)).join('');
+    return { call: JSON.parse(text), tokens };
+  };
+
+  it('writes the site URL to the CONFIG/SITE item of the table the functions read, on create and update only', () => {
+    const [, config] = only(t.web, 'Custom::SiteConfig');
     const distributionId = only(t.web, 'AWS::CloudFront::Distribution')[0];
-    expect(param.Properties.Value).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] });
-    expect(Object.keys(t.web.findOutputs('*'))).toEqual(expect.arrayContaining(['SiteUrl', 'BucketName', 'DistributionId']));
+    const tableName = Object.values(resources(t.api, 'AWS::Lambda::Function'))[0]!.Properties.Environment.Variables.TABLE_NAME;
+    for (const phase of ['Create', 'Update']) {
+      const { call, tokens } = sdkCall(config.Properties[phase]);
+      expect(call).toMatchObject({ service: 'DynamoDB', action: 'PutItem', parameters: { TableName: '<0>' } });
+      expect(call.parameters.Item).toEqual({ pk: { S: 'CONFIG' }, sk: { S: 'SITE' }, url: { S: 'https://<1>' } });
+      expect(tokens).toEqual([tableName, { 'Fn::GetAtt': [distributionId, 'DomainName'] }]);
+    }
+    // Both the table's import: the same table the functions are configured with.
+    expect(tableName).toHaveProperty('Fn::ImportValue');
+    expect(config.Properties.Delete).toBeUndefined();
+    expect(config.Properties.InstallLatestAwsSdk).toBe(false);
+  });
+
+  it('lets the site-config writer put items in that table and nothing else', () => {
+    const [, config] = only(t.web, 'Custom::SiteConfig');
+    const writer = config.Properties.ServiceToken['Fn::GetAtt'][0];
+    const statements = JSON.parse(policyOf(t.web, writer)).flatMap((p: any) => p.Properties.PolicyDocument.Statement);
+    expect(statements).toEqual([{ Action: 'dynamodb:PutItem', Effect: 'Allow', Resource: { 'Fn::ImportValue': expect.stringMatching(/^QuizQuest-test-Data:ExportsOutputFnGetAttTable[0-9A-F]{8}Arn/) } }]);
+  });
+
+  it('outputs the site URL with the bucket and distribution', () => {
+    const distributionId = only(t.web, 'AWS::CloudFront::Distribution')[0];
+    const outputs = t.web.findOutputs('*');
+    expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['SiteUrl', 'BucketName', 'DistributionId']));
+    expect(outputs.SiteUrl!.Value).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] });
   });
 
   it('deploys the built web app when there is one, and synthesises without it', () => {
     t.web.resourceCountIs('Custom::CDKBucketDeployment', 1);
-    const bare = new WebStack(new App({ outdir: path.join(scratch, 'bare.out') }), 'Bare', {
+    const bareApp = new App({ outdir: path.join(scratch, 'bare.out') });
+    const bare = new WebStack(bareApp, 'Bare', {
       apiEndpoint: 'https://abc123.execute-api.eu-west-1.amazonaws.com',
       webDistPath: path.join(webDist, 'missing'),
-      siteUrlParameterName: '/quizquest/bare/site-url',
+      table: new DataStack(bareApp, 'BareData').table,
     });
     Template.fromStack(bare).resourceCountIs('Custom::CDKBucketDeployment', 0);
   });
