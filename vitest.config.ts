@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * `npm test` runs every project: unit tables beside the code, handler tests against
  * DynamoDB Local and cognito-local, CDK template assertions, end-to-end in Chromium.
+ * The handler and e2e projects each start a local stack whose handlers read the
+ * process's environment, so `npm test` runs e2e in a vitest process of its own.
  */
 export default defineConfig({
   test: {
