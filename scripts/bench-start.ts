@@ -5,9 +5,10 @@ import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 
 /**
- * Measures `npm start` from an installed tree to "ready" (the URL printed), first with
- * an empty data folder, then again with the data that run left (a restart). Stops each
- * run with SIGINT, as Ctrl-C does, and checks nothing it started is left running.
+ * Measures `npm start` from an installed tree to "ready" (the URL printed): first as on
+ * a fresh clone (no web build, empty data folder), then again with the data that run
+ * left (a restart). Stops each run with SIGINT, as Ctrl-C does, and checks nothing it
+ * started is left running.
  * Budget: under 30 s.
  */
 const root = resolve(import.meta.dirname, '..');
@@ -47,6 +48,8 @@ function listening(port: number): Promise<boolean> {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'quizquest-bench-'));
+// As on a fresh clone: no built web app and no data (web/dist is a build output, rebuilt by the run).
+rmSync(join(root, 'web', 'dist'), { recursive: true, force: true });
 try {
   const first = await timeStart(3400, dataDir);
   const restart = await timeStart(3400, dataDir);
