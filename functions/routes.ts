@@ -29,6 +29,12 @@ export const ROUTES = [
   { method: 'GET', path: '/api/quiz/rounds/{roundId}/review', name: 'ReviewRound', entry: 'functions/quiz/review-round.ts', auth: 'jwt' },
   { method: 'GET', path: '/api/progress', name: 'GetProgress', entry: 'functions/quiz/get-progress.ts', auth: 'jwt' },
   { method: 'POST', path: '/api/bookmarks/toggle', name: 'ToggleBookmark', entry: 'functions/quiz/toggle-bookmark.ts', auth: 'jwt' },
+  { method: 'GET', path: '/api/analytics', name: 'GetAnalytics', entry: 'functions/quiz/get-analytics.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/subscription/trial', name: 'StartTrial', entry: 'functions/subscription/start-trial.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/subscription/intent', name: 'RecordPaymentIntent', entry: 'functions/subscription/record-intent.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/subscription/waitlist', name: 'JoinWaitlist', entry: 'functions/subscription/join-waitlist.ts', auth: 'jwt' },
+  { method: 'GET', path: '/api/health', name: 'GetHealth', entry: 'functions/system/get-health.ts', auth: 'jwt' },
+  { method: 'GET', path: '/api/stats', name: 'GetStats', entry: 'functions/system/get-stats.ts', auth: 'public' },
 ] as const satisfies readonly RouteDefinition[];
 
 /** Cognito triggers, wired to the user pool in AWS and to cognito-local's Lambda client locally. */

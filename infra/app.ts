@@ -3,7 +3,7 @@ import { repoPath } from './constructs/bundling.ts';
 import { addPlatform } from './stacks/platform.ts';
 
 /**
- * `npx cdk synth|deploy [-c stage=prod] [-c mailFrom=no-reply@your-domain]`.
+ * `npx cdk synth|deploy [-c stage=prod] [-c mailFrom=no-reply@your-domain] [-c checkoutUrl=https://…]`.
  * Stacks are environment-agnostic and do no lookups, so synthesis needs no AWS account.
  */
 const app = new App();
@@ -11,7 +11,8 @@ const stage: string = app.node.tryGetContext('stage') ?? 'dev';
 // Must be an SES-verified identity in the target account before e-mails can be sent.
 const mailFrom: string = app.node.tryGetContext('mailFrom') ?? 'no-reply@example.com';
 
-addPlatform(app, { stage, mailFrom, webDistPath: repoPath('web/dist') });
+const checkoutUrl: string | undefined = app.node.tryGetContext('checkoutUrl');
+addPlatform(app, { stage, mailFrom, checkoutUrl, webDistPath: repoPath('web/dist') });
 Tags.of(app).add('project', 'quizquest');
 Tags.of(app).add('stage', stage);
 app.synth();

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROLES, SUBSCRIPTION_STATUSES } from './constants.ts';
 
 /** Response shapes of the API, parsed by the web client and produced by the handlers. */

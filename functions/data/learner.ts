@@ -63,6 +63,17 @@ export async function recordAttempt(consumer: string, e: QuizCompleted): Promise
               },
             },
           },
+          {
+            // Product-wide counters for the landing page. One hot item is fine at this
+            // scale; shard it (STATS#GLOBAL#<n>) when quizzes per second grow.
+            Update: {
+              TableName: table,
+              Key: keys.globalStats(),
+              UpdateExpression: 'ADD quizzes :one, #correct :score, questions :total',
+              ExpressionAttributeNames: { '#correct': 'correct' },
+              ExpressionAttributeValues: { ':one': 1, ':score': e.score, ':total': e.total },
+            },
+          },
           ...e.topics.map((t) => ({
             Update: {
               TableName: table,
@@ -198,6 +209,25 @@ export async function achievements(userId: string): Promise<{ achievement_id: st
 
 export async function recentAttempts(userId: string, limit: number) {
   return queryPrefix(userId, 'ATTEMPT#', { newestFirst: true, limit });
+}
+
+/** Attempts completed since an instant (a key-range query on the completion time). */
+export async function attemptsSince(userId: string, since: Date) {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: env().TABLE_NAME,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':from': `ATTEMPT#${since.toISOString()}`, ':to': 'ATTEMPT#~' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
 }
 
 /** Queues a notification once per key (a retried consumer does not notify twice). */

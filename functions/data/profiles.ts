@@ -1,5 +1,5 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { profileSchema, type Profile } from '#shared/api.ts';
 import type { Role } from '#shared/constants.ts';
 import { documentClient } from '../lib/clients.ts';
@@ -39,19 +39,71 @@ export async function getProfile(userId: string): Promise<Profile | undefined> {
   return Item ? fromItem(Item) : undefined;
 }
 
-/** Writes the profile unless one exists; returns the stored one either way (idempotent). */
+/**
+ * Writes the profile unless one exists, and counts the new user for the landing
+ * statistics; returns the stored profile either way (idempotent).
+ */
 export async function ensureProfile(profile: Profile): Promise<Profile> {
   try {
     await documentClient().send(
-      new PutCommand({ TableName: env().TABLE_NAME, Item: toItem(profile), ConditionExpression: 'attribute_not_exists(pk)' }),
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: env().TABLE_NAME, Item: toItem(profile), ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Update: { TableName: env().TABLE_NAME, Key: keys.globalStats(), UpdateExpression: 'ADD #users :one', ExpressionAttributeNames: { '#users': 'users' }, ExpressionAttributeValues: { ':one': 1 } } },
+        ],
+      }),
     );
     return profile;
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    if (!(error instanceof TransactionCanceledException)) throw error;
     const existing = await getProfile(profile.user_id);
     if (!existing) throw error;
     return existing;
   }
+}
+
+/**
+ * Starts the 7-day trial, once per account and only on the free tier; the condition
+ * makes two racing clicks start one trial. Returns undefined when refused.
+ */
+export async function startTrial(userId: string, now: Date, days: number): Promise<Profile | undefined> {
+  const ends = new Date(now.getTime() + days * 24 * 60 * 60 * 1000);
+  try {
+    const { Attributes } = await documentClient().send(
+      new UpdateCommand({
+        TableName: env().TABLE_NAME,
+        Key: keys.profile(userId),
+        UpdateExpression: 'SET metadata.trial_active = :true, metadata.trial_started = :now, metadata.trial_ends = :ends, subscription_updated_at = :now',
+        ConditionExpression: 'attribute_exists(pk) AND subscription_status = :free AND attribute_not_exists(metadata.trial_started)',
+        ExpressionAttributeValues: { ':true': true, ':now': now.toISOString(), ':ends': ends.toISOString(), ':free': 'free' },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? fromItem(Attributes) : undefined;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+/** Ends a trial whose time is up, so the stored profile says what the server decides. */
+export async function expireTrialIfDue(profile: Profile, now: Date): Promise<Profile> {
+  const { trial_active, trial_ends } = profile.metadata;
+  if (!trial_active || !trial_ends || Date.parse(trial_ends) > now.getTime()) return profile;
+  await documentClient()
+    .send(
+      new UpdateCommand({
+        TableName: env().TABLE_NAME,
+        Key: keys.profile(profile.user_id),
+        UpdateExpression: 'SET metadata.trial_active = :false, subscription_updated_at = :now',
+        ConditionExpression: 'metadata.trial_active = :true',
+        ExpressionAttributeValues: { ':false': false, ':true': true, ':now': now.toISOString() },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    });
+  return { ...profile, metadata: { ...profile.metadata, trial_active: false } };
 }
 
 /** Overwrites a profile (seeding and admin changes). */

@@ -21,6 +21,8 @@
  * - achievements ............... pk USER#<id>  sk ACH#<achievement id>
  * - notifications .............. pk USER#<id>  sk NOTIF#<key>
  * - bookmarks .................. pk USER#<id>  sk BOOKMARK#<question id>
+ * - payment intents, waitlist . pk USER#<id> sk INTENT#<at> | pk WAITLIST#<email> sk ENTRY
+ * - product counters .......... pk STATS sk GLOBAL  (users, quizzes, answers; landing statistics)
  * - site configuration ........ pk CONFIG sk SITE  (the public origin, written by the web stack)
  * - leaderboard entries ........ pk LBE#<attempt id> sk ENTRY, gsi2pk LB#all#<yyyy-mm>, gsi1pk LB#<subject>#<yyyy-mm>,
  *                                 both sorted by <points, zero-padded>#<completed at>
@@ -57,6 +59,9 @@ export const keys = {
   notification: (userId: string, key: string) => ({ pk: `USER#${userId}`, sk: `NOTIF#${key}` }),
   bookmark: (userId: string, questionId: string) => ({ pk: `USER#${userId}`, sk: `BOOKMARK#${questionId}` }),
   siteConfig: () => ({ pk: 'CONFIG', sk: 'SITE' }),
+  paymentIntent: (userId: string, at: string) => ({ pk: `USER#${userId}`, sk: `INTENT#${at}` }),
+  waitlist: (email: string) => ({ pk: `WAITLIST#${email}`, sk: 'ENTRY' }),
+  globalStats: () => ({ pk: 'STATS', sk: 'GLOBAL' }),
   leaderboardEntry: (attemptId: string) => ({ pk: `LBE#${attemptId}`, sk: 'ENTRY' }),
 } as const;
 

@@ -9,6 +9,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3),
   /** Public origin used in e-mailed links; in AWS the web stack stores it in the table instead. */
   SITE_URL: z.url().optional(),
+  /** The external card-payment checkout page that Subscribe opens. */
+  CHECKOUT_URL: z.url().optional(),
 });
 export type Env = z.infer<typeof envSchema>;
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { LEVELS, SUBJECTS, type Level, type Subject } from '#shared/constants.ts';
 import { bankQuestionSchema, type BankQuestion } from '#shared/quiz/question.ts';
 import { generateGeographyQuestions } from './geography.ts';

@@ -5,7 +5,8 @@ import type { ProgressResponse } from '#shared/quiz/contracts.ts';
 import { levelProgress, subjectProgress } from '#shared/quiz/progress.ts';
 import { localDate, streakOn } from '#shared/quiz/streak.ts';
 import { roundsPlayedToday } from '../data/daily-rounds.ts';
-import { achievements, levelProgressRows, recentActiveDays, recentAttempts } from '../data/learner.ts';
+import { achievements, attemptsSince, levelProgressRows, recentActiveDays, recentAttempts } from '../data/learner.ts';
+import { insights } from '#shared/insights.ts';
 import { keys } from '../data/table-design.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { documentClient } from '../lib/clients.ts';
@@ -14,19 +15,24 @@ import { httpHandler, json } from '../lib/http.ts';
 
 const RECENT_ATTEMPTS = 5;
 
-/** GET /api/progress: subject and level progress, totals, streak, recent attempts, achievements and access. */
+/**
+ * GET /api/progress?tz=: everything the student dashboard shows about the caller —
+ * subject and level progress, totals, streak, insights, recent attempts, achievements
+ * and access — in one request (7 DynamoDB reads in parallel).
+ */
 export const handler = httpHandler(async (event) => {
   const profile = await requireCaller(event);
   const now = new Date();
   const timeZone = event.queryStringParameters?.tz ?? 'UTC';
   const userId = profile.user_id;
-  const [rows, stats, days, attempts, unlocked, playedToday] = await Promise.all([
+  const [rows, stats, days, attempts, unlocked, playedToday, weekAttempts] = await Promise.all([
     levelProgressRows(userId),
     documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: keys.stats(userId) })).then((r) => r.Item),
     recentActiveDays(userId),
     recentAttempts(userId, RECENT_ATTEMPTS),
     achievements(userId),
     roundsPlayedToday(userId, now),
+    attemptsSince(userId, new Date(now.getTime() - 8 * 86_400_000)),
   ]);
 
   const subjects = SUBJECTS.map((subject) => {
@@ -59,6 +65,7 @@ export const handler = httpHandler(async (event) => {
       completed_at: String(a.completed_at),
     })),
     achievements: unlocked,
+    insights: insights({ subjects, weekAttempts: weekAttempts.map((a) => ({ completedAt: String(a.completed_at) })), now, timeZone }),
     access: {
       levels: { beginner: canPlayLevel(profile, 'beginner', now), advanced: canPlayLevel(profile, 'advanced', now), expert: canPlayLevel(profile, 'expert', now) },
       roundsLeftToday: limit === UNLIMITED ? UNLIMITED : Math.max(0, limit - playedToday),

@@ -16,6 +16,8 @@ export interface PlatformResources {
   readonly eventBusName: string;
   /** Sender address; must be an SES-verified identity in the target account. */
   readonly mailFrom: string;
+  /** The external card-payment checkout page Subscribe opens; unset until the operator has one. */
+  readonly checkoutUrl?: string;
 }
 
 /** What one function may do, and nothing more. */
@@ -66,6 +68,7 @@ export class ProjectFunction extends NodejsFunction {
         USER_POOL_CLIENT_ID: resources.userPoolClientId,
         EVENT_BUS_NAME: resources.eventBusName,
         MAIL_FROM: resources.mailFrom,
+        ...(resources.checkoutUrl ? { CHECKOUT_URL: resources.checkoutUrl } : {}),
         // No SITE_URL: in AWS the web stack writes the public origin to the table (CONFIG/SITE).
       },
     });

@@ -58,6 +58,14 @@ export function renderMailList(mails: StoredMail[]): string {
   );
 }
 
+/** Stand-in for the external checkout page (a payment provider's site in production). */
+export function renderCheckout(plan: string, email: string): string {
+  return page(
+    'Checkout (local stand-in)',
+    `<h1>Checkout</h1><p class="note">In production this is the payment provider's card checkout page, configured as CHECKOUT_URL. Locally no payment is taken.</p><p>Plan: <strong>${escape(plan)}</strong><br>Account: ${escape(email)}</p>`,
+  );
+}
+
 export function renderMail(mail: StoredMail): string {
   return page(
     mail.subject,

@@ -75,6 +75,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       EVENT_BUS_NAME: 'quizquest-local',
       MAIL_FROM: 'QuizQuest <no-reply@quizquest.local>',
       SITE_URL: url,
+      // The external card-payment page is someone else's site; locally a stand-in page names the plan.
+      CHECKOUT_URL: `${url}/_dev/checkout`,
     };
     Object.assign(process.env, env);
 

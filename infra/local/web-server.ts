@@ -2,7 +2,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { createGzip } from 'node:zlib';
-import { renderMail, renderMailList, type Mailbox } from './mailbox.ts';
+import { renderCheckout, renderMail, renderMailList, type Mailbox } from './mailbox.ts';
 
 /**
  * The one local origin, routed as CloudFront routes it in AWS: `/api/*` to the HTTP API,
@@ -59,6 +59,11 @@ export function startWebServer(options: { port: number; host: string; webDist: s
         const mail = id ? options.mailbox.get(id) : undefined;
         res.writeHead(id && !mail ? 404 : 200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
         return res.end(mail ? renderMail(mail) : renderMailList(options.mailbox.list()));
+      }
+
+      if (url.pathname === '/_dev/checkout') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        return res.end(renderCheckout(url.searchParams.get('plan') ?? '', url.searchParams.get('email') ?? ''));
       }
 
       if (req.method !== 'GET' && req.method !== 'HEAD') {

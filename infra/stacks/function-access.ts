@@ -30,6 +30,12 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   ReviewRound: { table: 'read' },
   GetProgress: { table: 'read' },
   ToggleBookmark: { table: 'readWrite' },
+  GetAnalytics: { table: 'read' },
+  StartTrial: { table: 'readWrite' },
+  RecordPaymentIntent: { table: 'readWrite' },
+  JoinWaitlist: { table: 'readWrite' },
+  GetHealth: { table: 'read', cognito: ['DescribeUserPool'] },
+  GetStats: { table: 'read' },
 };
 
 const TRIGGER_ACCESS: Readonly<Record<string, FunctionAccess>> = {

@@ -11,6 +11,8 @@ export interface PlatformConfig {
   /** Must be an SES-verified identity (address or its domain) in the target account. */
   readonly mailFrom: string;
   readonly webDistPath: string;
+  /** The external checkout page (context `checkoutUrl`); without it Subscribe answers 503. */
+  readonly checkoutUrl?: string;
 }
 
 /**
@@ -31,6 +33,7 @@ export function addPlatform(app: App, config: PlatformConfig) {
     userPoolClientId: auth.userPoolClient.userPoolClientId,
     eventBusName: names.eventBus,
     mailFrom: config.mailFrom,
+    checkoutUrl: config.checkoutUrl,
   };
   const events = new EventsStack(app, id('Events'), { resources });
   const api = new ApiStack(app, id('Api'), { resources, userPool: auth.userPool, userPoolClient: auth.userPoolClient });

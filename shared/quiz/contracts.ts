@@ -146,6 +146,12 @@ export const progressResponseSchema = z.object({
     }),
   ),
   achievements: z.array(z.object({ achievement_id: z.string(), unlocked_at: z.string() })),
+  insights: z.object({
+    averageScore: z.number(),
+    strongestSubject: z.enum(SUBJECTS).nullable(),
+    weeklyGoal: z.object({ target: z.number(), done: z.number(), met: z.boolean() }),
+    activity: z.array(z.object({ day: z.string(), quizzes: z.number() })),
+  }),
   access: z.object({ levels: z.object({ beginner: z.boolean(), advanced: z.boolean(), expert: z.boolean() }), roundsLeftToday: z.number() }),
 });
 export type ProgressResponse = z.infer<typeof progressResponseSchema>;

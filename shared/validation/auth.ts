@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { AUTH_MESSAGES as M, FIELD_MESSAGES } from './messages.ts';
 

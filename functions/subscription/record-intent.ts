@@ -1,0 +1,32 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { canChoosePlan, STUDENT_PLAN_MESSAGE, subscribeIntentSchema } from '#shared/plans.ts';
+import { keys } from '../data/table-design.ts';
+import { requireCaller } from '../lib/caller.ts';
+import { documentClient } from '../lib/clients.ts';
+import { env } from '../lib/env.ts';
+import { BadRequest, Unavailable } from '../lib/errors.ts';
+import { httpHandler, json, parseBody } from '../lib/http.ts';
+
+/**
+ * POST /api/subscription/intent: records that the user chose a plan (payment_intent_tracking)
+ * and answers with the external checkout page to open. Payment itself happens there.
+ */
+export const handler = httpHandler(async (event) => {
+  const { plan } = parseBody(event, subscribeIntentSchema);
+  const profile = await requireCaller(event);
+  if (!canChoosePlan(plan, profile.email)) throw new BadRequest(STUDENT_PLAN_MESSAGE, { plan: STUDENT_PLAN_MESSAGE });
+  const checkout = env().CHECKOUT_URL;
+  if (!checkout) throw new Unavailable('Checkout is not configured');
+
+  const at = new Date().toISOString();
+  await documentClient().send(
+    new PutCommand({
+      TableName: env().TABLE_NAME,
+      Item: { ...keys.paymentIntent(profile.user_id, at), type: 'payment-intent', user_id: profile.user_id, intent_type: 'upgrade', email: profile.email, timestamp: at, current_plan: profile.subscription_status, plan },
+    }),
+  );
+  const url = new URL(checkout);
+  url.searchParams.set('plan', plan);
+  url.searchParams.set('email', profile.email);
+  return json(200, { checkoutUrl: url.toString() });
+});

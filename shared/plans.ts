@@ -1,0 +1,53 @@
+import * as z from 'zod';
+
+/** Plans and prices of 3-learning-and-admin §9 (US dollars). */
+export const PLANS = {
+  monthly: { name: 'Monthly', price: 4.99, then: 8.99, period: 'month', note: 'for the first 3 months, then $8.99', discountPercent: 44 },
+  annual: { name: 'Annual', price: 79.99, was: 107.88, period: 'year', note: '$6.67 per month', discountPercent: 26 },
+  student: { name: 'Student', price: 6.99, period: 'month', note: '.edu email required', discountPercent: 22 },
+  family: { name: 'Family', price: 14.99, period: 'month', note: 'up to 4 students, each additional student $3.99 per month', discountPercent: 58 },
+} as const;
+export type PlanId = keyof typeof PLANS;
+export const PLAN_IDS = Object.keys(PLANS) as PlanId[];
+
+export const LANDING_PRICE = { premium: 9.99, was: 19.99, note: '50% off your first 3 months', guaranteeDays: 30 } as const;
+
+export const STUDENT_PLAN_MESSAGE = '.edu email required for student discount';
+export const isEduEmail = (email: string) => /\.edu$/i.test(email.trim());
+
+/** The student plan is open only to .edu addresses (and is then the default choice). */
+export function canChoosePlan(plan: PlanId, email: string): boolean {
+  return plan !== 'student' || isEduEmail(email);
+}
+export const defaultPlan = (email: string): PlanId => (isEduEmail(email) ? 'student' : 'monthly');
+
+export const subscribeIntentSchema = z.object({ plan: z.enum(PLAN_IDS as [PlanId, ...PlanId[]]) });
+export const waitlistSchema = z.object({
+  email: z
+    .string({ error: 'Email address is required' })
+    .trim()
+    .min(1, 'Email address is required')
+    .max(255)
+    .pipe(z.email('Please enter a valid email address')),
+});
+
+export const SUBSCRIPTION_MESSAGES = {
+  trialUsed: 'Your free trial has already been used.',
+  alreadyPremium: 'You already have Premium.',
+  updateFailed: 'Failed to update subscription',
+  waitlistFailed: 'Failed to join waitlist',
+} as const;
+
+/** Landing statistics floors (3-learning-and-admin §9). */
+export const STAT_FLOORS = { users: 10_000, quizzes: 500_000, successRate: 85, defaultSuccessRate: 95, schools: 150, usersPerSchool: 67 } as const;
+
+export function landingStats(raw: { users: number; quizzes: number; correct: number; questions: number }) {
+  const users = Math.max(raw.users, STAT_FLOORS.users);
+  const successRate = raw.questions > 0 ? Math.max(Math.round((raw.correct / raw.questions) * 100), STAT_FLOORS.successRate) : STAT_FLOORS.defaultSuccessRate;
+  return {
+    users,
+    quizzes: Math.max(raw.quizzes, STAT_FLOORS.quizzes),
+    successRate,
+    schools: Math.max(Math.floor(users / STAT_FLOORS.usersPerSchool), STAT_FLOORS.schools),
+  };
+}

@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useLocalStack } from '../support/handler-env.ts';
+import { httpEvent, parse } from '../support/http-event.ts';
+import { player, premium } from '../support/players.ts';
+
+useLocalStack();
+process.env.CHECKOUT_URL = 'https://checkout.example.com/pay';
+const { handler: startTrial } = await import('../../functions/subscription/start-trial.ts');
+const { handler: recordIntent } = await import('../../functions/subscription/record-intent.ts');
+const { handler: joinWaitlist } = await import('../../functions/subscription/join-waitlist.ts');
+const { handler: startRound } = await import('../../functions/quiz/start-round.ts');
+const { handler: getMe } = await import('../../functions/profile/get-me.ts');
+const { handler: getAnalytics } = await import('../../functions/quiz/get-analytics.ts');
+const { handler: getHealth } = await import('../../functions/system/get-health.ts');
+const { handler: getStats } = await import('../../functions/system/get-stats.ts');
+
+afterEach(() => vi.useRealTimers());
+
+const expert = (sub: string) => startRound(httpEvent({ sub, body: { subject: 'history', level: 'expert' } }));
+
+describe('the 7-day trial', () => {
+  it('unlocks premium levels for 7 days, then the server ends it', async () => {
+    const me = await player();
+    expect(parse(await expert(me.user_id)).status).toBe(403);
+
+    const started = parse(await startTrial(httpEvent({ sub: me.user_id })));
+    expect(started.status).toBe(200);
+    const { trial_active, trial_started, trial_ends } = started.body.profile.metadata;
+    expect(trial_active).toBe(true);
+    expect(Date.parse(trial_ends) - Date.parse(trial_started)).toBe(7 * 24 * 60 * 60 * 1000);
+    expect(parse(await expert(me.user_id)).status).toBe(201);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse(trial_ends) + 1000);
+    expect(parse(await expert(me.user_id)).status).toBe(403);
+    const after = parse(await getMe(httpEvent({ sub: me.user_id })));
+    expect(after.body.profile.metadata).toMatchObject({ trial_active: false, trial_ends });
+  });
+
+  it('starts once per account, even when clicked twice at once', async () => {
+    const me = await player();
+    const results = await Promise.all([startTrial(httpEvent({ sub: me.user_id })), startTrial(httpEvent({ sub: me.user_id }))]);
+    expect(results.map((r) => parse(r).status).sort()).toEqual([200, 409]);
+    expect(parse(await startTrial(httpEvent({ sub: me.user_id })))).toMatchObject({ status: 409 });
+  });
+
+  it('is not offered to premium users', async () => {
+    const me = await player(premium);
+    expect(parse(await startTrial(httpEvent({ sub: me.user_id })))).toMatchObject({ status: 409, body: { error: { code: 'already_premium' } } });
+  });
+});
+
+describe('subscribing', () => {
+  it('records the intent and answers with the configured checkout page', async () => {
+    const me = await player();
+    const result = parse(await recordIntent(httpEvent({ sub: me.user_id, body: { plan: 'annual' } })));
+    expect(result.status).toBe(200);
+    expect(result.body.checkoutUrl).toMatch(/^https:\/\/checkout\.example\.com\/pay\?plan=annual&email=/);
+  });
+
+  it('keeps the student plan for .edu addresses', async () => {
+    const other = await player();
+    expect(parse(await recordIntent(httpEvent({ sub: other.user_id, body: { plan: 'student' } })))).toMatchObject({
+      status: 400,
+      body: { error: { message: '.edu email required for student discount' } },
+    });
+    const edu = await player({ email: `learner-${Date.now()}@college.edu` });
+    expect(parse(await recordIntent(httpEvent({ sub: edu.user_id, body: { plan: 'student' } }))).status).toBe(200);
+  });
+
+  it('joins the waitlist, and validates the e-mail', async () => {
+    const me = await player();
+    expect(parse(await joinWaitlist(httpEvent({ sub: me.user_id, body: { email: me.email } }))).status).toBe(201);
+    expect(parse(await joinWaitlist(httpEvent({ sub: me.user_id, body: { email: '  ' } }))).status).toBe(400);
+  });
+});
+
+describe('dashboard data', () => {
+  it('analytics are premium: free users are refused, trial users get 7 buckets per subject', async () => {
+    const me = await player();
+    expect(parse(await getAnalytics(httpEvent({ sub: me.user_id, query: { range: '7' } }))).status).toBe(403);
+    await startTrial(httpEvent({ sub: me.user_id }));
+    const result = parse(await getAnalytics(httpEvent({ sub: me.user_id, query: { range: '30' } })));
+    expect(result.status).toBe(200);
+    expect(result.body.subjects).toHaveLength(3);
+    expect(result.body.subjects[0].buckets.map((b: { label: string }) => b.label)).toEqual(['W1', 'W2', 'W3', 'W4', 'W5', 'W6', 'W7']);
+    expect(parse(await getAnalytics(httpEvent({ sub: me.user_id, query: { range: '14' } }))).status).toBe(400);
+  });
+
+  it('health probes the database and the authentication service for real', async () => {
+    const me = await player();
+    const result = parse(await getHealth(httpEvent({ sub: me.user_id })));
+    expect(result.body).toMatchObject({ status: 'healthy', checks: { database: { status: 'healthy' }, authentication: { status: 'healthy' }, keys: { status: 'healthy' } } });
+  });
+
+  it('a failing probe is an error and a slow one a warning', async () => {
+    const { probe } = await import('../../functions/system/get-health.ts');
+    const failing = await probe(() => Promise.reject(Object.assign(new Error('down'), { name: 'ResourceNotFoundException' })), 'ok');
+    expect(failing).toMatchObject({ status: 'error', message: 'ResourceNotFoundException' });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const slow = probe(async () => vi.setSystemTime(Date.now() + 2000), 'ok');
+    expect((await slow).status).toBe('warning');
+  });
+
+  it('landing statistics never fall below the spec floors', async () => {
+    const result = parse(await getStats(httpEvent()));
+    expect(result.body.users).toBeGreaterThanOrEqual(10_000);
+    expect(result.body.quizzes).toBeGreaterThanOrEqual(500_000);
+    expect(result.body.schools).toBeGreaterThanOrEqual(150);
+  });
+});
