@@ -1,9 +1,26 @@
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
+
+const flagsDir = fileURLToPath(new URL('../node_modules/flag-icons/flags/4x3/', import.meta.url));
+
+/** Flag image questions point at `/flags/4x3/<code>.svg`: copy flag-icons' 4:3 SVGs into the build. */
+function copyFlags(): Plugin {
+  return {
+    name: 'quizquest:copy-flags',
+    apply: 'build',
+    writeBundle(options) {
+      const target = join(options.dir ?? join(webRoot, 'dist'), 'flags', '4x3');
+      mkdirSync(target, { recursive: true });
+      for (const file of readdirSync(flagsDir)) if (file.endsWith('.svg')) copyFileSync(join(flagsDir, file), join(target, file));
+    },
+  };
+}
 
 /**
  * The browser app. `@/` is web/src; `#shared/...` comes from package.json `imports`,
@@ -12,7 +29,7 @@ const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
 export default defineConfig({
   root: webRoot,
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), copyFlags()],
   resolve: {
     alias: [{ find: /^@\//, replacement: srcDir }],
   },

@@ -6,6 +6,7 @@ export const loadAuthScreen = () => import('@/features/auth/components/auth-scre
 export const loadResetPasswordScreen = () => import('@/features/auth/components/reset-password-screen.tsx');
 export const loadRoleHome = () => import('./routes/role-home.tsx');
 export const loadQuizPage = () => import('./routes/quiz.tsx');
+export const loadCompetitionPage = () => import('./routes/competition.tsx');
 export const loadLeaderboardPage = () => import('./routes/leaderboard.tsx');
 export const loadSubscriptionPage = () => import('./routes/subscription.tsx');
 

@@ -41,6 +41,10 @@ describe('routeRedirect (1-core §2 route table)', () => {
     ['teacher home, admin', '/teacher-dashboard', as('admin'), '/'],
     ['admin home, admin', '/admin-dashboard', as('admin'), null],
     ['admin home, teacher', '/admin-dashboard', as('teacher'), '/'],
+    ['competition setup, student', '/competition', as('student'), null],
+    ['competition setup needs a session', '/competition', out, '/'],
+    ['competition setup, admin', '/competition', as('admin'), '/'],
+    ['competition setup, parent', '/competition', as('parent'), '/'],
 
     // Quiz: subject geography, religion or history; level beginner, advanced or expert; else /dashboard.
     ['geography beginner', '/quiz/geography/beginner', as('student'), null],

@@ -26,6 +26,8 @@ export const ROUTE_RULES: Readonly<Record<string, Rule>> = {
   '/auth': { kind: 'guest' },
   '/subscription': { kind: 'signed-in', signedOutTarget: '/auth' },
   [ROLE_HOME.student]: { kind: 'role', role: 'student' },
+  /** Competition setup, beside the student dashboard (2-social). */
+  '/competition': { kind: 'role', role: 'student' },
   [ROLE_HOME.parent]: { kind: 'role', role: 'parent' },
   [ROLE_HOME.teacher]: { kind: 'role', role: 'teacher' },
   [ROLE_HOME.admin]: { kind: 'role', role: 'admin' },

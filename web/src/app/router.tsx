@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { AppLayout } from './layout/app-layout.tsx';
 import {
   loadAuthScreen,
+  loadCompetitionPage,
   loadLeaderboardPage,
   loadQuizPage,
   loadResetPasswordScreen,
@@ -15,6 +16,7 @@ const AuthScreen = lazy(() => loadAuthScreen().then((m) => ({ default: m.AuthScr
 const ResetPasswordScreen = lazy(() => loadResetPasswordScreen().then((m) => ({ default: m.ResetPasswordScreen })));
 const RoleHome = lazy(() => loadRoleHome().then((m) => ({ default: m.RoleHome })));
 const QuizPage = lazy(() => loadQuizPage().then((m) => ({ default: m.QuizPage })));
+const CompetitionPage = lazy(() => loadCompetitionPage().then((m) => ({ default: m.CompetitionPage })));
 const LeaderboardPage = lazy(() => loadLeaderboardPage().then((m) => ({ default: m.LeaderboardPage })));
 const SubscriptionPage = lazy(() => loadSubscriptionPage().then((m) => ({ default: m.SubscriptionPage })));
 
@@ -33,6 +35,7 @@ export function AppRoutes() {
         <Route path="teacher-dashboard" element={<RoleHome role="teacher" />} />
         <Route path="admin-dashboard" element={<RoleHome role="admin" />} />
         <Route path="quiz/:subject/:level" element={<QuizPage />} />
+        <Route path="competition" element={<CompetitionPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

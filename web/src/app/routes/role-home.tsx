@@ -1,12 +1,11 @@
 import type { Role } from '#shared/constants.ts';
 import { Card } from '@/components/card.tsx';
 import { useSession } from '@/features/auth/use-session.ts';
+import { StudentDashboard } from '@/features/progress/components/student-dashboard.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { ROLE_LABEL } from '../layout/role-labels.ts';
 
-const NEXT: Record<Role, string> = {
-  student:
-    'Your quizzes, subject progress, achievements, streaks and insights will appear here as they are built, starting with the quiz engine.',
+const NEXT: Record<Exclude<Role, 'student'>, string> = {
   parent: "Following your child's progress will appear here in an upcoming release.",
   teacher: 'Your classes and their progress reports will appear here in an upcoming release.',
   admin: 'User management and the system status overview will appear here in an upcoming release.',
@@ -18,6 +17,7 @@ export function RoleHome({ role }: { role: Role }) {
   const title = role === 'student' ? 'Student Dashboard' : `${ROLE_LABEL[role]} Dashboard`;
   useDocumentTitle(title);
   if (!profile) return null;
+  if (role === 'student') return <StudentDashboard profile={profile} title={title} />;
 
   const plan = profile.subscription_status === 'premium' ? 'Premium' : profile.metadata.trial_active ? 'Premium trial' : 'Free';
 

@@ -1,0 +1,192 @@
+import { useEffect, useRef, useState } from 'react';
+import { ROLE_HOME } from '#shared/constants.ts';
+import { hasFullAccess } from '#shared/entitlements.ts';
+import type { Round } from '#shared/quiz/contracts.ts';
+import { Alert } from '@/components/alert.tsx';
+import { Button, LinkButton } from '@/components/button.tsx';
+import { Card } from '@/components/card.tsx';
+import { Dialog } from '@/components/dialog.tsx';
+import { Spinner } from '@/components/spinner.tsx';
+import { useSession } from '@/features/auth/use-session.ts';
+import { optionIndexForKey, optionLetter } from '../format.ts';
+import type { QuizSettings } from '../quiz-settings.ts';
+import { useBookmarks } from '../use-bookmarks.ts';
+import { useQuizRound } from '../use-quiz-round.ts';
+import { AnswerOptions } from './answer-options.tsx';
+import { CountdownTimer } from './countdown-timer.tsx';
+import { PremiumLock } from './premium-lock.tsx';
+import { QuestionImage } from './question-image.tsx';
+import { QuizHeader } from './quiz-header.tsx';
+import { ResultSummary } from './result-summary.tsx';
+import { ReviewDialog, type ReviewImage } from './review-dialog.tsx';
+
+const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** The pictures of a round's image questions, by question id, for the review. */
+function reviewImages(round: Round): Map<string, ReviewImage> {
+  const images = new Map<string, ReviewImage>();
+  for (const q of round.questions) if (q.image_url) images.set(q.id, { url: q.image_url, caption: q.image_caption });
+  return images;
+}
+
+/** Keys typed into a form control, or with a modifier, are not answers. */
+function isAnswerKey(event: KeyboardEvent): boolean {
+  if (event.defaultPrevented || event.repeat || event.altKey || event.ctrlKey || event.metaKey) return false;
+  const target = event.target as HTMLElement | null;
+  if (target?.closest('input, textarea, select, [contenteditable="true"]')) return false;
+  return document.querySelector('dialog[open]') === null;
+}
+
+/** The quiz screen (1-core §2): loading, preparing, error or lock, the questions, then the result. */
+export function QuizScreen({ settings }: { settings: QuizSettings }) {
+  const { profile } = useSession();
+  const { state, answer, skip, timeUp, retryFinish, reload, newRound, retrySame } = useQuizRound(settings);
+  const bookmarks = useBookmarks();
+  const [view, setView] = useState<'summary' | 'review' | 'dismissed'>('summary');
+  const questionRef = useRef<HTMLHeadingElement>(null);
+
+  const { phase, round, index, verdict, submitting, ending } = state;
+  const question = round?.questions[index];
+  const locked = submitting || verdict !== null || ending;
+  const dashboardPath = profile ? ROLE_HOME[profile.role] : '/';
+  const title = `${capitalise(settings.subject)} · ${capitalise(settings.level)}`;
+
+  // A new round starts at its summary again.
+  useEffect(() => {
+    if (phase !== 'finished') setView('summary');
+  }, [phase]);
+
+  // Each new question takes the focus, so screen readers read it and keys start afresh.
+  useEffect(() => {
+    if (phase === 'playing') questionRef.current?.focus();
+  }, [phase, index, round]);
+
+  // 1–9 or A–Z choose an option (Enter on a focused option works as any button).
+  useEffect(() => {
+    if (phase !== 'playing' || !question) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!isAnswerKey(event)) return;
+      const chosen = optionIndexForKey(event.key, question.options.length);
+      if (chosen === null) return;
+      event.preventDefault();
+      answer(question.options[chosen]!);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [phase, question, answer]);
+
+  useEffect(() => bookmarks.clearMessage(), [question?.id, bookmarks.clearMessage]);
+
+  if (phase === 'loading') return <Spinner page label="Loading quiz…" />;
+  if (phase === 'preparing') return <Spinner page label="Preparing your questions…" />;
+  if (phase === 'locked') return <PremiumLock message={state.error ?? ''} dashboardPath={dashboardPath} />;
+  if (phase === 'error' || !round || !question) {
+    return (
+      <div className="page page--narrow">
+        <Card title="Error Loading Quiz" level={1}>
+          <Alert tone="error">{state.error ?? 'Failed to fetch questions.'}</Alert>
+          <div className="actions">
+            <Button onClick={reload}>Retry</Button>
+            <LinkButton to={dashboardPath} variant="secondary">
+              Dashboard
+            </LinkButton>
+          </div>
+        </Card>
+      </div>
+    );
+  }
+
+  const total = round.questions.length;
+  const finished = phase === 'finished';
+  const answered = finished ? total : index + (verdict ? 1 : 0);
+  const isLast = index === total - 1;
+  const competition = round.mode === 'competition';
+  const summary = state.result && (
+    <ResultSummary
+      result={state.result}
+      timeUp={state.timeUp}
+      canReview={hasFullAccess(profile ?? undefined, new Date())}
+      dashboardPath={dashboardPath}
+      onReview={() => setView('review')}
+      onNewRound={newRound}
+      onRetrySame={retrySame}
+    />
+  );
+
+  return (
+    <div className="quiz">
+      <QuizHeader
+        title={title}
+        competition={competition}
+        index={index}
+        total={total}
+        answered={answered}
+        score={state.score}
+        timer={
+          state.deadlineAt !== null && (
+            <CountdownTimer deadlineAt={state.deadlineAt} running={phase === 'playing' && !state.timeUp} onExpire={timeUp} />
+          )
+        }
+        bookmarked={bookmarks.isBookmarked(question.id)}
+        bookmarkPending={bookmarks.pending}
+        onToggleBookmark={() => void bookmarks.toggle(question.id)}
+      />
+      <div className="quiz-bookmark-status" role="status">
+        {bookmarks.message && <p className={`quiz-bookmark-status__text quiz-bookmark-status__text--${bookmarks.message.tone}`}>{bookmarks.message.text}</p>}
+      </div>
+
+      {finished ? (
+        view === 'dismissed' ? (
+          <Card title="Quiz Complete!" level={2}>
+            {summary}
+          </Card>
+        ) : (
+          <Card>
+            <p className="muted">Round complete.</p>
+          </Card>
+        )
+      ) : (
+        <section className="quiz-question" aria-labelledby="quiz-question-text">
+          <h2 id="quiz-question-text" className="quiz-question__text" tabIndex={-1} ref={questionRef}>
+            {question.question}
+          </h2>
+          {question.question_type === 'image' && question.image_url && <QuestionImage url={question.image_url} caption={question.image_caption} />}
+          <AnswerOptions options={question.options} verdict={verdict} locked={locked} onChoose={answer} />
+          <div className="quiz-verdict" role="status" aria-live="polite">
+            {verdict &&
+              (verdict.correct ? (
+                <p className="quiz-verdict__text quiz-verdict__text--correct">
+                  <span aria-hidden="true">✓ </span>Correct!
+                </p>
+              ) : (
+                <p className="quiz-verdict__text quiz-verdict__text--incorrect">
+                  <span aria-hidden="true">✗ </span>Incorrect. The answer is {verdict.correctAnswer}
+                </p>
+              ))}
+          </div>
+          {state.timeUp && !finished && <Alert tone="info">Time is up! Getting your results…</Alert>}
+          {state.notice && <Alert tone="error">{state.notice}</Alert>}
+          <div className="quiz-question__footer">
+            <p className="quiz-question__hint muted">
+              Press 1–{Math.min(question.options.length, 9)} or A–{optionLetter(question.options.length - 1)} to answer.
+            </p>
+            {state.finish === 'failed' ? (
+              <Button onClick={retryFinish}>Show Results</Button>
+            ) : (
+              !isLast && (
+                <Button variant="secondary" aria-disabled={locked || undefined} onClick={() => !locked && skip()}>
+                  Skip
+                </Button>
+              )
+            )}
+          </div>
+        </section>
+      )}
+
+      <Dialog open={finished && view === 'summary'} title="Quiz Complete!" onClose={() => setView('dismissed')}>
+        {summary}
+      </Dialog>
+      {finished && view === 'review' && <ReviewDialog roundId={round.roundId} images={reviewImages(round)} onClose={() => setView('summary')} />}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { Link } from 'react-router-dom';
+import type { RoundResult } from '#shared/quiz/contracts.ts';
+import { Button, LinkButton } from '@/components/button.tsx';
+import { formatDuration, RESULT_TIER_MESSAGE, resultTier, type ResultTier } from '../format.ts';
+import { BookIcon, StarIcon, TrophyIcon } from './icons.tsx';
+
+/** Gold trophy at 80% or more, blue star at 50% or more, otherwise a neutral book. */
+function TierIcon({ tier }: { tier: ResultTier }) {
+  if (tier === 'gold') return <TrophyIcon size={36} />;
+  if (tier === 'blue') return <StarIcon size={36} />;
+  return <BookIcon size={36} />;
+}
+
+export interface ResultSummaryProps {
+  result: RoundResult;
+  /** The competition timer ran out before every question was answered. */
+  timeUp: boolean;
+  /** Premium, trial or admin: wrong answers can be reviewed with explanations. */
+  canReview: boolean;
+  dashboardPath: string;
+  onReview(): void;
+  onNewRound(): void;
+  onRetrySame(): void;
+}
+
+/** The completion summary: score, time, percentage, points, and what to do next. */
+export function ResultSummary({ result, timeUp, canReview, dashboardPath, onReview, onNewRound, onRetrySame }: ResultSummaryProps) {
+  const tier = resultTier(result.percentage);
+  return (
+    <div className={`quiz-result quiz-result--${tier}`}>
+      <div className="quiz-result__headline">
+        <span className="quiz-result__icon">
+          <TierIcon tier={tier} />
+        </span>
+        <p className="quiz-result__message">{RESULT_TIER_MESSAGE[tier]}</p>
+      </div>
+      {timeUp && <p className="quiz-result__note">Time is up. Questions left unanswered count as incorrect.</p>}
+      <dl className="quiz-result__stats">
+        <div>
+          <dt>Score</dt>
+          <dd>
+            {result.score} / {result.total}
+          </dd>
+        </div>
+        <div>
+          <dt>Percentage</dt>
+          <dd>{result.percentage}%</dd>
+        </div>
+        <div>
+          <dt>Time</dt>
+          <dd>{formatDuration(result.timeSpentMs)}</dd>
+        </div>
+        <div>
+          <dt>Points earned</dt>
+          <dd>+{result.points}</dd>
+        </div>
+      </dl>
+      <div className="actions quiz-result__actions">
+        <Button onClick={onNewRound}>Try New Questions</Button>
+        <Button variant="secondary" onClick={onRetrySame}>
+          Retry Same Questions
+        </Button>
+        <LinkButton to={dashboardPath} variant="ghost">
+          Return to Dashboard
+        </LinkButton>
+      </div>
+      {result.incorrect > 0 &&
+        (canReview ? (
+          <Button variant="secondary" block onClick={onReview}>
+            Review Incorrect Answers
+          </Button>
+        ) : (
+          <p className="quiz-result__upsell">
+            Want to see why? <Link to="/subscription">Start a free Premium trial</Link> to review your incorrect answers with explanations.
+          </p>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { formatClock, formatDuration, optionIndexForKey, optionLabel, optionLetter, resultTier, timerAnnouncement } from './format.ts';
+
+describe('m:ss clock (1-core §2 completion time, competition timer)', () => {
+  it.each([
+    [0, '0:00'],
+    [5, '0:05'],
+    [59, '0:59'],
+    [60, '1:00'],
+    [65, '1:05'],
+    [300, '5:00'],
+    [599, '9:59'],
+    [600, '10:00'],
+    [-3, '0:00'],
+    [61.9, '1:01'],
+  ])('%s s → %s', (seconds, expected) => {
+    expect(formatClock(seconds)).toBe(expected);
+  });
+
+  it('rounds milliseconds down to the second', () => {
+    expect(formatDuration(83_999)).toBe('1:23');
+    expect(formatDuration(0)).toBe('0:00');
+  });
+});
+
+describe('option letters', () => {
+  it.each([
+    [0, 'A'],
+    [1, 'B'],
+    [2, 'C'],
+    [3, 'D'],
+    [5, 'F'],
+  ])('option %i is %s', (index, letter) => {
+    expect(optionLetter(index)).toBe(letter);
+  });
+
+  it('labels an option "A. Paris"', () => {
+    expect(optionLabel(0, 'Paris')).toBe('A. Paris');
+  });
+});
+
+describe('answer keys: 1–9 and A–Z choose an option', () => {
+  it.each<[string, number, number | null]>([
+    ['1', 4, 0],
+    ['4', 4, 3],
+    ['5', 4, null],
+    ['0', 4, null],
+    ['a', 4, 0],
+    ['D', 4, 3],
+    ['e', 4, null],
+    ['E', 6, 4],
+    ['Enter', 4, null],
+    [' ', 4, null],
+    ['ArrowDown', 4, null],
+  ])('%j with %i options → %s', (key, count, expected) => {
+    expect(optionIndexForKey(key, count)).toBe(expected);
+  });
+});
+
+describe('result tier (1-core §2: gold at 80%, blue at 50%)', () => {
+  it.each<[number, string]>([
+    [100, 'gold'],
+    [80, 'gold'],
+    [79, 'blue'],
+    [50, 'blue'],
+    [49, 'neutral'],
+    [0, 'neutral'],
+  ])('%i%% → %s', (percentage, tier) => {
+    expect(resultTier(percentage)).toBe(tier);
+  });
+});
+
+describe('timer announcements: every 30 s and at 10 s, not every tick', () => {
+  it.each<[number, string | null]>([
+    [300, '5 minutes left'],
+    [299, null],
+    [270, '4 minutes 30 seconds left'],
+    [60, '1 minute left'],
+    [30, '30 seconds left'],
+    [11, null],
+    [10, '10 seconds left'],
+    [1, null],
+    [0, null],
+  ])('%i s → %s', (seconds, expected) => {
+    expect(timerAnnouncement(seconds)).toBe(expected);
+  });
+});

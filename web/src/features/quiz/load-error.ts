@@ -1,0 +1,19 @@
+import { QUIZ_MESSAGES } from '#shared/quiz/contracts.ts';
+// Relative import: the unit test project has no @/ alias.
+import { isApiError } from '../../lib/api-client.ts';
+
+/** A gated level: the premium lock overlay instead of the error card. */
+export const isPremiumLock = (error: unknown): boolean =>
+  isApiError(error) && error.status === 403 && error.code === 'premium_required';
+
+/**
+ * The Error Loading Quiz message (1-core §8): the timeout message, the server's own
+ * message for a refused request (404 no questions, 429 daily limit, 400…), otherwise
+ * Failed to fetch questions.
+ */
+export function loadErrorMessage(error: unknown): string {
+  if (!isApiError(error)) return QUIZ_MESSAGES.fetchFailed;
+  if (error.code === 'timeout') return QUIZ_MESSAGES.timedOut;
+  if (error.status === 0 || error.status >= 500 || error.code === 'invalid_response') return QUIZ_MESSAGES.fetchFailed;
+  return error.message || QUIZ_MESSAGES.fetchFailed;
+}

@@ -1,0 +1,41 @@
+import { useCallback, useRef, useState } from 'react';
+import { isApiError } from '@/lib/api-client.ts';
+import { toggleBookmark } from './api/bookmarks.ts';
+
+export interface BookmarkMessage {
+  text: string;
+  tone: 'info' | 'error';
+}
+
+/**
+ * The bookmark toggle: the server says whether a question is now bookmarked, and
+ * refuses a free user's 21st bookmark (403 limit_reached, its message shown as is).
+ */
+export function useBookmarks() {
+  const [marked, setMarked] = useState<Record<string, boolean>>({});
+  const [pending, setPending] = useState(false);
+  const [message, setMessage] = useState<BookmarkMessage | null>(null);
+  const inFlight = useRef(false);
+
+  const toggle = useCallback(async (questionId: string) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setPending(true);
+    setMessage(null);
+    try {
+      const { bookmarked } = await toggleBookmark(questionId);
+      setMarked((previous) => ({ ...previous, [questionId]: bookmarked }));
+      setMessage({ text: bookmarked ? 'Question bookmarked' : 'Bookmark removed', tone: 'info' });
+    } catch (error) {
+      setMessage({ text: isApiError(error) ? error.message : 'The bookmark could not be saved. Please try again.', tone: 'error' });
+    } finally {
+      inFlight.current = false;
+      setPending(false);
+    }
+  }, []);
+
+  const isBookmarked = useCallback((questionId: string) => marked[questionId] === true, [marked]);
+  const clearMessage = useCallback(() => setMessage(null), []);
+
+  return { isBookmarked, toggle, pending, message, clearMessage };
+}
