@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AUTH_MESSAGES } from '../../shared/validation/messages.ts';
-import { latestMail, uniqueEmail, useBrowser } from '../support/browser.ts';
+import { confirmedAccount as makeAccount, latestMail, signIn as signInAt, uniqueEmail, useBrowser } from '../support/browser.ts';
 
 const { page, baseUrl, mailbox } = useBrowser();
 const PASSWORD = 'Harbour#5521';
 
-async function signIn(p: Page, email: string, password: string) {
-  await p.goto(`${baseUrl}/auth`);
-  await p.getByLabel('Email').fill(email);
-  await p.getByLabel('Password', { exact: true }).fill(password);
-  await p.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
+const signIn = (p: Page, email: string, password: string) => signInAt(p, baseUrl, email, password);
 
 /** Opens an e-mail in the local mailbox and follows its link, as a person would. */
 async function followMailLink(p: Page, to: string, subject: RegExp) {
@@ -21,15 +16,7 @@ async function followMailLink(p: Page, to: string, subject: RegExp) {
   await p.locator('pre a').first().click();
 }
 
-/** An account made through the API, for flows that start after sign-up. */
-async function confirmedAccount(): Promise<string> {
-  const email = uniqueEmail();
-  const response = await fetch(`${baseUrl}/api/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
-  expect(response.status).toBe(201);
-  const token = /confirm=([\w-]+)/.exec((await latestMail(mailbox, email, /Confirm/)).text)![1];
-  await fetch(`${baseUrl}/api/auth/confirm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
-  return email;
-}
+const confirmedAccount = async () => (await makeAccount(baseUrl, mailbox)).email;
 
 describe('sign-up with e-mail confirmation', () => {
   it('creates an account, confirms it from the mailbox and lands on the student dashboard', async () => {

@@ -45,3 +45,25 @@ export async function latestMail(mailbox: Mailbox, to: string, subject: RegExp):
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+const PASSWORD = 'Harbour#5521';
+
+/** A confirmed account made through the API, for flows that start after sign-up. */
+export async function confirmedAccount(baseUrl: string, mailbox: Mailbox, prefix = 'e2e'): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail(prefix);
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const created = await post('/api/auth/sign-up', { email, password: PASSWORD });
+  if (created.status !== 201) throw new Error(`sign-up failed: ${created.status}`);
+  const token = /confirm=([\w-]+)/.exec((await latestMail(mailbox, email, /Confirm/)).text)![1];
+  const confirmed = await post('/api/auth/confirm', { token });
+  if (confirmed.status !== 200) throw new Error(`confirm failed: ${confirmed.status}`);
+  return { email, password: PASSWORD };
+}
+
+export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/auth`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
