@@ -21,7 +21,8 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   RequestPasswordReset: { table: 'readWrite', cognito: ['AdminGetUser'], publishEvents: true },
   VerifyPasswordReset: { table: 'read' },
   ResetPassword: { table: 'readWrite', cognito: ['AdminSetUserPassword'] },
-  GetMe: { table: 'read' },
+  // Reading the profile also ends a trial whose time is up.
+  GetMe: { table: 'readWrite' },
   ListUsers: { table: 'read' },
   StartRound: { table: 'readWrite' },
   // Answering the last question, or running out of time, completes the round (QuizCompleted).

@@ -342,9 +342,9 @@ describe('api stack', () => {
       expect(policy).toContain(':event-bus/quizquest-test');
       expect(policy).not.toMatch(/ses:|ssm:/);
     }
-    const getMe = policyFor('GetMe');
-    expect(getMe).toContain('dynamodb:GetItem');
-    expect(getMe).not.toMatch(/dynamodb:(PutItem|UpdateItem|DeleteItem)|cognito-idp|ses:|ssm:|events:/);
+    const getProgress = policyFor('GetProgress');
+    expect(getProgress).toContain('dynamodb:GetItem');
+    expect(getProgress).not.toMatch(/dynamodb:(PutItem|UpdateItem|DeleteItem)|cognito-idp|ses:|ssm:|events:/);
     expect(policyFor('SignOut')).toBe('[]');
   });
 
