@@ -8,6 +8,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     stackEnv: Record<string, string>;
     mailDir: string;
+    apiUrl: string;
   }
 }
 
@@ -22,6 +23,7 @@ export default async function setup(project: TestProject) {
   const stack = await startLocalStack({ port, dataDir, inMemory: true, seed: true });
   project.provide('stackEnv', { ...stack.env, LOG_LEVEL: 'silent' });
   project.provide('mailDir', join(dataDir, 'mail'));
+  project.provide('apiUrl', stack.url);
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
