@@ -118,16 +118,19 @@ export interface LevelProgressRow {
   last_activity_date?: string;
 }
 
-/** All of a user's rows with one key prefix (PROGRESS#, TOPIC#, ACH#, DAY#…), newest last. */
-async function queryPrefix(userId: string, prefix: string, options: { newestFirst?: boolean; limit?: number } = {}) {
+/**
+ * A user's rows in a sort-key range, every page (or the first `limit` rows).
+ * `from`/`to` bound the sort key; rows sort by it, oldest first unless `newestFirst`.
+ */
+async function queryUserRange(userId: string, from: string, to: string, options: { newestFirst?: boolean; limit?: number } = {}) {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await documentClient().send(
       new QueryCommand({
         TableName: env().TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': prefix },
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':from': from, ':to': to },
         ScanIndexForward: !options.newestFirst,
         Limit: options.limit,
         ExclusiveStartKey: start,
@@ -138,6 +141,9 @@ async function queryPrefix(userId: string, prefix: string, options: { newestFirs
   } while (start);
   return items;
 }
+
+/** All of a user's rows with one key prefix (PROGRESS#, TOPIC#, ACH#, DAY#…). '~' sorts after every key character used. */
+const queryPrefix = (userId: string, prefix: string, options?: { newestFirst?: boolean; limit?: number }) => queryUserRange(userId, prefix, `${prefix}~`, options);
 
 export const levelProgressRows = async (userId: string) => (await queryPrefix(userId, 'PROGRESS#')) as unknown as LevelProgressRow[];
 
@@ -212,23 +218,7 @@ export async function recentAttempts(userId: string, limit: number) {
 }
 
 /** Attempts completed since an instant (a key-range query on the completion time). */
-export async function attemptsSince(userId: string, since: Date) {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':from': `ATTEMPT#${since.toISOString()}`, ':to': 'ATTEMPT#~' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
+export const attemptsSince = (userId: string, since: Date) => queryUserRange(userId, `ATTEMPT#${since.toISOString()}`, 'ATTEMPT#~');
 
 /** Queues a notification once per key (a retried consumer does not notify twice). */
 export async function queueNotification(userId: string, key: string, notification: { kind: string; title: string; message: string; createdAt: string }): Promise<boolean> {
