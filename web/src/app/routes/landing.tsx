@@ -1,14 +1,21 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
-import { LEVELS, ROLE_HOME, SUBJECTS, TRIAL_DAYS } from '#shared/constants.ts';
-import { LinkButton } from '@/components/button.tsx';
+import { ROLE_HOME } from '#shared/constants.ts';
 import { useSession } from '@/features/auth/use-session.ts';
+import { ClosingCta } from '@/features/landing/components/closing-cta.tsx';
+import { FeatureCards } from '@/features/landing/components/feature-cards.tsx';
+import { HowItWorks } from '@/features/landing/components/how-it-works.tsx';
+import { LandingHero, type MainAction } from '@/features/landing/components/landing-hero.tsx';
+import { LandingPricing } from '@/features/landing/components/landing-pricing.tsx';
+import { LandingStats } from '@/features/landing/components/landing-stats.tsx';
+import { Testimonials } from '@/features/landing/components/testimonials.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { loadAuthScreen, prefetchWhenIdle } from '../lazy-pages.ts';
 
-const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
-/** `/`: what QuizQuest is, and the one button that leads on (sign-in, or your dashboard). */
+/**
+ * `/` (public, 3-learning-and-admin §2): hero, statistics, testimonials, pricing, features,
+ * how it works and the closing call to action. Signed-in visitors are led to their dashboard
+ * (and to /subscription for the trial); everyone else to /auth.
+ */
 export function LandingPage() {
   const { status, profile } = useSession();
   useDocumentTitle('');
@@ -18,40 +25,20 @@ export function LandingPage() {
     if (!signedIn) prefetchWhenIdle(loadAuthScreen);
   }, [signedIn]);
 
+  const home = signedIn ? ROLE_HOME[profile.role] : '/auth';
+  const main: MainAction = signedIn
+    ? { to: home, label: 'Go to Dashboard' }
+    : { to: '/auth', label: 'Get Started', onIntent: () => void loadAuthScreen() };
+
   return (
-    <div className="hero">
-      <p className="hero__eyebrow">Learn by playing</p>
-      <h1 className="hero__title">QuizQuest</h1>
-      <p className="hero__pitch">
-        Quizzes in geography, history and religion at three levels: earn points, achievements and daily streaks as you
-        learn.
-      </p>
-      <div className="actions actions--center">
-        {signedIn ? (
-          <LinkButton to={ROLE_HOME[profile.role]}>Go to Dashboard</LinkButton>
-        ) : (
-          <LinkButton to="/auth" onPointerEnter={() => void loadAuthScreen()}>
-            Get Started
-          </LinkButton>
-        )}
-        <Link to="/leaderboard" className="hero__link">
-          See the leaderboard
-        </Link>
-      </div>
-      <ul className="hero__facts" aria-label="At a glance">
-        <li>
-          <strong>{SUBJECTS.length} subjects</strong>
-          <span>{SUBJECTS.map(capitalise).join(' · ')}</span>
-        </li>
-        <li>
-          <strong>{LEVELS.length} levels</strong>
-          <span>{LEVELS.map(capitalise).join(' · ')}</span>
-        </li>
-        <li>
-          <strong>Free to start</strong>
-          <span>No credit card · {TRIAL_DAYS}-day Premium trial</span>
-        </li>
-      </ul>
+    <div className="landing">
+      <LandingHero action={main} />
+      <LandingStats />
+      <Testimonials />
+      <LandingPricing freeTarget={home} />
+      <FeatureCards />
+      <HowItWorks />
+      <ClosingCta trialTarget={signedIn ? '/subscription' : '/auth'} />
     </div>
   );
 }

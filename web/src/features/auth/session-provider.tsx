@@ -29,6 +29,7 @@ export function SessionProvider({ children, store = sessionStore }: { children: 
       profile: state.profile,
       signIn: (credentials) => store.signIn(credentials),
       signUp: async (credentials) => (await signUpRequest(credentials)).message,
+      refreshProfile: () => store.refreshProfile(),
       signOut: async () => {
         const revoking = store.signOut(); // local state is cleared before this yields
         navigate('/', { replace: true });

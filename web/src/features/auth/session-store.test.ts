@@ -196,6 +196,33 @@ describe('sign-in and sign-out', () => {
   });
 });
 
+describe('profile refresh', () => {
+  it('publishes the profile fetched again from /api/me', async () => {
+    const trial: Profile = { ...profile, metadata: { trial_active: true, trial_started: '2025-01-02T00:00:00.000Z', trial_ends: '2025-01-09T00:00:00.000Z' } };
+    const me = vi.fn<SessionApi['me']>().mockResolvedValueOnce({ profile }).mockResolvedValueOnce({ profile: trial });
+    const { store } = setup({ stored: tokens(1), api: { me } });
+    await store.start();
+
+    await expect(store.refreshProfile()).resolves.toEqual(trial);
+    expect(store.getSnapshot()).toEqual({ status: 'signed-in', profile: trial });
+  });
+
+  it('does nothing when signed out', async () => {
+    const { store, api } = setup();
+    await expect(store.refreshProfile()).resolves.toBeNull();
+    expect(api.me).not.toHaveBeenCalled();
+  });
+
+  it('a failed lookup rejects and keeps the session as it was', async () => {
+    const me = vi.fn<SessionApi['me']>().mockResolvedValueOnce({ profile }).mockRejectedValueOnce(failure('unreachable'));
+    const { store } = setup({ stored: tokens(1), api: { me } });
+    await store.start();
+
+    await expect(store.refreshProfile()).rejects.toThrow('unreachable');
+    expect(store.getSnapshot()).toEqual({ status: 'signed-in', profile });
+  });
+});
+
 describe('token refresh', () => {
   it('renews a minute before expiry and keeps the refresh token', async () => {
     const { store, vault, clock, api } = setup();

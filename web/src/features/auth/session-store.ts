@@ -142,6 +142,20 @@ export class SessionStore implements AuthBridge {
     }
   }
 
+  /**
+   * Looks the profile up again (GET /api/me) after the server changed it, e.g. a trial
+   * started, and publishes it. Resolves with the fresh profile, or null when not signed in
+   * (or the session changed meanwhile); a failed lookup rejects and changes nothing.
+   */
+  async refreshProfile(): Promise<Profile | null> {
+    if (this.state.status !== 'signed-in') return null;
+    const generation = this.generation;
+    const { profile } = await this.deps.api.me();
+    if (generation !== this.generation || this.state.status !== 'signed-in') return null;
+    this.setState({ status: 'signed-in', profile });
+    return profile;
+  }
+
   /** Another tab changed the stored tokens: follow it. */
   syncFromStorage(): void {
     const stored = this.deps.vault.load();

@@ -1,0 +1,86 @@
+import { SUBJECTS } from '#shared/constants.ts';
+import { FREE_LIMITS } from '#shared/entitlements.ts';
+import { LANDING_PRICE } from '#shared/plans.ts';
+import { LinkButton } from '@/components/button.tsx';
+import { formatUsd } from '../pricing.ts';
+import { CheckIcon, ShieldIcon } from './icons.tsx';
+
+const FREE_INCLUDES = [
+  `Beginner questions in all ${SUBJECTS.length} subjects`,
+  `${FREE_LIMITS.quiz_attempts_per_day} quiz rounds a day`,
+  `${FREE_LIMITS.study_guides} study guides`,
+  'Top-100 leaderboard',
+  'Basic progress tracking',
+];
+
+const PREMIUM_INCLUDES = [
+  'Advanced and expert questions',
+  'Unlimited quizzes and study guides',
+  'AI tutor and video explanations',
+  'Live tournaments and study groups',
+  'Detailed analytics and progress reports',
+  'Ad-free, with priority support',
+];
+
+function Includes({ items }: { items: readonly string[] }) {
+  return (
+    <ul className="price-card__list">
+      {items.map((item) => (
+        <li key={item}>
+          <CheckIcon />
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Free vs Premium: Free's Get Started (sign-in or your dashboard), Premium's way to /subscription. */
+export function LandingPricing({ freeTarget }: { freeTarget: string }) {
+  return (
+    <section className="landing-section" aria-labelledby="pricing-title">
+      <h2 id="pricing-title" className="landing-section__title">
+        Simple pricing
+      </h2>
+      <p className="landing-section__lead">Start free. Upgrade when you want the full experience.</p>
+      <div className="price-cards">
+        <article className="price-card" aria-labelledby="price-free">
+          <h3 id="price-free" className="price-card__name">
+            Free
+          </h3>
+          <p className="price-card__price">
+            <span className="price-card__amount">{formatUsd(0)}</span>
+            <span className="price-card__period">forever</span>
+          </p>
+          <Includes items={FREE_INCLUDES} />
+          <LinkButton to={freeTarget} variant="secondary" block>
+            Get Started
+          </LinkButton>
+        </article>
+
+        <article className="price-card price-card--featured" aria-labelledby="price-premium">
+          <p className="price-card__ribbon">{LANDING_PRICE.note}</p>
+          <h3 id="price-premium" className="price-card__name">
+            Premium
+          </h3>
+          <p className="price-card__price">
+            <span className="price-card__amount">{formatUsd(LANDING_PRICE.premium)}</span>
+            <span className="price-card__period">/month</span>
+            <s className="price-card__was">
+              <span className="visually-hidden">Regular price </span>
+              {formatUsd(LANDING_PRICE.was)}
+            </s>
+          </p>
+          <Includes items={PREMIUM_INCLUDES} />
+          <LinkButton to="/subscription" block>
+            Choose Premium
+          </LinkButton>
+          <p className="price-card__guarantee">
+            <ShieldIcon />
+            {LANDING_PRICE.guaranteeDays}-day money-back guarantee
+          </p>
+        </article>
+      </div>
+    </section>
+  );
+}

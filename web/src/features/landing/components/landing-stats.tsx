@@ -1,0 +1,34 @@
+import { useLandingStats } from '../api/get-stats.ts';
+import { statItems } from '../stats-format.ts';
+
+/**
+ * The four landing figures from GET /api/stats. Each value box keeps its size while loading
+ * (a placeholder bar), so nothing shifts when the numbers arrive; a failure shows the floors.
+ */
+export function LandingStats() {
+  const load = useLandingStats();
+  const items = statItems(load.status === 'loading' ? null : load.stats);
+
+  return (
+    <section className="landing-section landing-stats" aria-labelledby="stats-title" aria-busy={load.status === 'loading'}>
+      <h2 id="stats-title" className="visually-hidden">
+        QuizQuest in numbers
+      </h2>
+      <dl className="landing-stats__list">
+        {items.map((item) => (
+          <div key={item.key} className="landing-stats__item">
+            <dt className="landing-stats__label">{item.label}</dt>
+            <dd className="landing-stats__value">
+              {item.value ?? (
+                <>
+                  <span className="landing-stats__placeholder" aria-hidden="true" />
+                  <span className="visually-hidden">Loading</span>
+                </>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
