@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { SUBJECTS, type Subject } from './constants.ts';
 
 /** Detailed analytics of 1-core §2 and §9: 7 buckets over 7, 30 or 90 days, per subject. */
@@ -117,3 +118,28 @@ export function analytics(attempts: readonly AttemptPoint[], range: AnalyticsRan
   };
   return { range, attempts: inRange.length, subjects, cards };
 }
+
+const bucketSchema = z.object({
+  label: z.string(),
+  from: z.string(),
+  to: z.string(),
+  attempts: z.number(),
+  accuracy: z.number().nullable(),
+  speed: z.number().nullable(),
+  consistency: z.number().nullable(),
+});
+
+/** GET /api/analytics: the return value of `analytics()`, as the browser parses it. */
+export const analyticsResponseSchema = z.object({
+  range: z.union([z.literal(7), z.literal(30), z.literal(90)]),
+  attempts: z.number(),
+  subjects: z.array(
+    bucketSchema.omit({ label: true, from: true, to: true }).extend({
+      subject: z.enum(SUBJECTS),
+      buckets: z.array(bucketSchema),
+      trend: z.number().nullable(),
+    }),
+  ),
+  cards: z.object({ improving: z.number().nullable(), speed: z.number().nullable(), focusArea: z.enum(SUBJECTS).nullable() }),
+});
+export type AnalyticsResponse = z.infer<typeof analyticsResponseSchema>;

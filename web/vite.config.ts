@@ -40,8 +40,9 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       output: {
-        // Libraries change less often than app code: one long-cached chunk.
-        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }] },
+        // Libraries change less often than app code: one long-cached chunk of those the
+        // entry loads. Libraries only lazy routes use (recharts) stay with those routes.
+        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] }] },
       },
     },
   },

@@ -1,7 +1,20 @@
-import type { Role } from '#shared/constants.ts';
+import type { Profile } from '#shared/api.ts';
+import { LEVELS, type Role } from '#shared/constants.ts';
+import { canPlayLevel, hasFullAccess, UNLIMITED } from '#shared/entitlements.ts';
+import { LinkButton } from '@/components/button.tsx';
 import { Card } from '@/components/card.tsx';
 import { useSession } from '@/features/auth/use-session.ts';
-import { StudentDashboard } from '@/features/progress/components/student-dashboard.tsx';
+import { AchievementsGrid } from '@/features/dashboard/components/achievements-grid.tsx';
+import { AnalyticsWidget } from '@/features/dashboard/components/analytics-widget.tsx';
+import { InsightsCard } from '@/features/dashboard/components/insights-card.tsx';
+import { PlanBanner } from '@/features/dashboard/components/plan-banner.tsx';
+import { PremiumFeatures } from '@/features/dashboard/components/premium-features.tsx';
+import { SystemStatusBanner } from '@/features/dashboard/components/system-status-banner.tsx';
+import { useProgress } from '@/features/progress/api/get-progress.ts';
+import { TimerIcon } from '@/features/progress/components/icons.tsx';
+import { RecentAttempts } from '@/features/progress/components/recent-attempts.tsx';
+import { SubjectProgressCard } from '@/features/progress/components/subject-progress-card.tsx';
+import { emptyProgress } from '@/features/progress/level-button.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { ROLE_LABEL } from '../layout/role-labels.ts';
 
@@ -17,7 +30,7 @@ export function RoleHome({ role }: { role: Role }) {
   const title = role === 'student' ? 'Student Dashboard' : `${ROLE_LABEL[role]} Dashboard`;
   useDocumentTitle(title);
   if (!profile) return null;
-  if (role === 'student') return <StudentDashboard profile={profile} title={title} />;
+  if (role === 'student') return <StudentHome profile={profile} title={title} />;
 
   const plan = profile.subscription_status === 'premium' ? 'Premium' : profile.metadata.trial_active ? 'Premium trial' : 'Free';
 
@@ -39,6 +52,75 @@ export function RoleHome({ role }: { role: Role }) {
           <p>{NEXT[role]}</p>
         </Card>
       </div>
+    </div>
+  );
+}
+
+/* ---------- Student dashboard (/dashboard) ---------- */
+
+function planName(profile: Profile, now: Date): string {
+  if (profile.subscription_status === 'premium') return 'Premium';
+  return hasFullAccess(profile, now) ? 'Premium trial' : 'Free';
+}
+
+/**
+ * The student dashboard (1-core §2): the features meet here. One GET /api/progress feeds
+ * the insights, the subject cards and the achievements; the status banner and the
+ * analytics widget make their own call (health at once, analytics when it nears the screen).
+ * If progress fails the subject cards show zeros (1-core §8) and insights offer Retry.
+ */
+function StudentHome({ profile, title }: { profile: Profile; title: string }) {
+  const { load, retry } = useProgress();
+  const now = new Date();
+  const fallbackLevels = Object.fromEntries(LEVELS.map((level) => [level, canPlayLevel(profile, level, now)])) as Record<(typeof LEVELS)[number], boolean>;
+  const data = load.status === 'ready' ? load.data : emptyProgress(fallbackLevels, UNLIMITED);
+  const roundsLeft = load.status === 'ready' ? load.data.access.roundsLeftToday : UNLIMITED;
+
+  return (
+    <div className="page dashboard">
+      <SystemStatusBanner />
+      <div className="dashboard__head">
+        <div>
+          <h1 className="page__title dashboard__title">{title}</h1>
+          <p className="dashboard__plan muted">
+            <span className="dashboard__email">{profile.email}</span> · {ROLE_LABEL[profile.role]} · Plan: <strong>{planName(profile, now)}</strong>
+            {roundsLeft !== UNLIMITED && <> · Rounds left today: {roundsLeft}</>}
+          </p>
+        </div>
+        <LinkButton to="/competition">
+          <TimerIcon /> Competition
+        </LinkButton>
+      </div>
+
+      <PlanBanner profile={profile} now={now} />
+
+      <InsightsCard
+        progress={load}
+        retry={retry}
+        recent={
+          data.recentAttempts.length > 0 ? (
+            <RecentAttempts attempts={data.recentAttempts} />
+          ) : (
+            <p className="muted">No quizzes yet. Pick a level under Subjects to play your first one.</p>
+          )
+        }
+      />
+
+      <section className="dashboard__section" aria-labelledby="subjects-title" aria-busy={load.status === 'loading'}>
+        <h2 id="subjects-title" className="dashboard__section-title">
+          Subjects
+        </h2>
+        {load.status === 'failed' && <p className="muted">Your progress could not be loaded, so the cards show zeros for now.</p>}
+        <div className="subject-grid">
+          {data.subjects.map((subject) => (
+            <SubjectProgressCard key={subject.subject} progress={subject} levels={data.access.levels} />
+          ))}
+        </div>
+      </section>
+
+      <AnalyticsWidget />
+      <AchievementsGrid progress={load} retry={retry} />
+      <PremiumFeatures profile={profile} now={now} />
     </div>
   );
 }
