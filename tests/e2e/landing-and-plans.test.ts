@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+
+const { page, baseUrl, mailbox } = useBrowser();
+
+describe('landing page', () => {
+  it('shows real statistics (with the floors) and sends a visitor to sign in', async () => {
+    const p = page();
+    await p.goto(baseUrl);
+    await p.getByRole('heading', { level: 1, name: 'QuizQuest' }).waitFor();
+    await p.getByText('10,000+').first().waitFor();
+    await p.getByRole('link', { name: 'View the Leaderboard' }).waitFor();
+    await p.getByRole('link', { name: 'Get Started' }).first().click();
+    await expect.poll(() => new URL(p.url()).pathname).toBe('/auth');
+  });
+
+  it('sends a signed-in user to their role home', async () => {
+    const p = page();
+    await signIn(p, baseUrl, 'teacher@quizquest.local', 'Teacher#2026');
+    await p.getByRole('heading', { name: 'Teacher Dashboard' }).waitFor();
+    await p.goto(baseUrl);
+    await p.getByRole('link', { name: 'Go to Dashboard' }).first().click();
+    await expect.poll(() => new URL(p.url()).pathname).toBe('/teacher-dashboard');
+  });
+});
+
+describe('subscription page', () => {
+  it('blocks the student plan without a .edu e-mail and opens checkout for another plan in a new tab', async () => {
+    const p = page();
+    const { email, password } = await confirmedAccount(baseUrl, mailbox, 'plans');
+    await signIn(p, baseUrl, email, password);
+    await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
+    await p.goto(`${baseUrl}/subscription`);
+    await p.getByRole('heading', { name: 'Plans and Free Trial' }).waitFor();
+    expect(await p.getByRole('radio', { name: 'Student' }).isDisabled()).toBe(true);
+    await p.getByText('.edu email required for student discount').first().waitFor();
+
+    await p.getByRole('radio', { name: 'Annual' }).check();
+    const [checkout] = await Promise.all([p.context().waitForEvent('page'), p.getByRole('button', { name: 'Subscribe to Annual' }).click()]);
+    await checkout.waitForURL(/\/_dev\/checkout\?plan=annual/);
+    await checkout.getByText('Plan: annual').waitFor();
+  });
+});
