@@ -3,6 +3,7 @@ import { LEVELS, type Role } from '#shared/constants.ts';
 import { canPlayLevel, hasFullAccess, UNLIMITED } from '#shared/entitlements.ts';
 import { LinkButton } from '@/components/button.tsx';
 import { Card } from '@/components/card.tsx';
+import { TimerIcon } from '@/components/icons.tsx';
 import { useSession } from '@/features/auth/use-session.ts';
 import { AchievementsGrid } from '@/features/dashboard/components/achievements-grid.tsx';
 import { AnalyticsWidget } from '@/features/dashboard/components/analytics-widget.tsx';
@@ -11,7 +12,6 @@ import { PlanBanner } from '@/features/dashboard/components/plan-banner.tsx';
 import { PremiumFeatures } from '@/features/dashboard/components/premium-features.tsx';
 import { SystemStatusBanner } from '@/features/dashboard/components/system-status-banner.tsx';
 import { useProgress } from '@/features/progress/api/get-progress.ts';
-import { TimerIcon } from '@/features/progress/components/icons.tsx';
 import { RecentAttempts } from '@/features/progress/components/recent-attempts.tsx';
 import { SubjectProgressCard } from '@/features/progress/components/subject-progress-card.tsx';
 import { emptyProgress } from '@/features/progress/level-button.ts';
@@ -88,7 +88,7 @@ function StudentHome({ profile, title }: { profile: Profile; title: string }) {
           </p>
         </div>
         <LinkButton to="/competition">
-          <TimerIcon /> Competition
+          <TimerIcon size={18} /> Competition
         </LinkButton>
       </div>
 

@@ -1,9 +1,10 @@
 import { Button } from '@/components/button.tsx';
+import { CheckIcon, LockIcon } from '@/components/icons.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { formatDay } from '../plan-panel.ts';
 import { achievementTiles } from '../insights-view.ts';
 import type { ProgressState } from '../progress-load.ts';
-import { ACHIEVEMENT_ICON, CheckIcon, LockIcon } from './icons.tsx';
+import { ACHIEVEMENT_ICON } from './achievement-icons.tsx';
 
 /**
  * The achievements grid (1-core §2, §3): the whole catalogue; unlocked ones highlighted

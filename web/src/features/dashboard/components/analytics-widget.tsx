@@ -1,12 +1,12 @@
 import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AnalyticsMetric, AnalyticsRange } from '#shared/analytics.ts';
 import { Button, LinkButton } from '@/components/button.tsx';
+import { DownloadIcon, LockIcon } from '@/components/icons.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { useAnalytics } from '../api/get-analytics.ts';
 import { analyticsCsv, analyticsCsvName, downloadText } from '../analytics-csv.ts';
 import { analyticsCards, hasAnalyticsData, METRIC_OPTIONS, RANGE_OPTIONS } from '../analytics-view.ts';
 import { RECOMMENDED_QUIZ } from '../insights-view.ts';
-import { DownloadIcon, LockIcon } from './icons.tsx';
 
 /** recharts travels in this chunk, fetched only when there is something to draw. */
 const loadCharts = () => import('./analytics-charts.tsx');
@@ -109,7 +109,7 @@ export function AnalyticsWidget() {
         </h2>
         {load.status !== 'locked' && (
           <Button variant="secondary" onClick={exportCsv} disabled={!hasData}>
-            <DownloadIcon /> Export
+            <DownloadIcon size={16} /> Export
           </Button>
         )}
       </div>

@@ -4,7 +4,7 @@ import { Spinner } from '@/components/spinner.tsx';
 import { subjectName } from '../analytics-view.ts';
 import { activityBars, goalPercent, RECOMMENDED_QUIZ, streakBadge } from '../insights-view.ts';
 import type { ProgressState } from '../progress-load.ts';
-import { STREAK_ICON } from './icons.tsx';
+import { STREAK_ICON } from './achievement-icons.tsx';
 
 interface InsightsCardProps {
   progress: ProgressState;

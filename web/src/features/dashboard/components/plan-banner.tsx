@@ -2,8 +2,8 @@ import { Link } from 'react-router-dom';
 import type { Profile } from '#shared/api.ts';
 import { TRIAL_DAYS } from '#shared/constants.ts';
 import { LinkButton } from '@/components/button.tsx';
+import { ChartIcon, GroupIcon, SparkIcon, TrophyIcon, TutorIcon } from '@/components/icons.tsx';
 import { formatDay, planPanel } from '../plan-panel.ts';
-import { ChartIcon, GroupIcon, SparkIcon, TrophyIcon, TutorIcon } from './icons.tsx';
 
 const SHORTCUTS = [
   { label: 'AI Tutor', to: '/ai-tutor', Icon: TutorIcon },

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Profile } from '#shared/api.ts';
 import { canUse, type PremiumFeature } from '#shared/entitlements.ts';
 import { LinkButton } from '@/components/button.tsx';
-import { AdaptiveIcon, ChartIcon, CheckIcon, GroupIcon, LockIcon, TrophyIcon, TutorIcon, VideoIcon } from './icons.tsx';
+import { AdaptiveIcon, ChartIcon, CheckIcon, GroupIcon, LockIcon, TrophyIcon, TutorIcon, VideoIcon } from '@/components/icons.tsx';
 
 interface ShowcaseFeature {
   title: string;

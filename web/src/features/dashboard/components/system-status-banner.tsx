@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/button.tsx';
+import { AlertIcon, CheckIcon, ErrorIcon, RefreshIcon } from '@/components/icons.tsx';
 import { useHealth } from '../api/get-health.ts';
 import { STATUS_LABEL, statusBanner } from '../status-banner.ts';
-import { AlertIcon, CheckIcon, ErrorIcon, RefreshIcon } from './icons.tsx';
 
 /**
  * The system status banner (1-core §2): nothing while all is healthy; otherwise what is
@@ -57,7 +57,7 @@ export function SystemStatusBanner() {
             </Button>
           )}
           <Button variant="secondary" onClick={refresh} loading={load.status === 'loading'}>
-            <RefreshIcon /> Refresh
+            <RefreshIcon size={16} /> Refresh
           </Button>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import type { PremiumFeature } from '#shared/entitlements.ts';
 import type { ReactNode } from 'react';
-import { ChartIcon, ChatIcon, GroupIcon, PathIcon, PlayIcon, TrophyIcon } from './icons.tsx';
+import { ChartIcon, ChatIcon, GroupIcon, PathIcon, PlayIcon, TrophyIcon } from '@/components/icons.tsx';
 
 /** Six of the premium features (shared/entitlements.ts), as the landing page presents them. */
 const FEATURES: { feature: PremiumFeature; title: string; text: string; icon: ReactNode }[] = [

@@ -2,8 +2,8 @@ import { SUBJECTS } from '#shared/constants.ts';
 import { FREE_LIMITS } from '#shared/entitlements.ts';
 import { LANDING_PRICE } from '#shared/plans.ts';
 import { LinkButton } from '@/components/button.tsx';
+import { CheckIcon, ShieldIcon } from '@/components/icons.tsx';
 import { formatUsd } from '../pricing.ts';
-import { CheckIcon, ShieldIcon } from './icons.tsx';
 
 const FREE_INCLUDES = [
   `Beginner questions in all ${SUBJECTS.length} subjects`,

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { LEVELS } from '#shared/constants.ts';
 import type { ProgressResponse } from '#shared/quiz/contracts.ts';
 import { levelButtonLabel, levelTone, quizPath, SUBJECT_STATUS_LABEL } from '../level-button.ts';
-import { LockIcon } from './icons.tsx';
+import { LockIcon } from '@/components/icons.tsx';
 
 type SubjectProgress = ProgressResponse['subjects'][number];
 
@@ -55,7 +55,7 @@ export function SubjectProgressCard({ progress, levels }: { progress: SubjectPro
               <li key={level}>
                 <Link to="/subscription" className="level-btn level-btn--locked" aria-label={`${capitalise(level)}, locked: Premium`}>
                   <span className="level-btn__name">
-                    <LockIcon /> {capitalise(level)}
+                    <LockIcon size={16} /> {capitalise(level)}
                   </span>{' '}
                   <span className="level-btn__state">Premium</span>
                 </Link>

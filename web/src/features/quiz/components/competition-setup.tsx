@@ -5,9 +5,9 @@ import { canPlayLevel } from '#shared/entitlements.ts';
 import { COMPETITION } from '#shared/quiz/contracts.ts';
 import { Button, LinkButton } from '@/components/button.tsx';
 import { Card } from '@/components/card.tsx';
+import { LockIcon } from '@/components/icons.tsx';
 import { useSession } from '@/features/auth/use-session.ts';
 import { competitionPath } from '../quiz-settings.ts';
-import { LockIcon } from './icons.tsx';
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatClock, timerAnnouncement } from '../format.ts';
-import { TimerIcon } from './icons.tsx';
+import { TimerIcon } from '@/components/icons.tsx';
 
 interface Props {
   /** The deadline on this browser's clock (epoch ms). */

@@ -1,5 +1,5 @@
 import { LinkButton } from '@/components/button.tsx';
-import { LockIcon } from './icons.tsx';
+import { LockIcon } from '@/components/icons.tsx';
 
 /** A gated advanced or expert quiz (403 premium_required): the premium lock overlay. */
 export function PremiumLock({ message, dashboardPath }: { message: string; dashboardPath: string }) {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button } from '@/components/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
+import { ZoomIcon } from '@/components/icons.tsx';
 import { ZOOM, zoomIn, zoomOut, zoomPercent } from '../zoom.ts';
-import { ZoomIcon } from './icons.tsx';
 
 interface Props {
   url: string;

@@ -1,13 +1,13 @@
 import { Link } from 'react-router-dom';
 import type { RoundResult } from '#shared/quiz/contracts.ts';
 import { Button, LinkButton } from '@/components/button.tsx';
+import { BookIcon, StarIcon, TrophyIcon } from '@/components/icons.tsx';
 import { formatDuration, RESULT_TIER_MESSAGE, resultTier, type ResultTier } from '../format.ts';
-import { BookIcon, StarIcon, TrophyIcon } from './icons.tsx';
 
 /** Gold trophy at 80% or more, blue star at 50% or more, otherwise a neutral book. */
 function TierIcon({ tier }: { tier: ResultTier }) {
   if (tier === 'gold') return <TrophyIcon size={36} />;
-  if (tier === 'blue') return <StarIcon size={36} />;
+  if (tier === 'blue') return <StarIcon size={36} filled />;
   return <BookIcon size={36} />;
 }
 
