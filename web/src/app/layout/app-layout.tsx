@@ -6,6 +6,8 @@ import { ErrorBoundary } from '../error-boundary.tsx';
 import { routeRedirect, type SessionView } from '../route-access.ts';
 import { SiteHeader } from './site-header.tsx';
 
+const PUBLIC_WHILE_LOADING = new Set(['/', '/leaderboard']);
+
 /** Every route renders here: header, the access decision, the error screen, lazy-loading fallback. */
 export function AppLayout() {
   const { status, profile } = useSession();
@@ -20,7 +22,8 @@ export function AppLayout() {
   const redirect = routeRedirect(pathname, view);
 
   let content;
-  if (status === 'loading') content = <Spinner page label="Loading your session…" />;
+  // Public pages need no session to render; only their buttons change once it is known.
+  if (status === 'loading' && !PUBLIC_WHILE_LOADING.has(pathname)) content = <Spinner page label="Loading your session…" />;
   else if (redirect !== null) content = <Navigate to={redirect} replace />;
   else
     content = (
