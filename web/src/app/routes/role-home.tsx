@@ -1,6 +1,7 @@
+import { memo, useState } from 'react';
 import type { Profile } from '#shared/api.ts';
 import { LEVELS, type Role } from '#shared/constants.ts';
-import { canPlayLevel, hasFullAccess, UNLIMITED } from '#shared/entitlements.ts';
+import { canPlayLevel, canUse, hasFullAccess, limitFor, UNLIMITED } from '#shared/entitlements.ts';
 import { LinkButton } from '@/components/button.tsx';
 import { Card } from '@/components/card.tsx';
 import { TimerIcon } from '@/components/icons.tsx';
@@ -63,28 +64,43 @@ function planName(profile: Profile, now: Date): string {
   return hasFullAccess(profile, now) ? 'Premium trial' : 'Free';
 }
 
+// The widgets that do not read progress: not drawn again when it arrives (less main-thread work on load).
+const StatusBanner = memo(SystemStatusBanner);
+const Plan = memo(PlanBanner);
+const Analytics = memo(AnalyticsWidget);
+const Features = memo(PremiumFeatures);
+
 /**
  * The student dashboard (1-core §2): the features meet here. One GET /api/progress feeds
  * the insights, the subject cards and the achievements; the status banner and the
  * analytics widget make their own call (health at once, analytics when it nears the screen).
  * If progress fails the subject cards show zeros (1-core §8) and insights offer Retry.
+ * Every widget keeps the size of its answer while it loads (no layout shift); what the
+ * profile already tells (plan, counted rounds, analytics access) is drawn at once.
  */
 function StudentHome({ profile, title }: { profile: Profile; title: string }) {
   const { load, retry } = useProgress();
-  const now = new Date();
+  const [now] = useState(() => new Date());
   const fallbackLevels = Object.fromEntries(LEVELS.map((level) => [level, canPlayLevel(profile, level, now)])) as Record<(typeof LEVELS)[number], boolean>;
   const data = load.status === 'ready' ? load.data : emptyProgress(fallbackLevels, UNLIMITED);
-  const roundsLeft = load.status === 'ready' ? load.data.access.roundsLeftToday : UNLIMITED;
+  // Known from the profile before progress arrives: whether rounds are counted (the line is there from the start).
+  const roundsLimited = limitFor(profile, 'quiz_attempts_per_day', now) !== UNLIMITED;
+  const roundsLeft = load.status === 'ready' ? load.data.access.roundsLeftToday : roundsLimited && load.status === 'loading' ? null : UNLIMITED;
 
   return (
     <div className="page dashboard">
-      <SystemStatusBanner />
+      <StatusBanner />
       <div className="dashboard__head">
         <div>
           <h1 className="page__title dashboard__title">{title}</h1>
           <p className="dashboard__plan muted">
             <span className="dashboard__email">{profile.email}</span> · {ROLE_LABEL[profile.role]} · Plan: <strong>{planName(profile, now)}</strong>
-            {roundsLeft !== UNLIMITED && <> · Rounds left today: {roundsLeft}</>}
+            {roundsLeft !== UNLIMITED && (
+              <>
+                {' '}
+                · Rounds left today: <span className="dashboard__rounds">{roundsLeft ?? '…'}</span>
+              </>
+            )}
           </p>
         </div>
         <LinkButton to="/competition">
@@ -92,7 +108,7 @@ function StudentHome({ profile, title }: { profile: Profile; title: string }) {
         </LinkButton>
       </div>
 
-      <PlanBanner profile={profile} now={now} />
+      <Plan profile={profile} now={now} />
 
       <InsightsCard
         progress={load}
@@ -118,9 +134,12 @@ function StudentHome({ profile, title }: { profile: Profile; title: string }) {
         </div>
       </section>
 
-      <AnalyticsWidget />
+      <Analytics
+        expectLocked={!canUse(profile, 'detailed_analytics', now)}
+        expectEmpty={load.status === 'ready' && load.data.totals.attempts === 0}
+      />
       <AchievementsGrid progress={load} retry={retry} />
-      <PremiumFeatures profile={profile} now={now} />
+      <Features profile={profile} now={now} />
     </div>
   );
 }

@@ -2,9 +2,12 @@ import { Button } from '@/components/button.tsx';
 import { CheckIcon, LockIcon } from '@/components/icons.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { formatDay } from '../plan-panel.ts';
-import { achievementTiles } from '../insights-view.ts';
+import { achievementTiles, type AchievementTile } from '../insights-view.ts';
 import type { ProgressState } from '../progress-load.ts';
 import { ACHIEVEMENT_ICON } from './achievement-icons.tsx';
+
+/** The catalogue is known before progress arrives: while loading, its tiles are drawn with a placeholder state. */
+const CATALOGUE = achievementTiles([]);
 
 /**
  * The achievements grid (1-core §2, §3): the whole catalogue; unlocked ones highlighted
@@ -28,45 +31,50 @@ export function AchievementsGrid({ progress, retry }: { progress: ProgressState;
         )}
       </div>
       {progress.status === 'loading' && <Spinner label="Loading achievements…" />}
-      {progress.status === 'failed' && (
+      {progress.status === 'ready' && unlocked === 0 && <p className="muted">No achievements yet. Finish your first quiz to unlock First Steps.</p>}
+      {progress.status === 'failed' ? (
         <div className="widget-error" role="alert">
           <p className="widget-error__title">Failed to load achievements</p>
           <Button variant="secondary" onClick={retry}>
             Retry
           </Button>
         </div>
-      )}
-      {progress.status === 'ready' && (
-        <>
-          {unlocked === 0 && <p className="muted">No achievements yet. Finish your first quiz to unlock First Steps.</p>}
-          <ul className="achievement-grid">
-            {tiles.map((tile) => {
-              const Icon = ACHIEVEMENT_ICON[tile.id];
-              const isUnlocked = tile.unlockedAt !== null;
-              return (
-                <li key={tile.id} className={`achievement ${isUnlocked ? 'achievement--unlocked' : 'achievement--locked'}`}>
-                  <span className="achievement__icon">
-                    <Icon size={26} />
-                  </span>
-                  <h3 className="achievement__title">{tile.title}</h3>
-                  <p className="achievement__description">{tile.description}</p>
-                  <p className="achievement__state">
-                    {isUnlocked ? (
-                      <>
-                        <CheckIcon size={14} /> Unlocked <time dateTime={tile.unlockedAt!}>{formatDay(tile.unlockedAt!)}</time>
-                      </>
-                    ) : (
-                      <>
-                        <LockIcon size={14} /> Locked
-                      </>
-                    )}
-                  </p>
-                </li>
-              );
-            })}
-          </ul>
-        </>
+      ) : (
+        // One list from placeholder to answer: the same tiles, only their state changes.
+        <ul className="achievement-grid" aria-hidden={progress.status === 'loading' ? true : undefined}>
+          {(progress.status === 'ready' ? tiles : CATALOGUE).map((tile) => (
+            <AchievementItem key={tile.id} tile={tile} loading={progress.status === 'loading'} />
+          ))}
+        </ul>
       )}
     </section>
+  );
+}
+
+function AchievementItem({ tile, loading = false }: { tile: AchievementTile; loading?: boolean }) {
+  const Icon = ACHIEVEMENT_ICON[tile.id];
+  const isUnlocked = tile.unlockedAt !== null;
+  const modifier = loading ? 'achievement--loading' : isUnlocked ? 'achievement--unlocked' : 'achievement--locked';
+  return (
+    <li className={`achievement ${modifier}`}>
+      <span className="achievement__icon">
+        <Icon size={26} />
+      </span>
+      <h3 className="achievement__title">{tile.title}</h3>
+      <p className="achievement__description">{tile.description}</p>
+      <p className="achievement__state">
+        {loading ? (
+          <span className="skeleton skeleton--text achievement__state-placeholder" />
+        ) : isUnlocked ? (
+          <>
+            <CheckIcon size={14} /> Unlocked <time dateTime={tile.unlockedAt!}>{formatDay(tile.unlockedAt!)}</time>
+          </>
+        ) : (
+          <>
+            <LockIcon size={14} /> Locked
+          </>
+        )}
+      </p>
+    </li>
   );
 }

@@ -1,14 +1,15 @@
-import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { AnalyticsMetric, AnalyticsRange } from '#shared/analytics.ts';
+import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import type { AnalyticsMetric, AnalyticsRange, AnalyticsResponse } from '#shared/analytics.ts';
+import { SUBJECTS, type Subject } from '#shared/constants.ts';
 import { Button, LinkButton } from '@/components/button.tsx';
 import { DownloadIcon, LockIcon } from '@/components/icons.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { useAnalytics } from '../api/get-analytics.ts';
 import { analyticsCsv, analyticsCsvName, downloadText } from '../analytics-csv.ts';
-import { analyticsCards, hasAnalyticsData, METRIC_OPTIONS, RANGE_OPTIONS } from '../analytics-view.ts';
+import { analyticsCards, chartBars, formatMetric, hasAnalyticsData, METRIC_OPTIONS, metricOption, RANGE_OPTIONS, subjectName, type Bar } from '../analytics-view.ts';
 import { RECOMMENDED_QUIZ } from '../insights-view.ts';
 
-/** recharts travels in this chunk, fetched only when there is something to draw. */
+/** recharts travels in this chunk, fetched only when there is something to draw; it draws into a plot box of fixed height. */
 const loadCharts = () => import('./analytics-charts.tsx');
 
 /** If the charts' code cannot be fetched, the widget says so instead of the whole page failing. */
@@ -81,19 +82,176 @@ function Choices<T extends AnalyticsMetric | AnalyticsRange>({
   );
 }
 
+type ChartComponent = ComponentType<{ subject: Subject; bars: Bar[]; metric: AnalyticsMetric }>;
+
+const CARD_TITLES = ['Improving', 'Speed', 'Focus Area'] as const;
+
+function PremiumOverlay() {
+  return (
+    <div className="premium-overlay">
+      <div className="premium-overlay__preview" aria-hidden="true">
+        {[40, 65, 50, 80, 70, 90, 75].map((h, i) => (
+          <span key={i} style={{ height: `${h}%` }} />
+        ))}
+      </div>
+      <div className="premium-overlay__panel">
+        <LockIcon size={28} />
+        <p className="premium-overlay__title">Detailed analytics are part of Premium</p>
+        <p className="muted">See accuracy, speed and consistency per subject over 7 days, 30 days or 3 months, and export them.</p>
+        <LinkButton to="/subscription">Start Free Trial</LinkButton>
+      </div>
+    </div>
+  );
+}
+
+function NoData() {
+  return (
+    <div className="widget-empty">
+      <p>No quiz data for this period yet. Play a quiz to see your analytics.</p>
+      <LinkButton to={RECOMMENDED_QUIZ} variant="secondary">
+        Play a Quiz
+      </LinkButton>
+    </div>
+  );
+}
+
+/**
+ * While analytics load: the boxes of the expected answer (the empty notice, or the
+ * cards and one chart per subject) with placeholders, and the spinner on top.
+ */
+function AnalyticsPending({ expectEmpty }: { expectEmpty: boolean }) {
+  if (expectEmpty) {
+    return (
+      <div className="analytics__pending">
+        <Spinner label="Loading analytics…" />
+        <div className="analytics__ghost" aria-hidden="true">
+          <NoData />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul className="analytics-cards" aria-hidden="true">
+        {CARD_TITLES.map((title) => (
+          <li key={title} className="analytics-card">
+            <span className="analytics-card__title">{title}</span>
+            <span className="analytics-card__value">
+              <span className="skeleton skeleton--value" />
+            </span>
+            <span className="analytics-card__note">
+              <span className="skeleton skeleton--text" />
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div className="analytics__pending">
+        <Spinner label="Loading analytics…" />
+        <div className="analytics-charts" aria-hidden="true">
+          {SUBJECTS.map((subject) => (
+            <div key={subject} className="analytics-chart">
+              <div className="analytics-chart__caption">
+                <h3 className="analytics-chart__title">{subjectName(subject)}</h3>
+                <p className="analytics-chart__summary">
+                  <span className="skeleton skeleton--text" />
+                </p>
+              </div>
+              <div className="analytics-chart__plot skeleton" />
+            </div>
+          ))}
+        </div>
+      </div>
+    </>
+  );
+}
+
+/**
+ * One figure per subject: caption, a plot box of fixed height (the lazy chart draws into
+ * it, a placeholder holds its place meanwhile), and a table with the same numbers.
+ */
+function AnalyticsCharts({ data, metric, Chart }: { data: AnalyticsResponse; metric: AnalyticsMetric; Chart: ChartComponent }) {
+  const option = metricOption(metric);
+  return (
+    <div className="analytics-charts">
+      {data.subjects.map((subject) => {
+        const bars = chartBars(subject.buckets, metric);
+        const headingId = `chart-${subject.subject}`;
+        return (
+          <figure key={subject.subject} className="analytics-chart" aria-labelledby={headingId}>
+            <figcaption className="analytics-chart__caption">
+              <h3 id={headingId} className="analytics-chart__title">
+                {subjectName(subject.subject)}
+              </h3>
+              <p className="analytics-chart__summary">
+                {subject.attempts === 0
+                  ? 'No quizzes in this period'
+                  : `${option.label}: ${formatMetric(metric, subject[metric])} · ${subject.attempts} ${subject.attempts === 1 ? 'quiz' : 'quizzes'}`}
+              </p>
+            </figcaption>
+            {subject.attempts === 0 ? (
+              <div className="analytics-chart__plot analytics-chart__plot--empty" aria-hidden="true">
+                Nothing to draw
+              </div>
+            ) : (
+              <>
+                <div className="analytics-chart__plot" aria-hidden="true">
+                  <Suspense fallback={<span className="skeleton analytics-chart__placeholder" />}>
+                    <Chart subject={subject.subject} bars={bars} metric={metric} />
+                  </Suspense>
+                </div>
+                <table className="visually-hidden">
+                  <caption>
+                    {subjectName(subject.subject)}, {option.label.toLowerCase()} per period
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Period</th>
+                      <th scope="col">{option.label}</th>
+                      <th scope="col">Quizzes</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {bars.map((bar, i) => (
+                      <tr key={`${bar.label}-${i}`}>
+                        <th scope="row">{bar.label}</th>
+                        <td>{formatMetric(metric, bar.value)}</td>
+                        <td>{bar.attempts}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </>
+            )}
+          </figure>
+        );
+      })}
+    </div>
+  );
+}
+
+interface AnalyticsWidgetProps {
+  /** The profile has no detailed analytics: the premium overlay is drawn while the server confirms. */
+  expectLocked?: boolean;
+  /** The student has no quizzes at all: the placeholder takes the size of the empty notice. */
+  expectEmpty?: boolean;
+}
+
 /**
  * Detailed analytics (1-core §2, §9): metric and range selectors, per-subject charts of
  * 7 buckets, the Improving, Speed and Focus Area cards, and Export as CSV. Loads when it
  * comes near the screen; free users (403 premium_required) see the premium overlay.
+ * While loading, it keeps the size of what it expects, so nothing below it moves.
  */
-export function AnalyticsWidget() {
+export function AnalyticsWidget({ expectLocked = false, expectEmpty = false }: AnalyticsWidgetProps) {
   const [ref, near] = useNearScreen<HTMLElement>();
   const [metric, setMetric] = useState<AnalyticsMetric>('accuracy');
   const [range, setRange] = useState<AnalyticsRange>(30);
   const { load, retry } = useAnalytics(range, near);
   // A new lazy component per attempt, so Retry fetches the chunk again after a failure.
   const [chartsAttempt, setChartsAttempt] = useState(0);
-  const AnalyticsCharts = useMemo(() => lazy(loadCharts), [chartsAttempt]);
+  const Chart = useMemo(() => lazy(loadCharts), [chartsAttempt]);
+  const pending = load.status === 'idle' || load.status === 'loading';
+  const locked = load.status === 'locked' || (pending && expectLocked);
   const ready = load.status === 'ready' ? load.data : null;
   const hasData = ready !== null && hasAnalyticsData(ready);
 
@@ -102,32 +260,20 @@ export function AnalyticsWidget() {
   };
 
   return (
-    <section id="analytics" ref={ref} tabIndex={-1} className="card analytics" aria-labelledby="analytics-title" aria-busy={load.status === 'loading' || load.status === 'idle'}>
+    <section id="analytics" ref={ref} tabIndex={-1} className="card analytics" aria-labelledby="analytics-title" aria-busy={pending}>
       <div className="analytics__head">
         <h2 id="analytics-title" className="card__title analytics__title">
           Detailed Analytics
         </h2>
-        {load.status !== 'locked' && (
+        {!locked && (
           <Button variant="secondary" onClick={exportCsv} disabled={!hasData}>
             <DownloadIcon size={16} /> Export
           </Button>
         )}
       </div>
 
-      {load.status === 'locked' ? (
-        <div className="premium-overlay">
-          <div className="premium-overlay__preview" aria-hidden="true">
-            {[40, 65, 50, 80, 70, 90, 75].map((h, i) => (
-              <span key={i} style={{ height: `${h}%` }} />
-            ))}
-          </div>
-          <div className="premium-overlay__panel">
-            <LockIcon size={28} />
-            <p className="premium-overlay__title">Detailed analytics are part of Premium</p>
-            <p className="muted">See accuracy, speed and consistency per subject over 7 days, 30 days or 3 months, and export them.</p>
-            <LinkButton to="/subscription">Start Free Trial</LinkButton>
-          </div>
-        </div>
+      {locked ? (
+        <PremiumOverlay />
       ) : (
         <>
           <div className="analytics__controls">
@@ -135,16 +281,9 @@ export function AnalyticsWidget() {
             <Choices<AnalyticsRange> legend="Range" name="analytics-range" options={RANGE_OPTIONS} value={range} onChange={setRange} />
           </div>
 
-          {(load.status === 'idle' || load.status === 'loading') && <Spinner label="Loading analytics…" />}
+          {pending && <AnalyticsPending expectEmpty={expectEmpty} />}
           {load.status === 'failed' && <AnalyticsError retry={retry} />}
-          {ready && !hasData && (
-            <div className="widget-empty">
-              <p>No quiz data for this period yet. Play a quiz to see your analytics.</p>
-              <LinkButton to={RECOMMENDED_QUIZ} variant="secondary">
-                Play a Quiz
-              </LinkButton>
-            </div>
-          )}
+          {ready && !hasData && <NoData />}
           {ready && hasData && (
             <>
               <ul className="analytics-cards" aria-label="Highlights">
@@ -157,9 +296,7 @@ export function AnalyticsWidget() {
                 ))}
               </ul>
               <ChartBoundary key={chartsAttempt} fallback={<AnalyticsError retry={() => setChartsAttempt((n) => n + 1)} />}>
-                <Suspense fallback={<Spinner label="Loading charts…" />}>
-                  <AnalyticsCharts data={ready} metric={metric} />
-                </Suspense>
+                <AnalyticsCharts data={ready} metric={metric} Chart={Chart} />
               </ChartBoundary>
             </>
           )}

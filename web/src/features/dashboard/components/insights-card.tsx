@@ -13,10 +13,13 @@ interface InsightsCardProps {
   recent: ReactNode;
 }
 
+const STAT_LABELS = ['Quizzes', 'Points', 'Average score', 'Day streak', 'Strongest subject'] as const;
+
 /**
  * Personal insights (1-core §2): totals, average score, day streak with its badge,
  * strongest subject, the recommended quiz, the weekly goal, the last 7 days and the last
- * 5 attempts. All numbers come from GET /api/progress.
+ * 5 attempts. All numbers come from GET /api/progress. While they load, the same layout
+ * is drawn with placeholders, so nothing below moves when they arrive.
  */
 export function InsightsCard({ progress, retry, recent }: InsightsCardProps) {
   return (
@@ -24,7 +27,7 @@ export function InsightsCard({ progress, retry, recent }: InsightsCardProps) {
       <h2 id="insights-title" className="card__title">
         Personal Insights
       </h2>
-      {progress.status === 'loading' && <Spinner label="Loading insights…" />}
+      {progress.status === 'loading' && <InsightsSkeleton />}
       {progress.status === 'failed' && (
         <div className="widget-error" role="alert">
           <p className="widget-error__title">Failed to load insights</p>
@@ -35,6 +38,65 @@ export function InsightsCard({ progress, retry, recent }: InsightsCardProps) {
       )}
       {progress.status === 'ready' && <InsightsBody data={progress.data} recent={recent} />}
     </section>
+  );
+}
+
+/** The loaded layout with placeholder values: same boxes, same heights. */
+function InsightsSkeleton() {
+  return (
+    <div className="insights__layout">
+      <div className="insights__stats">
+        <div className="stats" aria-hidden="true">
+          {STAT_LABELS.map((label) => (
+            <div key={label} className="stats__item">
+              <span className="stats__label">{label}</span>
+              <span className="stats__value">
+                <span className="skeleton skeleton--value" />
+              </span>
+            </div>
+          ))}
+        </div>
+        <div className="insights__next">
+          <Spinner label="Loading insights…" />
+        </div>
+      </div>
+
+      <div className="insights__main">
+        <div className="insights__action">
+          <p className="insights__action-text">Next up: a beginner geography quiz.</p>
+          <LinkButton to={RECOMMENDED_QUIZ}>Start a Quiz</LinkButton>
+        </div>
+        <div className="insights__goal" aria-hidden="true">
+          <div className="insights__goal-head">
+            <h3 className="insights__subtitle">Weekly goal</h3>
+          </div>
+          <p className="insights__goal-text">
+            <span className="skeleton skeleton--text" />
+          </p>
+          <div className="meter" />
+        </div>
+      </div>
+
+      <div className="insights__activity" aria-hidden="true">
+        <h3 className="insights__subtitle">Last 7 days</h3>
+        <div className="activity">
+          {Array.from({ length: 7 }, (_, i) => (
+            <span key={i} className="activity__day">
+              <span className="activity__count">&nbsp;</span>
+              <span className="activity__track skeleton" />
+              <span className="activity__label">&nbsp;</span>
+            </span>
+          ))}
+        </div>
+      </div>
+
+      <div className="insights__recent" aria-hidden="true">
+        <h3 className="insights__subtitle">Last 5 quizzes</h3>
+        <div className="insights__recent-body">
+          <span className="skeleton insights__recent-placeholder" />
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -49,54 +111,57 @@ function InsightsBody({ data, recent }: { data: Extract<ProgressState, { status:
   return (
     <div className="insights__layout">
       <div className="insights__stats">
-        {empty ? (
-          <p className="insights__empty">No quizzes yet. Play your first quiz to see your average, streak and strongest subject here.</p>
-        ) : (
-          <dl className="stats">
-            <div className="stats__item">
-              <dt>Quizzes</dt>
-              <dd>{totals.attempts}</dd>
-            </div>
-            <div className="stats__item">
-              <dt>Points</dt>
-              <dd>{totals.points}</dd>
-            </div>
-            <div className="stats__item">
-              <dt>Average score</dt>
-              <dd>{insights.averageScore}%</dd>
-            </div>
-            <div className="stats__item">
-              <dt>Day streak</dt>
-              <dd>
-                {totals.streak}
-                {badge.tier !== 'none' && (
-                  <span className={`streak-badge streak-badge--${badge.tier}`}>
-                    <StreakIcon size={16} /> {badge.label} badge
-                  </span>
-                )}
-              </dd>
-            </div>
-            <div className="stats__item">
-              <dt>Strongest subject</dt>
-              <dd>{insights.strongestSubject ? subjectName(insights.strongestSubject) : '—'}</dd>
-            </div>
-          </dl>
-        )}
-        {badge.next && !empty && <p className="muted insights__next">{badge.next}.</p>}
+        {/* Shown with zeros before the first quiz too, so the card keeps one shape. */}
+        <dl className="stats">
+          <div className="stats__item">
+            <dt className="stats__label">Quizzes</dt>
+            <dd className="stats__value">{totals.attempts}</dd>
+          </div>
+          <div className="stats__item">
+            <dt className="stats__label">Points</dt>
+            <dd className="stats__value">{totals.points}</dd>
+          </div>
+          <div className="stats__item">
+            <dt className="stats__label">Average score</dt>
+            <dd className="stats__value">{empty ? '—' : `${insights.averageScore}%`}</dd>
+          </div>
+          <div className="stats__item">
+            <dt className="stats__label">Day streak</dt>
+            <dd className="stats__value">
+              {totals.streak}
+              {badge.tier !== 'none' && (
+                <span className={`streak-badge streak-badge--${badge.tier}`}>
+                  <StreakIcon size={16} /> {badge.label}
+                  <span className="visually-hidden"> badge</span>
+                </span>
+              )}
+            </dd>
+          </div>
+          <div className="stats__item">
+            <dt className="stats__label">Strongest subject</dt>
+            <dd className="stats__value">{insights.strongestSubject ? subjectName(insights.strongestSubject) : '—'}</dd>
+          </div>
+        </dl>
+        <p className={empty ? 'insights__next insights__empty' : 'muted insights__next'}>
+          {empty ? 'No quizzes yet. Play one to fill these in.' : badge.next ? `${badge.next}.` : ''}
+        </p>
       </div>
 
       <div className="insights__main">
         <div className="insights__action">
-          <p className="insights__action-text">{empty ? 'Start with a beginner geography quiz.' : 'Recommended next: a beginner geography quiz.'}</p>
+          <p className="insights__action-text">{empty ? 'Start with a beginner geography quiz.' : 'Next up: a beginner geography quiz.'}</p>
           <LinkButton to={RECOMMENDED_QUIZ}>Start a Quiz</LinkButton>
         </div>
 
         <div className="insights__goal">
-          <h3 className="insights__subtitle" id="weekly-goal-title">
-            Weekly goal
-          </h3>
+          <div className="insights__goal-head">
+            <h3 className="insights__subtitle" id="weekly-goal-title">
+              Weekly goal
+            </h3>
+            {goal.met && <p className="insights__goal-met">Goal met!</p>}
+          </div>
           <p className="insights__goal-text">
-            {goal.done} of {goal.target} quizzes in the last 7 days{goal.met ? ' · Goal met!' : ''}
+            {goal.done} of {goal.target} quizzes in the last 7 days
           </p>
           <div
             className={`meter${goal.met ? ' meter--met' : ''}`}
@@ -138,7 +203,7 @@ function InsightsBody({ data, recent }: { data: Extract<ProgressState, { status:
         <h3 className="insights__subtitle" id="recent-title">
           Last 5 quizzes
         </h3>
-        {recent}
+        <div className="insights__recent-body">{recent}</div>
       </div>
     </div>
   );

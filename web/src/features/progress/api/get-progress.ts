@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { progressResponseSchema, type ProgressResponse } from '#shared/quiz/contracts.ts';
 import { api, type ApiClient } from '@/lib/api-client.ts';
 
@@ -26,7 +26,8 @@ export function useProgress() {
     const controller = new AbortController();
     setLoad({ status: 'loading' });
     getProgress(controller.signal)
-      .then((data) => setLoad({ status: 'ready', data }))
+      // A transition: React draws the filled-in dashboard in slices, without one long task.
+      .then((data) => startTransition(() => setLoad({ status: 'ready', data })))
       .catch(() => {
         if (!controller.signal.aborted) setLoad({ status: 'failed' });
       });
