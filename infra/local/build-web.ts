@@ -21,7 +21,12 @@ export async function buildWebIfStale(root: string): Promise<'built' | 'fresh'> 
 
   await new Promise<void>((resolve, reject) => {
     const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-    const child = spawn(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    // NODE_ENV is forced: under vitest it is 'test', which would make React's development build.
+    const child = spawn(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`web build failed (exit ${code})`))));
   });
   return 'built';
