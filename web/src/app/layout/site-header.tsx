@@ -16,7 +16,7 @@ export function SiteHeader() {
           <span className="brand__mark" aria-hidden="true">
             Q
           </span>
-          QuizQuest
+          <span className="brand__name">QuizQuest</span>
         </Link>
         {status === 'signed-in' && profile ? (
           <nav className="site-header__nav" aria-label="Account">
