@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { SUBJECTS } from './constants.ts';
+import { FREE_LIMITS } from './entitlements.ts';
 
 /** Plans and prices of 3-learning-and-admin §9 (US dollars). */
 export const PLANS = {
@@ -9,6 +11,26 @@ export const PLANS = {
 } as const;
 export type PlanId = keyof typeof PLANS;
 export const PLAN_IDS = Object.keys(PLANS) as PlanId[];
+
+/** What each tier includes, as the landing and subscription pages list it. */
+export const FREE_PLAN_INCLUDES = [
+  `Beginner questions in all ${SUBJECTS.length} subjects`,
+  `${FREE_LIMITS.quiz_attempts_per_day} quiz rounds a day`,
+  `${FREE_LIMITS.study_guides} study guides`,
+  'Top-100 leaderboard',
+  'Basic progress tracking',
+] as const;
+
+export const PREMIUM_PLAN_INCLUDES = [
+  'Advanced and expert questions',
+  'Unlimited quizzes, bookmarks and study guides',
+  'AI tutor, video explanations and adaptive learning',
+  'Live tournaments and study groups',
+  'Detailed analytics, progress reports and study plans',
+  'Ad-free, with priority support',
+] as const;
+
+export const formatUsd = (amount: number) => (amount === 0 ? '$0' : `$${amount.toFixed(2)}`);
 
 export const LANDING_PRICE = { premium: 9.99, was: 19.99, note: '50% off your first 3 months', guaranteeDays: 30 } as const;
 

@@ -32,7 +32,7 @@ describe('landing statistics formatting', () => {
     expect(statItems(FALLBACK_STATS).map((item) => item.value)).toEqual(['10,000+', '500,000+', '95%', '150+']);
   });
 
-  it('gives labelled placeholders (null values) while loading', () => {
+  it('gives labelled skeletons (null values) while loading', () => {
     const items = statItems(null);
     expect(items.map((item) => item.label)).toEqual(['Active learners', 'Quizzes completed', 'Average success rate', 'Schools']);
     expect(items.every((item) => item.value === null)).toBe(true);

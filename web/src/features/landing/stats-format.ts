@@ -17,7 +17,7 @@ export const formatRate = (value: number) => `${Math.round(Math.min(100, Math.ma
 export interface StatItem {
   key: keyof LandingStats;
   label: string;
-  /** Null while loading: the page shows a placeholder of the same size. */
+  /** Null while loading: the page shows a skeleton of the same size. */
   value: string | null;
 }
 

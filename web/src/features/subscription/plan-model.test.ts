@@ -6,7 +6,6 @@ import { ApiError } from '../../lib/api-client.ts';
 import {
   featureRows,
   formatDate,
-  formatUsd,
   intentErrorMessage,
   lowestMonthlyPrice,
   membershipOf,
@@ -102,14 +101,6 @@ describe('feature comparison', () => {
 });
 
 describe('formatting', () => {
-  it.each([
-    [0, '$0'],
-    [4.99, '$4.99'],
-    [79.99, '$79.99'],
-  ])('formats %s as %s', (amount, expected) => {
-    expect(formatUsd(amount)).toBe(expected);
-  });
-
   it('writes the trial end as a long date', () => {
     expect(formatDate('2026-03-17T12:00:00.000Z', 'UTC')).toBe('March 17, 2026');
     expect(formatDate('not a date')).toBe('not a date');

@@ -1,11 +1,10 @@
 import type { Profile } from '#shared/api.ts';
 import { FREE_LIMITS, hasFullAccess, PREMIUM_FEATURES, type PremiumFeature } from '#shared/entitlements.ts';
-import { canChoosePlan, PLAN_IDS, PLANS, STUDENT_PLAN_MESSAGE, SUBSCRIPTION_MESSAGES, type PlanId } from '#shared/plans.ts';
+import { canChoosePlan, formatUsd, PLAN_IDS, PLANS, STUDENT_PLAN_MESSAGE, SUBSCRIPTION_MESSAGES, type PlanId } from '#shared/plans.ts';
 // Relative import: the unit test project has no @/ alias.
 import { isApiError } from '../../lib/api-client.ts';
 
 /** US dollars as the plans show them: "$0", "$4.99". */
-export const formatUsd = (amount: number) => (amount === 0 ? '$0' : `$${amount.toFixed(2)}`);
 
 /** "June 14, 2026": when a trial ends, in the reader's time zone unless one is given. */
 export function formatDate(iso: string, timeZone?: string): string {

@@ -6,7 +6,7 @@ import { achievementTiles, type AchievementTile } from '../insights-view.ts';
 import type { ProgressState } from '../progress-load.ts';
 import { ACHIEVEMENT_ICON } from './achievement-icons.tsx';
 
-/** The catalogue is known before progress arrives: while loading, its tiles are drawn with a placeholder state. */
+/** The catalogue is known before progress arrives: while loading, its tiles are drawn with a skeleton state. */
 const CATALOGUE = achievementTiles([]);
 
 /**
@@ -40,7 +40,7 @@ export function AchievementsGrid({ progress, retry }: { progress: ProgressState;
           </Button>
         </div>
       ) : (
-        // One list from placeholder to answer: the same tiles, only their state changes.
+        // One list from skeleton to answer: the same tiles, only their state changes.
         <ul className="achievement-grid" aria-hidden={progress.status === 'loading' ? true : undefined}>
           {(progress.status === 'ready' ? tiles : CATALOGUE).map((tile) => (
             <AchievementItem key={tile.id} tile={tile} loading={progress.status === 'loading'} />
@@ -64,7 +64,7 @@ function AchievementItem({ tile, loading = false }: { tile: AchievementTile; loa
       <p className="achievement__description">{tile.description}</p>
       <p className="achievement__state">
         {loading ? (
-          <span className="skeleton skeleton--text achievement__state-placeholder" />
+          <span className="skeleton skeleton--text achievement__state-skeleton" />
         ) : isUnlocked ? (
           <>
             <CheckIcon size={14} /> Unlocked <time dateTime={tile.unlockedAt!}>{formatDay(tile.unlockedAt!)}</time>

@@ -117,7 +117,7 @@ function NoData() {
 
 /**
  * While analytics load: the boxes of the expected answer (the empty notice, or the
- * cards and one chart per subject) with placeholders, and the spinner on top.
+ * cards and one chart per subject) with skeletons, and the spinner on top.
  */
 function AnalyticsPending({ expectEmpty }: { expectEmpty: boolean }) {
   if (expectEmpty) {
@@ -167,7 +167,7 @@ function AnalyticsPending({ expectEmpty }: { expectEmpty: boolean }) {
 
 /**
  * One figure per subject: caption, a plot box of fixed height (the lazy chart draws into
- * it, a placeholder holds its place meanwhile), and a table with the same numbers.
+ * it, a skeleton holds its place meanwhile), and a table with the same numbers.
  */
 function AnalyticsCharts({ data, metric, Chart }: { data: AnalyticsResponse; metric: AnalyticsMetric; Chart: ChartComponent }) {
   const option = metricOption(metric);
@@ -195,7 +195,7 @@ function AnalyticsCharts({ data, metric, Chart }: { data: AnalyticsResponse; met
             ) : (
               <>
                 <div className="analytics-chart__plot" aria-hidden="true">
-                  <Suspense fallback={<span className="skeleton analytics-chart__placeholder" />}>
+                  <Suspense fallback={<span className="skeleton analytics-chart__skeleton" />}>
                     <Chart subject={subject.subject} bars={bars} metric={metric} />
                   </Suspense>
                 </div>
@@ -232,7 +232,7 @@ function AnalyticsCharts({ data, metric, Chart }: { data: AnalyticsResponse; met
 interface AnalyticsWidgetProps {
   /** The profile has no detailed analytics: the premium overlay is drawn while the server confirms. */
   expectLocked?: boolean;
-  /** The student has no quizzes at all: the placeholder takes the size of the empty notice. */
+  /** The student has no quizzes at all: the skeleton takes the size of the empty notice. */
   expectEmpty?: boolean;
 }
 

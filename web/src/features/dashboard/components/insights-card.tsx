@@ -19,7 +19,7 @@ const STAT_LABELS = ['Quizzes', 'Points', 'Average score', 'Day streak', 'Strong
  * Personal insights (1-core §2): totals, average score, day streak with its badge,
  * strongest subject, the recommended quiz, the weekly goal, the last 7 days and the last
  * 5 attempts. All numbers come from GET /api/progress. While they load, the same layout
- * is drawn with placeholders, so nothing below moves when they arrive.
+ * is drawn with skeletons, so nothing below moves when they arrive.
  */
 export function InsightsCard({ progress, retry, recent }: InsightsCardProps) {
   return (
@@ -41,7 +41,7 @@ export function InsightsCard({ progress, retry, recent }: InsightsCardProps) {
   );
 }
 
-/** The loaded layout with placeholder values: same boxes, same heights. */
+/** The loaded layout with skeleton values: same boxes, same heights. */
 function InsightsSkeleton() {
   return (
     <div className="insights__layout">
@@ -93,7 +93,7 @@ function InsightsSkeleton() {
       <div className="insights__recent" aria-hidden="true">
         <h3 className="insights__subtitle">Last 5 quizzes</h3>
         <div className="insights__recent-body">
-          <span className="skeleton insights__recent-placeholder" />
+          <span className="skeleton insights__recent-skeleton" />
         </div>
       </div>
     </div>

@@ -1,26 +1,6 @@
-import { SUBJECTS } from '#shared/constants.ts';
-import { FREE_LIMITS } from '#shared/entitlements.ts';
-import { LANDING_PRICE } from '#shared/plans.ts';
+import { FREE_PLAN_INCLUDES, formatUsd, LANDING_PRICE, PREMIUM_PLAN_INCLUDES } from '#shared/plans.ts';
 import { LinkButton } from '@/components/button.tsx';
 import { CheckIcon, ShieldIcon } from '@/components/icons.tsx';
-import { formatUsd } from '../pricing.ts';
-
-const FREE_INCLUDES = [
-  `Beginner questions in all ${SUBJECTS.length} subjects`,
-  `${FREE_LIMITS.quiz_attempts_per_day} quiz rounds a day`,
-  `${FREE_LIMITS.study_guides} study guides`,
-  'Top-100 leaderboard',
-  'Basic progress tracking',
-];
-
-const PREMIUM_INCLUDES = [
-  'Advanced and expert questions',
-  'Unlimited quizzes and study guides',
-  'AI tutor and video explanations',
-  'Live tournaments and study groups',
-  'Detailed analytics and progress reports',
-  'Ad-free, with priority support',
-];
 
 function Includes({ items }: { items: readonly string[] }) {
   return (
@@ -52,7 +32,7 @@ export function LandingPricing({ freeTarget }: { freeTarget: string }) {
             <span className="price-card__amount">{formatUsd(0)}</span>
             <span className="price-card__period">forever</span>
           </p>
-          <Includes items={FREE_INCLUDES} />
+          <Includes items={FREE_PLAN_INCLUDES} />
           <LinkButton to={freeTarget} variant="secondary" block>
             Get Started
           </LinkButton>
@@ -71,7 +51,7 @@ export function LandingPricing({ freeTarget }: { freeTarget: string }) {
               {formatUsd(LANDING_PRICE.was)}
             </s>
           </p>
-          <Includes items={PREMIUM_INCLUDES} />
+          <Includes items={PREMIUM_PLAN_INCLUDES} />
           <LinkButton to="/subscription" block>
             Choose Premium
           </LinkButton>

@@ -3,7 +3,7 @@ import { statItems } from '../stats-format.ts';
 
 /**
  * The four landing figures from GET /api/stats. Each value box keeps its size while loading
- * (a placeholder bar), so nothing shifts when the numbers arrive; a failure shows the floors.
+ * (a skeleton bar), so nothing shifts when the numbers arrive; a failure shows the floors.
  */
 export function LandingStats() {
   const load = useLandingStats();
@@ -21,7 +21,7 @@ export function LandingStats() {
             <dd className="landing-stats__value">
               {item.value ?? (
                 <>
-                  <span className="landing-stats__placeholder" aria-hidden="true" />
+                  <span className="landing-stats__skeleton" aria-hidden="true" />
                   <span className="visually-hidden">Loading</span>
                 </>
               )}

@@ -1,5 +1,6 @@
 import { PLAN_IDS, PLANS } from '#shared/plans.ts';
-import { featureRows, formatUsd, planOptions, type FeatureCell } from '../plan-model.ts';
+import { formatUsd } from '#shared/plans.ts';
+import { featureRows, planOptions, type FeatureCell } from '../plan-model.ts';
 
 function Mark({ cell }: { cell: FeatureCell }) {
   return (

@@ -1,23 +1,5 @@
-import { SUBJECTS } from '#shared/constants.ts';
-import { FREE_LIMITS } from '#shared/entitlements.ts';
-import { formatUsd, lowestMonthlyPrice, type Membership } from '../plan-model.ts';
-
-const FREE_INCLUDES = [
-  `Beginner questions in all ${SUBJECTS.length} subjects`,
-  `${FREE_LIMITS.quiz_attempts_per_day} quiz rounds a day`,
-  `${FREE_LIMITS.study_guides} study guides`,
-  'Top-100 leaderboard',
-  'Basic progress tracking',
-];
-
-const PREMIUM_INCLUDES = [
-  'Advanced and expert questions',
-  'Unlimited quizzes, bookmarks and study guides',
-  'AI tutor, video explanations and adaptive learning',
-  'Live tournaments and study groups',
-  'Detailed analytics, progress reports and study plans',
-  'Ad-free, with priority support',
-];
+import { FREE_PLAN_INCLUDES, formatUsd, PREMIUM_PLAN_INCLUDES } from '#shared/plans.ts';
+import { lowestMonthlyPrice, type Membership } from '../plan-model.ts';
 
 /** Free vs Premium side by side, marking the plan the account is on. */
 export function PlanCards({ membership }: { membership: Membership }) {
@@ -36,7 +18,7 @@ export function PlanCards({ membership }: { membership: Membership }) {
             <strong>{formatUsd(0)}</strong> forever
           </p>
           <ul className="checklist">
-            {FREE_INCLUDES.map((item) => (
+            {FREE_PLAN_INCLUDES.map((item) => (
               <li key={item}>{item}</li>
             ))}
           </ul>
@@ -52,7 +34,7 @@ export function PlanCards({ membership }: { membership: Membership }) {
             From <strong>{lowestMonthlyPrice()}</strong>/month
           </p>
           <ul className="checklist">
-            {PREMIUM_INCLUDES.map((item) => (
+            {PREMIUM_PLAN_INCLUDES.map((item) => (
               <li key={item}>{item}</li>
             ))}
           </ul>

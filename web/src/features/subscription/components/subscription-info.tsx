@@ -1,7 +1,7 @@
 import { TRIAL_DAYS } from '#shared/constants.ts';
 import { LANDING_PRICE, PLANS, STUDENT_PLAN_MESSAGE } from '#shared/plans.ts';
 import { Button } from '@/components/button.tsx';
-import { formatUsd } from '../plan-model.ts';
+import { formatUsd } from '#shared/plans.ts';
 
 /** 30-day money-back, cancel anytime, secure checkout. */
 export function Guarantees() {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANDING_PRICE } from '#shared/plans.ts';
-import { formatUsd } from './pricing.ts';
+import { formatUsd, LANDING_PRICE } from './plans.ts';
 
 describe('landing prices', () => {
   it.each([
