@@ -22,6 +22,7 @@ export default defineConfig({
           name: 'handlers',
           include: ['tests/handlers/**/*.test.ts'],
           globalSetup: ['tests/setup/handler-stack.ts'],
+          expect: { poll: { timeout: 5_000 } },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -37,6 +38,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/setup/e2e-stack.ts'],
           fileParallelism: false,
+          // Pages answer through the whole local stack; give polled assertions time on a busy 2-core machine.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
