@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 
@@ -21,7 +21,10 @@ export class Mailbox {
   add(mail: Omit<StoredMail, 'id' | 'sentAt'>): StoredMail {
     const sentAt = new Date().toISOString();
     const stored = { id: `${sentAt.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`, sentAt, ...mail };
-    writeFileSync(join(this.dir, `${stored.id}.json`), JSON.stringify(stored, null, 2));
+    // Written aside and renamed, so a reader (the mailbox page, a test) never sees half a file.
+    const file = join(this.dir, `${stored.id}.json`);
+    writeFileSync(`${file}.tmp`, JSON.stringify(stored, null, 2));
+    renameSync(`${file}.tmp`, file);
     return stored;
   }
 
