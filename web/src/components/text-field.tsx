@@ -45,3 +45,18 @@ export function TextField({ label, error, hint, trailing, className, ref, ...inp
     </div>
   );
 }
+
+/** An e-mail address field: the keyboard, autofill and spelling settings every e-mail input wants. */
+export function EmailField(props: TextFieldProps) {
+  return (
+    <TextField
+      type="email"
+      name="email"
+      inputMode="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      {...props}
+    />
+  );
+}

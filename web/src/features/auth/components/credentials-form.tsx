@@ -6,7 +6,7 @@ import { AUTH_MESSAGES } from '#shared/validation/messages.ts';
 import { FormMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { PasswordField } from '@/components/password-field.tsx';
-import { TextField } from '@/components/text-field.tsx';
+import { EmailField } from '@/components/text-field.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { browserStorage } from '@/lib/storage.ts';
 import { createAttemptLimiter } from '../attempt-limiter.ts';
@@ -91,15 +91,10 @@ export function CredentialsForm({ mode, onSignedUp }: Props) {
 
   return (
     <form className="form" noValidate onSubmit={submit} aria-busy={pending || undefined}>
-      <TextField
+      <EmailField
         ref={emailRef}
         label="Email"
-        type="email"
-        name="email"
-        inputMode="email"
         autoComplete={mode === 'sign-in' ? 'username' : 'email'}
-        autoCapitalize="none"
-        spellCheck={false}
         value={email}
         error={errors.email}
         onChange={(event) => {

@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from '#shared/validation/messages.ts';
 import { FormMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
-import { TextField } from '@/components/text-field.tsx';
+import { EmailField } from '@/components/text-field.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { browserStorage } from '@/lib/storage.ts';
 import { requestPasswordReset } from '../api/password-reset.ts';
@@ -85,14 +85,8 @@ export function ResetDialog({ open, onClose }: Props) {
       ) : (
         <form className="form" noValidate onSubmit={submit} aria-busy={pending || undefined}>
           <p>Enter the email address of your account and we&apos;ll send you a link to choose a new password.</p>
-          <TextField
+          <EmailField
             label="Email"
-            type="email"
-            name="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
             value={email}
             error={error}
             onChange={(event) => {

@@ -4,7 +4,7 @@ import { SUBSCRIPTION_MESSAGES, waitlistSchema } from '#shared/plans.ts';
 import { Alert, FormMessage } from '@/components/alert.tsx';
 import { Button, LinkButton } from '@/components/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
-import { TextField } from '@/components/text-field.tsx';
+import { EmailField } from '@/components/text-field.tsx';
 import { joinWaitlistRequest } from '../api/subscription-api.ts';
 import { formatDate, waitlistErrorMessage } from '../plan-model.ts';
 
@@ -112,14 +112,8 @@ function WaitlistForm({ trialUsed, initialEmail, onClose }: { trialUsed: boolean
         </Alert>
       )}
       <p>Join the waitlist for early access to new Premium features and offers.</p>
-      <TextField
+      <EmailField
         label="Email address"
-        type="email"
-        name="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
         maxLength={255}
         value={email}
         error={fieldError}
