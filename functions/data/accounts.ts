@@ -4,6 +4,7 @@ import {
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
+  DescribeUserPoolCommand,
   InitiateAuthCommand,
   RevokeTokenCommand,
   SignUpCommand,
@@ -172,6 +173,11 @@ export async function setPassword(email: string, password: string): Promise<void
     if (nameOf(error) === 'InvalidPasswordException') throw new BadRequest(M.checkForm, { password: M.passwordTooShort });
     throw unexpected(error, M.resetFailed);
   }
+}
+
+/** Reaches the user pool (the health check's probe of the authentication service). */
+export async function describeUserPool(): Promise<void> {
+  await cognitoClient().send(new DescribeUserPoolCommand({ UserPoolId: env().USER_POOL_ID }));
 }
 
 /** Role groups mirror the profile's role so tokens carry it (cognito:groups) for AWS-side tools. */

@@ -147,9 +147,20 @@ const queryPrefix = (userId: string, prefix: string, options?: { newestFirst?: b
 
 export const levelProgressRows = async (userId: string) => (await queryPrefix(userId, 'PROGRESS#')) as unknown as LevelProgressRow[];
 
+/** The learner's STATS item (counters only grow; absent means all zero). */
+async function statsItem(userId: string, consistent = false) {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: keys.stats(userId), ConsistentRead: consistent }));
+  return Item;
+}
+
+export async function learnerTotals(userId: string): Promise<{ attempts: number; points: number }> {
+  const stats = await statsItem(userId);
+  return { attempts: Number(stats?.attempts ?? 0), points: Number(stats?.points ?? 0) };
+}
+
 export async function learnerStats(userId: string): Promise<LearnerStats & { points: number }> {
-  const [{ Item: stats }, progress, topics] = await Promise.all([
-    documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: keys.stats(userId), ConsistentRead: true })),
+  const [stats, progress, topics] = await Promise.all([
+    statsItem(userId, true),
     levelProgressRows(userId),
     queryPrefix(userId, 'TOPIC#'),
   ]);

@@ -1,16 +1,12 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { LEVELS, SUBJECTS } from '#shared/constants.ts';
 import { canPlayLevel, limitFor, UNLIMITED } from '#shared/entitlements.ts';
 import type { ProgressResponse } from '#shared/quiz/contracts.ts';
 import { levelProgress, subjectProgress } from '#shared/quiz/progress.ts';
 import { localDate, streakOn } from '#shared/quiz/streak.ts';
-import { roundsPlayedToday } from '../data/daily-rounds.ts';
-import { achievements, attemptsSince, levelProgressRows, recentActiveDays, recentAttempts } from '../data/learner.ts';
 import { insights } from '#shared/insights.ts';
-import { keys } from '../data/table-design.ts';
+import { roundsPlayedToday } from '../data/daily-rounds.ts';
+import { achievements, attemptsSince, learnerTotals, levelProgressRows, recentActiveDays, recentAttempts } from '../data/learner.ts';
 import { requireCaller } from '../lib/caller.ts';
-import { documentClient } from '../lib/clients.ts';
-import { env } from '../lib/env.ts';
 import { httpHandler, json } from '../lib/http.ts';
 
 const RECENT_ATTEMPTS = 5;
@@ -25,9 +21,9 @@ export const handler = httpHandler(async (event) => {
   const now = new Date();
   const timeZone = event.queryStringParameters?.tz ?? 'UTC';
   const userId = profile.user_id;
-  const [rows, stats, days, attempts, unlocked, playedToday, weekAttempts] = await Promise.all([
+  const [rows, totals, days, attempts, unlocked, playedToday, weekAttempts] = await Promise.all([
     levelProgressRows(userId),
-    documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: keys.stats(userId) })).then((r) => r.Item),
+    learnerTotals(userId),
     recentActiveDays(userId),
     recentAttempts(userId, RECENT_ATTEMPTS),
     achievements(userId),
@@ -52,7 +48,7 @@ export const handler = httpHandler(async (event) => {
   const limit = limitFor(profile, 'quiz_attempts_per_day', now);
   const body: ProgressResponse = {
     subjects,
-    totals: { attempts: Number(stats?.attempts ?? 0), points: Number(stats?.points ?? 0), streak: streakOn(days, localDate(now, timeZone)) },
+    totals: { ...totals, streak: streakOn(days, localDate(now, timeZone)) },
     recentAttempts: attempts.map((a) => ({
       attemptId: String(a.attemptId),
       subject: a.subject as ProgressResponse['recentAttempts'][number]['subject'],

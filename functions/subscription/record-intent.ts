@@ -1,8 +1,6 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { canChoosePlan, STUDENT_PLAN_MESSAGE, subscribeIntentSchema } from '#shared/plans.ts';
-import { keys } from '../data/table-design.ts';
+import { recordPaymentIntent } from '../data/subscriptions.ts';
 import { requireCaller } from '../lib/caller.ts';
-import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import { BadRequest, Unavailable } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
@@ -18,13 +16,7 @@ export const handler = httpHandler(async (event) => {
   const checkout = env().CHECKOUT_URL;
   if (!checkout) throw new Unavailable('Checkout is not configured');
 
-  const at = new Date().toISOString();
-  await documentClient().send(
-    new PutCommand({
-      TableName: env().TABLE_NAME,
-      Item: { ...keys.paymentIntent(profile.user_id, at), type: 'payment-intent', user_id: profile.user_id, intent_type: 'upgrade', email: profile.email, timestamp: at, current_plan: profile.subscription_status, plan },
-    }),
-  );
+  await recordPaymentIntent(profile, { type: 'upgrade', plan }, new Date().toISOString());
   const url = new URL(checkout);
   url.searchParams.set('plan', plan);
   url.searchParams.set('email', profile.email);

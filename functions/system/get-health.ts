@@ -1,8 +1,6 @@
-import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../data/table-design.ts';
+import { describeUserPool } from '../data/accounts.ts';
+import { readGlobalStats } from '../data/global-stats.ts';
 import { requireCaller } from '../lib/caller.ts';
-import { cognitoClient, documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import { httpHandler, json } from '../lib/http.ts';
 
@@ -32,10 +30,9 @@ export async function probe(run: () => Promise<unknown>, ok: string): Promise<Ch
 
 export const handler = httpHandler(async (event) => {
   await requireCaller(event);
-  const { TABLE_NAME, USER_POOL_ID } = env();
   const [database, authentication] = await Promise.all([
-    probe(() => documentClient().send(new GetCommand({ TableName: TABLE_NAME, Key: keys.globalStats() })), 'Database reachable'),
-    probe(() => cognitoClient().send(new DescribeUserPoolCommand({ UserPoolId: USER_POOL_ID })), 'Authentication service reachable'),
+    probe(readGlobalStats, 'Database reachable'),
+    probe(describeUserPool, 'Authentication service reachable'),
   ]);
   const missing = (['CHECKOUT_URL'] as const).filter((name) => !env()[name]);
   const keysCheck: Check = missing.length
