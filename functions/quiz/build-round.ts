@@ -2,15 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { Profile } from '#shared/api.ts';
 import { LEVELS, type Level } from '#shared/constants.ts';
 import { canPlayLevel } from '#shared/entitlements.ts';
-import { COMPETITION, DEFAULT_ROUND_SIZE, QUIZ_MESSAGES, type StartRoundRequest } from '#shared/quiz/contracts.ts';
+import { COMPETITION, DEFAULT_ROUND_SIZE, QUIZ_MESSAGES, type StartRoundInput } from '#shared/quiz/contracts.ts';
 import { selectIndexes, splitAcrossLevels } from '#shared/quiz/select-questions.ts';
-import type { startRoundRequestSchema } from '#shared/quiz/contracts.ts';
-import type * as z from 'zod';
 import { getBankMeta, getQuestions } from '../data/question-bank.ts';
 import { getSeen, type StoredRound } from '../data/rounds.ts';
 import { NotFound } from '../lib/errors.ts';
-
-type Request = z.output<typeof startRoundRequestSchema>;
 
 /** Time-sortable, unguessable round id. */
 export const newRoundId = () => `${Date.now().toString(36)}${randomBytes(8).toString('hex')}`;
@@ -19,13 +15,13 @@ export const newRoundId = () => `${Date.now().toString(36)}${randomBytes(8).toSt
  * The levels a round draws from: the chosen one, and with difficulty progression the
  * harder ones the user may play, easiest first.
  */
-function roundLevels(profile: Profile, request: Request, now: Date): Level[] {
+function roundLevels(profile: Profile, request: StartRoundInput, now: Date): Level[] {
   if (request.mode !== 'competition' || !request.difficultyProgression) return [request.level];
   return LEVELS.slice(LEVELS.indexOf(request.level)).filter((level) => canPlayLevel(profile, level, now));
 }
 
 /** Draws a fresh round: a fixed number of reads per level, however many questions the user has seen. */
-export async function buildRound(profile: Profile, request: Request, now: Date): Promise<StoredRound> {
+export async function buildRound(profile: Profile, request: StartRoundInput, now: Date): Promise<StoredRound> {
   const competition = request.mode === 'competition';
   const count = request.questionCount ?? (competition ? COMPETITION.defaultQuestionCount : DEFAULT_ROUND_SIZE);
   const levels = roundLevels(profile, request, now);
@@ -60,7 +56,7 @@ export async function buildRound(profile: Profile, request: Request, now: Date):
 }
 
 /** Retry Same Questions: a new round over the questions of one the caller played before. */
-export function replayRound(previous: StoredRound, request: Request, now: Date): StoredRound {
+export function replayRound(previous: StoredRound, request: StartRoundInput, now: Date): StoredRound {
   const startedAt = now.getTime();
   const limitSec = request.timeLimitSec ?? COMPETITION.defaultTimeLimitSec;
   return {
@@ -75,5 +71,3 @@ export function replayRound(previous: StoredRound, request: Request, now: Date):
     result: undefined,
   };
 }
-
-export type { StartRoundRequest };

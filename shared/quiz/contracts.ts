@@ -66,6 +66,8 @@ export const startRoundRequestSchema = z
     }
   });
 export type StartRoundRequest = z.input<typeof startRoundRequestSchema>;
+/** A start request after parsing, with defaults applied. */
+export type StartRoundInput = z.output<typeof startRoundRequestSchema>;
 
 export const roundSchema = z.object({
   roundId: z.string(),
