@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { LEVELS, SUBJECTS } from '#shared/constants.ts';
+import { emailAddressSchema } from '#shared/validation/email.ts';
 
 /**
  * Every domain event: its detail-type, the schema of its detail, and the consumers
@@ -18,16 +19,17 @@ export type ConsumerName = keyof typeof CONSUMERS;
 
 export const EVENTS = {
   AccountConfirmed: {
-    detail: z.object({ userId: z.string().min(1), email: z.email() }),
+    detail: z.object({ userId: z.string().min(1), email: emailAddressSchema }),
     consumers: ['send-email'],
   },
   /**
    * An e-mail with a link into the site. Sent from a consumer so that the request path
    * stays fast and SES failures are retried; `path` holds a single-use token that is
-   * useless once used or expired.
+   * useless once used or expired. `to` follows the forms' e-mail rule, so an address
+   * the sign-up form accepted is never refused here.
    */
   EmailRequested: {
-    detail: z.object({ to: z.email(), template: z.enum(['confirm-sign-up', 'reset-password']), path: z.string().startsWith('/') }),
+    detail: z.object({ to: emailAddressSchema, template: z.enum(['confirm-sign-up', 'reset-password']), path: z.string().startsWith('/') }),
     consumers: ['send-email'],
   },
   /** A round was finished and graded by the server; `attemptId` is the idempotency key. */

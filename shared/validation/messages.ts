@@ -2,6 +2,8 @@
 export const AUTH_MESSAGES = {
   invalidEmail: 'Invalid email format',
   emailRequired: 'Email address is required',
+  /** Not in the spec: the one e-mail rule refuses non-ASCII addresses, and says why. */
+  emailNotAscii: 'Email addresses with accented or non-Latin letters are not supported. Please use a plain ASCII address.',
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 6 characters long',
   passwordTooLong: 'Password is too long',
