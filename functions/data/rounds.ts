@@ -45,20 +45,29 @@ export interface FinishedResult {
 
 const ROUND_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** Stores a new round; never overwrites one (a replay is a new item with its own id). */
 export async function putRound(round: StoredRound): Promise<void> {
   await documentClient().send(
     new PutCommand({
       TableName: env().TABLE_NAME,
-      Item: { ...keys.round(round.userId, round.roundId), type: 'round', ...round, ttl: ttlSeconds(round.startedAt + ROUND_KEEP_MS) },
+      // Keys last, so no field of the round can move the item.
+      Item: { type: 'round', ...round, ...keys.round(round.userId, round.roundId), ttl: ttlSeconds(round.startedAt + ROUND_KEEP_MS) },
+      ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
+}
+
+/** The round as stored, without the table's own attributes (keys, type, TTL). */
+function fromItem(item: Record<string, unknown>): StoredRound {
+  const { pk: _pk, sk: _sk, type: _type, ttl: _ttl, ...round } = item;
+  return round as unknown as StoredRound;
 }
 
 export async function getRound(userId: string, roundId: string): Promise<StoredRound | undefined> {
   const { Item } = await documentClient().send(
     new GetCommand({ TableName: env().TABLE_NAME, Key: keys.round(userId, roundId), ConsistentRead: true }),
   );
-  return Item as StoredRound | undefined;
+  return Item ? fromItem(Item) : undefined;
 }
 
 /**
@@ -86,7 +95,8 @@ export async function appendAnswer(round: StoredRound, position: number, answer:
 
 /**
  * Finishes the round in one transaction: marks it finished (once), records the attempt
- * and adds its questions to the user's seen sets. Returns false if it was already finished.
+ * and adds its questions to the user's seen sets. Returns false if it was already finished
+ * (or a concurrent finish of it was committing).
  */
 export async function finishRound(round: StoredRound, result: FinishedResult, extraAnswers: StoredAnswer[]): Promise<boolean> {
   const table = env().TABLE_NAME;
@@ -145,7 +155,9 @@ export async function finishRound(round: StoredRound, result: FinishedResult, ex
     );
     return true;
   } catch (error) {
-    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+    // Already finished, or another finish of the same round is committing right now: the caller re-reads.
+    const reason = error instanceof TransactionCanceledException ? error.CancellationReasons?.[0]?.Code : undefined;
+    if (reason === 'ConditionalCheckFailed' || reason === 'TransactionConflict') return false;
     throw error;
   }
 }

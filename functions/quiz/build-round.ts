@@ -55,19 +55,25 @@ export async function buildRound(profile: Profile, request: StartRoundInput, now
   };
 }
 
-/** Retry Same Questions: a new round over the questions of one the caller played before. */
+/**
+ * Retry Same Questions: a new round (new id, no answers, a fresh clock) over the questions
+ * of one the caller played before. Built field by field, so nothing of the stored
+ * original (its answers, result or table keys) carries over.
+ */
 export function replayRound(previous: StoredRound, request: StartRoundInput, now: Date): StoredRound {
   const startedAt = now.getTime();
   const limitSec = request.timeLimitSec ?? COMPETITION.defaultTimeLimitSec;
   return {
-    ...previous,
     roundId: newRoundId(),
+    userId: previous.userId,
+    subject: previous.subject,
+    level: previous.level,
+    mode: previous.mode,
     timeZone: request.timeZone,
+    questions: previous.questions,
     answers: [],
     startedAt,
     deadline: previous.mode === 'competition' ? startedAt + limitSec * 1000 : null,
     status: 'active',
-    published: undefined,
-    result: undefined,
   };
 }

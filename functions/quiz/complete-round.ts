@@ -38,19 +38,28 @@ async function announce(round: StoredRound, result: FinishedResult, answers: rea
  * stored result, and publishes it if an earlier call failed before doing so.
  */
 export async function completeRound(round: StoredRound, now: Date): Promise<FinishedResult> {
-  const missing: StoredAnswer[] = round.questions
-    .slice(round.answers.length)
-    .map((q) => ({ questionId: q.id, answer: null, correct: false, answeredAt: now.getTime() }));
-  const answers = [...round.answers, ...missing];
-  const graded = roundResult({ answers, total: round.questions.length, mode: round.mode, startedAt: round.startedAt, finishedAt: now.getTime(), deadline: round.deadline });
-  const result: FinishedResult = { attemptId: round.roundId, completedAt: now.toISOString(), ...graded };
+  let current = round;
+  // A lost race with a concurrent finish is settled by re-reading; a few tries cover a conflict.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const missing: StoredAnswer[] = current.questions
+      .slice(current.answers.length)
+      .map((q) => ({ questionId: q.id, answer: null, correct: false, answeredAt: now.getTime() }));
+    const answers = [...current.answers, ...missing];
+    const graded = roundResult({ answers, total: current.questions.length, mode: current.mode, startedAt: current.startedAt, finishedAt: now.getTime(), deadline: current.deadline });
+    const result: FinishedResult = { attemptId: current.roundId, completedAt: now.toISOString(), ...graded };
 
-  if (await finishRound(round, result, missing)) {
-    await announce(round, result, answers);
-    return result;
+    if (await finishRound(current, result, missing)) {
+      await announce(current, result, answers);
+      return result;
+    }
+    const stored = await getRound(current.userId, current.roundId);
+    if (!stored) break;
+    if (stored.result) {
+      if (!stored.published) await announce(stored, stored.result, stored.answers);
+      return stored.result;
+    }
+    current = stored;
+    await new Promise((resolve) => setTimeout(resolve, 25 * (attempt + 1)));
   }
-  const stored = await getRound(round.userId, round.roundId);
-  if (!stored?.result) throw new Error(`Round ${round.roundId} finished without a result`);
-  if (!stored.published) await announce(stored, stored.result, stored.answers);
-  return stored.result;
+  throw new Error(`Round ${round.roundId} could not be finished`);
 }

@@ -19,6 +19,8 @@ export const handler = httpHandler(async (event) => {
   if (request.retryOf && (!previous || previous.subject !== request.subject || previous.level !== request.level)) {
     throw new NotFound('That round cannot be replayed');
   }
+  // A round that climbed levels may hold questions the caller can no longer play (a trial ended).
+  if (previous?.questions.some((q) => !canPlayLevel(profile, q.level, now))) throw new Forbidden(QUIZ_MESSAGES.premiumLevel, 'premium_required');
 
   // Drawn before counting, so a bank with no questions does not use up one of today's rounds.
   const round = previous ? replayRound(previous, request, now) : await buildRound(profile, request, now);

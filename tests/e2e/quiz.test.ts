@@ -1,7 +1,34 @@
+import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
 
 const { page, baseUrl, mailbox } = useBrowser();
+
+type PlayedRound = { roundId: string; questions: { id: string; question: string }[] };
+
+/** The round the page starts next, as the server sent it. */
+const nextRound = (p: Page): Promise<Response> =>
+  p.waitForResponse((r) => r.url().endsWith('/api/quiz/rounds') && r.request().method() === 'POST' && r.status() === 201);
+
+/** The page's own access token, for checking through the API what the person would see elsewhere. */
+async function accessToken(p: Page): Promise<string> {
+  const raw = await p.evaluate(() => localStorage.getItem('quizquest.session'));
+  return (JSON.parse(raw!) as { accessToken: string }).accessToken;
+}
+
+async function apiCall(path: string, token: string, method = 'GET'): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
+  return { status: response.status, body: await response.json() };
+}
+
+/** Answers every question by clicking the option with `letter`, checking each is the round's own question. */
+async function playRound(p: Page, round: PlayedRound, letter: string): Promise<void> {
+  for (const [i, question] of round.questions.entries()) {
+    await p.getByText(`Question ${i + 1} of ${round.questions.length}`).waitFor();
+    await p.getByRole('heading', { name: question.question, exact: true }).waitFor();
+    await p.getByRole('button', { name: new RegExp(`^${letter}\\. `) }).click();
+  }
+}
 
 describe('a free student plays a round', () => {
   it('plays a full beginner round and sees the result in the dashboard progress', async () => {
@@ -29,6 +56,49 @@ describe('a free student plays a round', () => {
     await expect.poll(async () => (await history.textContent()) ?? '').toMatch(/Quizzes\s*1/);
     const recent = p.getByRole('table');
     await expect.poll(async () => (await recent.textContent()) ?? '').toContain(score!.trim());
+  });
+
+  it('Retry Same Questions replays the finished round to its result and keeps the original reviewable', async () => {
+    const p = page();
+    const { email, password } = await confirmedAccount(baseUrl, mailbox, 'retry');
+    await signIn(p, baseUrl, email, password);
+    await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
+    // Premium through the trial, so both rounds can be reviewed.
+    const token = await accessToken(p);
+    expect((await apiCall('/api/subscription/trial', token, 'POST')).status).toBe(200);
+
+    const firstStarted = nextRound(p);
+    await p.goto(`${baseUrl}/quiz/history/beginner`);
+    const first = (await (await firstStarted).json()) as PlayedRound;
+    await playRound(p, first, 'A');
+    const modal = p.getByRole('dialog', { name: 'Quiz Complete!' });
+    await modal.waitFor();
+    const firstScore = Number((await modal.getByText(/^\d+ \/ 10$/).first().textContent())!.split('/')[0]);
+
+    const againStarted = nextRound(p);
+    await modal.getByRole('button', { name: 'Retry Same Questions' }).click();
+    const again = (await (await againStarted).json()) as PlayedRound;
+    expect(again.roundId).not.toBe(first.roundId);
+    expect(again.questions.map((q) => q.id)).toEqual(first.questions.map((q) => q.id));
+    await playRound(p, again, 'B');
+    await modal.waitFor();
+    const againScore = Number((await modal.getByText(/^\d+ \/ 10$/).first().textContent())!.split('/')[0]);
+    expect(await modal.getByText(/^\+\d+$/).first().textContent()).toMatch(/^\+\d+$/);
+
+    // The replay's own review opens from its summary.
+    if (againScore < 10) {
+      await modal.getByRole('button', { name: 'Review Incorrect Answers' }).click();
+      const review = p.getByRole('dialog', { name: 'Review Incorrect Answers' });
+      await review.getByText(`Question 1 of ${10 - againScore}`).waitFor();
+    }
+
+    // The original is still there to review, and both attempts count.
+    const originalReview = await apiCall(`/api/quiz/rounds/${first.roundId}/review`, token);
+    expect(originalReview.status).toBe(200);
+    expect(originalReview.body.items).toHaveLength(10 - firstScore);
+    await expect
+      .poll(async () => ((await apiCall('/api/progress?tz=UTC', token)).body.recentAttempts as { attemptId: string; score: number }[]).map((a) => [a.attemptId, a.score]).sort())
+      .toEqual([[first.roundId, firstScore], [again.roundId, againScore]].sort());
   });
 
   it('shows the premium lock on advanced and expert for a free student', async () => {

@@ -13,6 +13,7 @@ const { getRound } = await import('../../functions/data/rounds.ts');
 const { getBankMeta } = await import('../../functions/data/question-bank.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 const { keys } = await import('../../functions/data/table-design.ts');
+const { learnerTotals, recentAttempts } = await import('../../functions/data/learner.ts');
 
 type Round = { roundId: string; questions: { id: string; options: string[]; topic: string }[]; deadline: number | null };
 
@@ -25,6 +26,21 @@ async function answer(sub: string, roundId: string, body: Record<string, unknown
 /** The answer key, read as only the server can. */
 async function key(userId: string, roundId: string): Promise<string[]> {
   return (await getRound(userId, roundId))!.questions.map((q) => q.correct_answer);
+}
+
+async function review(sub: string, roundId: string) {
+  return parse(await reviewRound({ ...httpEvent({ sub }), pathParameters: { roundId } }));
+}
+const wrongOption = (round: Round, answers: readonly string[], i: number) => round.questions[i]!.options.find((o) => o !== answers[i])!;
+/** Answers every question of a round in order with `choose(i)`; returns the last answer's body. */
+async function playToEnd(sub: string, round: Round, choose: (i: number) => string) {
+  let last: { status: number; body: any } | undefined;
+  for (const [i, question] of round.questions.entries()) {
+    last = await answer(sub, round.roundId, { questionId: question.id, answer: choose(i) });
+    expect(last.status, `answer ${i + 1}`).toBe(200);
+  }
+  expect(last!.body.finished).toBe(true);
+  return last!.body;
 }
 
 afterEach(() => vi.useRealTimers());
@@ -186,6 +202,26 @@ describe('competition mode', () => {
     expect(finished.body.result).toMatchObject({ score: 1, total: 15, points: 10, timeSpentMs: 180_000 });
   });
 
+  it('ends a round once when late answers and finishes race after the deadline, never with a 500', async () => {
+    const me = await player();
+    const { body: round } = (await start(me.user_id, { subject: 'geography', level: 'beginner', mode: 'competition', questionCount: 15, timeLimitSec: 180 })) as { body: Round };
+    const answers = await key(me.user_id, round.roundId);
+    await answer(me.user_id, round.roundId, { questionId: round.questions[0]!.id, answer: answers[0] });
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(round.deadline! + 5_000);
+    const finish = () => finishRound({ ...httpEvent({ sub: me.user_id }), pathParameters: { roundId: round.roundId } }).then(parse);
+    const late = () => answer(me.user_id, round.roundId, { questionId: round.questions[1]!.id, answer: answers[1] });
+    const results = await Promise.all([finish(), late(), finish(), late(), finish()]);
+    for (const r of results) expect(r.status).toBeLessThan(500);
+    const results2 = await Promise.all([finish(), late()]);
+    expect(results2.map((r) => r.status)).toEqual([200, 409]);
+    expect(results2[0]!.body.result).toMatchObject({ attemptId: round.roundId, score: 1, total: 15, timeSpentMs: 180_000 });
+    vi.useRealTimers();
+    const attempts = await recentAttempts(me.user_id, 5);
+    expect(attempts.map((a) => a.attemptId)).toEqual([round.roundId]);
+  });
+
   it('applies the speed bonus to a fast perfect round', async () => {
     const me = await player();
     const { body: round } = (await start(me.user_id, { subject: 'geography', level: 'beginner', mode: 'competition', questionCount: 15 })) as { body: Round };
@@ -220,13 +256,81 @@ describe('review and replay', () => {
     }
   });
 
-  it('replays the same questions in a new round', async () => {
-    const me = await player();
-    const { body: first } = (await start(me.user_id, { subject: 'history', level: 'beginner' })) as { body: Round };
-    const { status, body: again } = await start(me.user_id, { subject: 'history', level: 'beginner', retryOf: first.roundId });
+  it('Retry Same Questions plays a new round to the end and leaves the original untouched', async () => {
+    const me = await player(premium);
+    const { body: first } = (await start(me.user_id, { subject: 'history', level: 'beginner', questionCount: 5 })) as { body: Round };
+    const firstKey = await key(me.user_id, first.roundId);
+    // The original: the first two wrong, the rest right → 3 of 5.
+    const firstEnd = await playToEnd(me.user_id, first, (i) => (i < 2 ? wrongOption(first, firstKey, i) : firstKey[i]!));
+    expect(firstEnd.result).toMatchObject({ score: 3, total: 5, percentage: 60, points: 30 });
+    const firstReview = await review(me.user_id, first.roundId);
+    expect(firstReview.status).toBe(200);
+    expect(firstReview.body.items).toHaveLength(2);
+
+    const { status, body: again } = (await start(me.user_id, { subject: 'history', level: 'beginner', retryOf: first.roundId })) as { status: number; body: Round };
     expect(status).toBe(201);
     expect(again.roundId).not.toBe(first.roundId);
-    expect(again.questions.map((q: { id: string }) => q.id)).toEqual(first.questions.map((q) => q.id));
+    expect(again.questions.map((q) => q.id)).toEqual(first.questions.map((q) => q.id));
+
+    // The replay: every answer right → 5 of 5, 50 + 50 points.
+    const againKey = await key(me.user_id, again.roundId);
+    expect(againKey).toEqual(firstKey);
+    const againEnd = await playToEnd(me.user_id, again, (i) => againKey[i]!);
+    expect(againEnd.result).toMatchObject({ attemptId: again.roundId, score: 5, total: 5, percentage: 100, points: 100 });
+    const finished = parse(await finishRound({ ...httpEvent({ sub: me.user_id }), pathParameters: { roundId: again.roundId } }));
+    expect(finished).toMatchObject({ status: 200, body: { result: { score: 5, points: 100 } } });
+    expect(await review(me.user_id, again.roundId)).toMatchObject({ status: 200, body: { items: [] } });
+
+    // The original still has its answers, result and review.
+    const original = (await getRound(me.user_id, first.roundId))!;
+    expect(original).toMatchObject({ roundId: first.roundId, status: 'finished', result: { attemptId: first.roundId, score: 3, points: 30 } });
+    expect(original.answers).toHaveLength(5);
+    const reviewedAgain = await review(me.user_id, first.roundId);
+    expect(reviewedAgain.status).toBe(200);
+    expect(reviewedAgain.body).toEqual(firstReview.body);
+
+    // Two attempts with their own points, and the learner's totals count both.
+    const attempts = await recentAttempts(me.user_id, 5);
+    expect(attempts.map((a) => [a.attemptId, a.score, a.points]).sort()).toEqual(
+      [[first.roundId, 3, 30], [again.roundId, 5, 100]].sort(),
+    );
+    await expect.poll(() => learnerTotals(me.user_id), { timeout: 5_000 }).toMatchObject({ attempts: 2, points: 130 });
+  });
+
+  it('refuses to replay a round that is not the caller’s, or of another subject or level', async () => {
+    const me = await player();
+    const other = await player();
+    const { body: first } = (await start(me.user_id, { subject: 'history', level: 'beginner', questionCount: 5 })) as { body: Round };
+    expect((await start(other.user_id, { subject: 'history', level: 'beginner', retryOf: first.roundId })).status).toBe(404);
+    expect((await start(me.user_id, { subject: 'religion', level: 'beginner', retryOf: first.roundId })).status).toBe(404);
+  });
+
+  it('replays a competition round whose answers and finish after the deadline end it cleanly', async () => {
+    const me = await player();
+    const settings = { subject: 'geography', level: 'beginner', mode: 'competition', questionCount: 15, timeLimitSec: 180 };
+    const { body: first } = (await start(me.user_id, settings)) as { body: Round };
+    const firstKey = await key(me.user_id, first.roundId);
+    const firstEnd = await playToEnd(me.user_id, first, (i) => firstKey[i]!);
+    expect(firstEnd.result).toMatchObject({ score: 15, total: 15 });
+
+    const { status, body: again } = (await start(me.user_id, { ...settings, retryOf: first.roundId })) as { status: number; body: Round };
+    expect(status).toBe(201);
+    expect(again.deadline).not.toBeNull();
+    const againKey = await key(me.user_id, again.roundId);
+    expect((await answer(me.user_id, again.roundId, { questionId: again.questions[0]!.id, answer: againKey[0] })).body.correct).toBe(true);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(again.deadline! + 5_000);
+    const late = await answer(me.user_id, again.roundId, { questionId: again.questions[1]!.id, answer: againKey[1] });
+    expect(late).toMatchObject({ status: 409, body: { error: { code: 'time_up' } } });
+    const finished = parse(await finishRound({ ...httpEvent({ sub: me.user_id }), pathParameters: { roundId: again.roundId } }));
+    expect(finished).toMatchObject({ status: 200, body: { result: { attemptId: again.roundId, score: 1, total: 15, timeSpentMs: 180_000 } } });
+    vi.useRealTimers();
+
+    const original = (await getRound(me.user_id, first.roundId))!;
+    expect(original).toMatchObject({ status: 'finished', result: { attemptId: first.roundId, score: 15 } });
+    const attempts = await recentAttempts(me.user_id, 5);
+    expect(attempts.map((a) => [a.attemptId, a.score]).sort()).toEqual([[first.roundId, 15], [again.roundId, 1]].sort());
   });
 });
 
