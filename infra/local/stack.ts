@@ -85,17 +85,24 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
 
     const api = createApiGateway({ root, jwt: { issuer: `${cognitoEndpoint}/${pool.userPoolId}`, audience: pool.clientId } });
-    servers.push(await startWebServer({ port: ports.web, host, webDist: join(root, 'web', 'dist'), api, mailbox }));
+    const web = await startWebServer({ port: ports.web, host, webDist: join(root, 'web', 'dist'), api, mailbox });
 
+    // Front door first, so no new work arrives; then the bus's deliveries (which still need
+    // the AWS emulations and the database); then the rest.
     const stop = async () => {
+      await closeServer(web);
       await bus.drain();
-      await Promise.all(servers.map((server) => new Promise((r) => server.close(r))));
+      await Promise.all(servers.map(closeServer));
       await stopChildren();
     };
     return { url, env, mailbox, bus, stop };
   } catch (error) {
-    await Promise.all(servers.map((server) => new Promise((r) => server.close(r))));
+    await Promise.all(servers.map(closeServer));
     await stopChildren();
     throw error;
   }
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => server.close(() => resolve()));
 }
