@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accuracyBonus, percentage, points, speedBonus } from './scoring.ts';
+import { accuracyBonus, percentage, points, speedAverageMs, speedBonus } from './scoring.ts';
 
 describe('points (1-core §9)', () => {
   it.each([
@@ -17,9 +17,28 @@ describe('points (1-core §9)', () => {
     expect(points({ correct, total, mode, timeSpentMs })).toBe(expected);
   });
 
-  it('averages speed over answered questions only', () => {
-    expect(points({ correct: 1, total: 15, mode: 'competition', timeSpentMs: 180_000, answered: 1 })).toBe(10);
-    expect(points({ correct: 15, total: 15, mode: 'competition', timeSpentMs: 140_000, answered: 15 })).toBe(150 + 50 + 25);
+  it.each([
+    // correct, answered, total, timeSpentMs, expected: the speed bonus needs a correct answer, and a skip counts as slow
+    [0, 1, 15, 600, 0], // 14 skips and one wrong answer in 0.6 s: no bonus
+    [1, 1, 15, 600, 10], // 14 skips and one right answer in 0.6 s: no bonus either
+    [0, 15, 15, 60_000, 0], // every answer wrong, however fast
+    [1, 1, 15, 180_000, 10], // left to run out of time
+    [15, 15, 15, 140_000, 150 + 50 + 25],
+    [13, 13, 15, 65_000, 130 + 20 + 25], // two skips cost 15 s each: (65 + 30) / 13 ≈ 7.3 s
+    [10, 10, 15, 50_000, 100 + 15], // five skips: (50 + 75) / 10 = 12.5 s
+    [5, 5, 15, 25_000, 50], // ten skips: (25 + 150) / 5 = 35 s
+  ] as const)('competition: %i right of %i answered (%i questions) in %i ms → %i', (correct, answered, total, timeSpentMs, expected) => {
+    expect(points({ correct, answered, total, mode: 'competition', timeSpentMs })).toBe(expected);
+  });
+
+  it.each([
+    // correct, answered, total, timeSpentMs, expected average (ms) or null when no bonus can apply
+    [0, 1, 15, 600, null],
+    [1, 1, 15, 600, 600 + 14 * 15_000],
+    [15, 15, 15, 150_000, 10_000],
+    [10, 10, 15, 50_000, 12_500],
+  ] as const)('speed average: %i right of %i answered (%i) in %i ms → %s', (correct, answered, total, timeSpentMs, expected) => {
+    expect(speedAverageMs({ correct, answered, total, timeSpentMs })).toBe(expected);
   });
 
   it('bonus thresholds use the exact ratio', () => {

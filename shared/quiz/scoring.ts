@@ -23,12 +23,23 @@ export function speedBonus(mode: QuizMode, averageMs: number): number {
   return 0;
 }
 
+/** A skipped or unanswered question counts as this much time: a slow answer, by the speed bonus's own mark. */
+export const SKIP_COUNTS_AS_MS = 15_000;
+
 /**
- * `answered` is how many questions got an answer: the average time is over those, so a
- * round left to run out of time does not earn a speed bonus.
+ * The average time per answered question that the speed bonus is judged on, or null when
+ * no bonus can apply. Without a correct answer there is no bonus; each skipped or
+ * unanswered question adds SKIP_COUNTS_AS_MS, so skipping through a round is slow, not
+ * fast. With every question answered this is the spec's plain average per question.
  */
+export function speedAverageMs(input: { correct: number; answered: number; total: number; timeSpentMs: number }): number | null {
+  if (input.correct <= 0 || input.answered <= 0) return null;
+  const skipped = Math.max(0, input.total - input.answered);
+  return (input.timeSpentMs + skipped * SKIP_COUNTS_AS_MS) / input.answered;
+}
+
+/** `answered` is how many questions got an answer (not skipped, not left to the deadline); all of them when omitted. */
 export function points(input: { correct: number; total: number; mode: QuizMode; timeSpentMs: number; answered?: number }): number {
-  const answered = input.answered ?? input.total;
-  const average = answered > 0 ? input.timeSpentMs / answered : Infinity;
-  return 10 * input.correct + accuracyBonus(input.correct, input.total) + speedBonus(input.mode, average);
+  const average = speedAverageMs({ correct: input.correct, answered: input.answered ?? input.total, total: input.total, timeSpentMs: input.timeSpentMs });
+  return 10 * input.correct + accuracyBonus(input.correct, input.total) + (average === null ? 0 : speedBonus(input.mode, average));
 }

@@ -231,6 +231,26 @@ describe('competition mode', () => {
     expect(last!.body.result).toMatchObject({ score: 15, points: 150 + 50 + 25 });
   });
 
+  it('gives no speed bonus to a round of skips and one wrong answer (skips count as slow)', async () => {
+    const me = await player();
+    const { body: round } = (await start(me.user_id, { subject: 'geography', level: 'beginner', mode: 'competition', questionCount: 15 })) as { body: Round };
+    const answers = await key(me.user_id, round.roundId);
+    for (const q of round.questions.slice(0, 14)) expect((await answer(me.user_id, round.roundId, { questionId: q.id, skip: true })).status).toBe(200);
+    const last = await answer(me.user_id, round.roundId, { questionId: round.questions[14]!.id, answer: wrongOption(round, answers, 14) });
+    expect(last.body.result).toMatchObject({ score: 0, total: 15, points: 0 });
+    const attempts = await recentAttempts(me.user_id, 5);
+    expect(attempts.map((a) => a.points)).toEqual([0]);
+  });
+
+  it('gives no speed bonus to a round of skips and one right answer', async () => {
+    const me = await player();
+    const { body: round } = (await start(me.user_id, { subject: 'geography', level: 'beginner', mode: 'competition', questionCount: 15 })) as { body: Round };
+    const answers = await key(me.user_id, round.roundId);
+    for (const q of round.questions.slice(0, 14)) await answer(me.user_id, round.roundId, { questionId: q.id, skip: true });
+    const last = await answer(me.user_id, round.roundId, { questionId: round.questions[14]!.id, answer: answers[14] });
+    expect(last.body.result).toMatchObject({ score: 1, total: 15, points: 10 });
+  });
+
   it('climbs levels with difficulty progression for a premium user', async () => {
     const me = await player(premium);
     const { body: round } = await start(me.user_id, { subject: 'history', level: 'beginner', mode: 'competition', questionCount: 15, difficultyProgression: true });
