@@ -1,6 +1,6 @@
 import { RESET_LINK_TTL_MS } from '#shared/constants.ts';
 import { resetRequestSchema } from '#shared/validation/auth.ts';
-import { accountStatus } from '../data/accounts.ts';
+import { lookUpAccount } from '../data/accounts.ts';
 import { issueLinkToken } from '../data/link-tokens.ts';
 import { enforceRateLimit } from '../data/rate-limits.ts';
 import { clientIp, httpHandler, json, parseBody } from '../lib/http.ts';
@@ -15,8 +15,9 @@ export const handler = httpHandler(async (event) => {
   const now = Date.now();
   await enforceRateLimit('passwordReset', { email, ip: clientIp(event) }, now);
 
-  if ((await accountStatus(email)) === 'confirmed') {
-    const token = await issueLinkToken({ purpose: 'reset-password', email, ttlMs: RESET_LINK_TTL_MS, nowMs: now });
+  const account = await lookUpAccount(email);
+  if (account.status === 'confirmed' && account.userId) {
+    const token = await issueLinkToken({ purpose: 'reset-password', email, userId: account.userId, ttlMs: RESET_LINK_TTL_MS, nowMs: now });
     await publish('EmailRequested', { to: email, template: 'reset-password', path: `/reset-password?token=${token}` });
   }
   return json(202, { message: 'If an account exists for this e-mail, a reset link is on its way.' });

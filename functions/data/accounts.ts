@@ -1,6 +1,7 @@
 import {
   AdminAddUserToGroupCommand,
   AdminConfirmSignUpCommand,
+  AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
@@ -33,21 +34,31 @@ function unexpected(error: unknown, message: string): AppError {
 
 export type AccountStatus = 'confirmed' | 'unconfirmed' | 'other' | 'missing';
 
-export async function accountStatus(email: string): Promise<AccountStatus> {
+/**
+ * Where an account stands, and its user id (Cognito's sub, which is also its username in a
+ * pool that signs in by e-mail). `username` is an e-mail or a user id.
+ */
+export async function lookUpAccount(username: string): Promise<{ status: AccountStatus; userId?: string }> {
   try {
-    const user = await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: env().USER_POOL_ID, Username: email }));
-    if (user.Enabled === false) return 'other';
-    if (user.UserStatus === 'CONFIRMED') return 'confirmed';
-    return user.UserStatus === 'UNCONFIRMED' ? 'unconfirmed' : 'other';
+    const user = await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: env().USER_POOL_ID, Username: username }));
+    const userId = user.UserAttributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+    if (user.Enabled === false) return { status: 'other', userId };
+    if (user.UserStatus === 'CONFIRMED') return { status: 'confirmed', userId };
+    return { status: user.UserStatus === 'UNCONFIRMED' ? 'unconfirmed' : 'other', userId };
   } catch (error) {
-    if (nameOf(error) === 'UserNotFoundException') return 'missing';
+    if (nameOf(error) === 'UserNotFoundException') return { status: 'missing' };
     throw unexpected(error, M.genericAuth);
   }
 }
 
-export async function registerAccount(email: string, password: string): Promise<void> {
+export async function accountStatus(email: string): Promise<AccountStatus> {
+  return (await lookUpAccount(email)).status;
+}
+
+/** Cognito's SignUp: a new unconfirmed user; answers its user id. */
+async function signUpUser(email: string, password: string): Promise<string> {
   try {
-    await cognitoClient().send(
+    const { UserSub } = await cognitoClient().send(
       new SignUpCommand({
         ClientId: env().USER_POOL_CLIENT_ID,
         Username: email,
@@ -55,6 +66,8 @@ export async function registerAccount(email: string, password: string): Promise<
         UserAttributes: [{ Name: 'email', Value: email }],
       }),
     );
+    if (!UserSub) throw new Error('SignUp returned no user id');
+    return UserSub;
   } catch (error) {
     switch (nameOf(error)) {
       case 'UsernameExistsException':
@@ -74,20 +87,59 @@ export async function registerAccount(email: string, password: string): Promise<
   }
 }
 
-/** Confirms the account; Cognito then runs the post-confirmation trigger that creates the profile. */
-export async function confirmAccount(email: string): Promise<void> {
+/**
+ * Creates an unconfirmed account with this password and answers its user id. An address
+ * that is still unconfirmed gets a new account in place of the pending one: whoever signed
+ * up before (perhaps with someone else's address) loses that password, and the links
+ * e-mailed for the earlier sign-up stop working, since they name its user id.
+ */
+export async function registerPendingAccount(email: string, password: string): Promise<string> {
+  try {
+    return await signUpUser(email, password);
+  } catch (error) {
+    if (!(error instanceof Conflict)) throw error;
+    const pending = await lookUpAccount(email);
+    if (pending.status !== 'unconfirmed' || !pending.userId) throw error;
+    await deletePendingAccount(pending.userId);
+    return await signUpUser(email, password);
+  }
+}
+
+/** Removes an unconfirmed account (replaced by a newer sign-up, or left without its e-mail). */
+export async function deletePendingAccount(userId: string): Promise<void> {
+  // Checked again right before deleting, so a confirmation that just landed is never undone.
+  if ((await lookUpAccount(userId)).status !== 'unconfirmed') return;
+  try {
+    await cognitoClient().send(new AdminDeleteUserCommand({ UserPoolId: env().USER_POOL_ID, Username: userId }));
+  } catch (error) {
+    if (nameOf(error) !== 'UserNotFoundException') throw unexpected(error, M.signUpFailed);
+  }
+}
+
+/**
+ * Confirms the sign-up that made user `userId`; Cognito then runs the post-confirmation
+ * trigger that creates the profile. 'superseded' when that sign-up was replaced by a newer
+ * one for the address: its link must not confirm the newer account.
+ */
+export async function confirmAccount(userId: string, email: string): Promise<'confirmed' | 'superseded'> {
   const { USER_POOL_ID } = env();
   try {
-    await cognitoClient().send(new AdminConfirmSignUpCommand({ UserPoolId: USER_POOL_ID, Username: email }));
+    await cognitoClient().send(new AdminConfirmSignUpCommand({ UserPoolId: USER_POOL_ID, Username: userId }));
   } catch (error) {
-    // A second click on a link whose first click confirmed the account is not an error.
-    if (nameOf(error) === 'NotAuthorizedException' && (await accountStatus(email)) === 'confirmed') return;
+    if (nameOf(error) === 'UserNotFoundException') return 'superseded';
+    if (nameOf(error) === 'NotAuthorizedException') {
+      const status = await accountStatus(userId);
+      // A second click on a link whose first click confirmed the account is not an error.
+      if (status === 'confirmed') return 'confirmed';
+      // cognito-local answers NotAuthorized for a user that is gone.
+      if (status === 'missing') return 'superseded';
+    }
     throw unexpected(error, nameOf(error) === 'UserLambdaValidationException' ? M.databaseError : M.genericAuth);
   }
   await cognitoClient().send(
     new AdminUpdateUserAttributesCommand({
       UserPoolId: USER_POOL_ID,
-      Username: email,
+      Username: userId,
       // Cognito wants the address beside the flag it verifies.
       UserAttributes: [
         { Name: 'email', Value: email },
@@ -95,6 +147,7 @@ export async function confirmAccount(email: string): Promise<void> {
       ],
     }),
   );
+  return 'confirmed';
 }
 
 function toTokens(result: AuthenticationResultType | undefined, refreshToken?: string): SessionTokens & { sub: string } {

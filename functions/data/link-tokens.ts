@@ -15,6 +15,14 @@ export type LinkState = 'valid' | 'expired' | 'used' | 'unknown';
 export interface LinkToken {
   purpose: LinkPurpose;
   email: string;
+  /**
+   * The Cognito user (sub) the link was made for: a confirmation link confirms that very
+   * sign-up and no later one; a reset link names whose sessions it ends. Absent on links
+   * issued before this field existed.
+   */
+  userId?: string;
+  /** When it was issued; a reset link older than the account's last revocation no longer works. */
+  issuedAtMs?: number;
   expiresAtMs: number;
   usedAtMs?: number;
 }
@@ -27,7 +35,7 @@ export function stateOf(record: LinkToken | undefined, purpose: LinkPurpose, now
   return record.expiresAtMs <= nowMs ? 'expired' : 'valid';
 }
 
-export async function issueLinkToken(input: { purpose: LinkPurpose; email: string; ttlMs: number; nowMs: number }): Promise<string> {
+export async function issueLinkToken(input: { purpose: LinkPurpose; email: string; userId: string; ttlMs: number; nowMs: number }): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const expiresAtMs = input.nowMs + input.ttlMs;
   await documentClient().send(
@@ -38,6 +46,8 @@ export async function issueLinkToken(input: { purpose: LinkPurpose; email: strin
         type: 'link-token',
         purpose: input.purpose,
         email: input.email,
+        userId: input.userId,
+        issuedAtMs: input.nowMs,
         expiresAtMs,
         // Kept a day past expiry so a late click still says "expired" rather than "unknown".
         ttl: ttlSeconds(expiresAtMs + 24 * 60 * 60 * 1000),

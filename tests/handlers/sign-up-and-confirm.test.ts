@@ -8,6 +8,22 @@ const { handler: signUp } = await import('../../functions/auth/sign-up.ts');
 const { handler: confirm } = await import('../../functions/auth/confirm-sign-up.ts');
 const { handler: signIn } = await import('../../functions/auth/sign-in.ts');
 const { getProfile } = await import('../../functions/data/profiles.ts');
+const { handler: requestReset } = await import('../../functions/auth/request-password-reset.ts');
+const { AdminGetUserCommand, CognitoIdentityProviderClient } = await import('@aws-sdk/client-cognito-identity-provider');
+
+/** Asks the user pool itself whether an account exists for the address. */
+async function existsInUserPool(email: string): Promise<boolean> {
+  const cognito = new CognitoIdentityProviderClient({});
+  try {
+    await cognito.send(new AdminGetUserCommand({ UserPoolId: process.env.USER_POOL_ID, Username: email }));
+    return true;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'UserNotFoundException') return false;
+    throw error;
+  } finally {
+    cognito.destroy();
+  }
+}
 
 const PASSWORD = 'Orbit#4821';
 
@@ -75,6 +91,49 @@ describe('sign-up with e-mail confirmation', () => {
   });
 });
 
+/** The confirmation tokens e-mailed to an address, newest first. */
+const confirmLinks = (email: string) =>
+  mailbox
+    .list()
+    .filter((m) => m.to.includes(email) && /Confirm/.test(m.subject))
+    .map((m) => linkToken(m, 'confirm'));
+
+describe('a pending sign-up cannot be taken over (pre-registration)', () => {
+  const INTRUDER = 'Intruder#1111';
+  const OWNER = 'Rightful#2222';
+
+  it("the owner's later sign-up sets the password: after confirming, only the owner's password signs in", async () => {
+    const email = uniqueEmail('owner');
+    expect(parse(await signUp(httpEvent({ body: { email, password: INTRUDER } }))).status).toBe(201);
+    expect(parse(await signUp(httpEvent({ body: { email, password: OWNER } }))).status).toBe(201);
+    await expect.poll(() => confirmLinks(email).length).toBe(2);
+
+    const [ownersLink] = confirmLinks(email);
+    expect(parse(await confirm(httpEvent({ body: { token: ownersLink } }))).status).toBe(200);
+
+    expect(parse(await signIn(httpEvent({ body: { email, password: OWNER } }))).status).toBe(200);
+    expect(parse(await signIn(httpEvent({ body: { email, password: INTRUDER } })))).toMatchObject({ status: 401, body: { error: { code: 'invalid_credentials' } } });
+  });
+
+  it('the link of a replaced sign-up confirms nothing, so the earlier password can never become the valid one', async () => {
+    const email = uniqueEmail('owner');
+    await signUp(httpEvent({ body: { email, password: INTRUDER } }));
+    const intrudersLink = linkToken(await mailTo(mailbox, email, /Confirm/), 'confirm');
+    await signUp(httpEvent({ body: { email, password: OWNER } }));
+    await expect.poll(() => confirmLinks(email).length).toBe(2);
+
+    const refused = parse(await confirm(httpEvent({ body: { token: intrudersLink } })));
+    expect(refused).toMatchObject({ status: 410, body: { error: { code: 'link_superseded' } } });
+    // Still pending, and pending with the owner's password: the intruder's gets nowhere.
+    expect(parse(await signIn(httpEvent({ body: { email, password: INTRUDER } }))).status).toBe(401);
+    expect(parse(await signIn(httpEvent({ body: { email, password: OWNER } }))).body.error.code).toBe('email_not_confirmed');
+
+    const [ownersLink] = confirmLinks(email);
+    expect(parse(await confirm(httpEvent({ body: { token: ownersLink } }))).status).toBe(200);
+    expect(parse(await signIn(httpEvent({ body: { email, password: OWNER } }))).status).toBe(200);
+  });
+});
+
 describe('sign-up validation, enforced by the server', () => {
   it.each([
     [{ email: '', password: '' }, AUTH_MESSAGES.emailRequired, AUTH_MESSAGES.passwordRequired],
@@ -95,6 +154,21 @@ describe('sign-up validation, enforced by the server', () => {
 
   it.each([['not json'], ['[1,2,3]'], ['null'], ['{"email":5,"password":{}}']])('malformed body %s is a 400, never a 500', async (rawBody) => {
     expect(parse(await signUp(httpEvent({ rawBody }))).status).toBe(400);
+  });
+});
+
+describe('one e-mail rule: addresses outside ASCII are refused up front', () => {
+  it('josé.x@example.com gets a clear 400 at sign-up, and nothing is created in the user pool', async () => {
+    const email = `josé.${Date.now().toString(36)}@example.com`;
+    const result = parse(await signUp(httpEvent({ body: { email, password: PASSWORD } })));
+    expect(result).toMatchObject({ status: 400, body: { error: { fields: { email: AUTH_MESSAGES.emailNotAscii } } } });
+    expect(AUTH_MESSAGES.emailNotAscii).toMatch(/letters/);
+    expect(await existsInUserPool(email)).toBe(false);
+
+    // Sign-in and the reset form answer with the same rule, not "confirm your e-mail".
+    expect(parse(await signIn(httpEvent({ body: { email, password: PASSWORD } }))).body.error.fields.email).toBe(AUTH_MESSAGES.emailNotAscii);
+    expect(parse(await requestReset(httpEvent({ body: { email } }))).body.error.fields.email).toBe(AUTH_MESSAGES.emailNotAscii);
+    expect(await mailTo(mailbox, email, undefined, 300)).toBeUndefined();
   });
 });
 
