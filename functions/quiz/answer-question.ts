@@ -5,6 +5,7 @@ import { requireCaller } from '../lib/caller.ts';
 import { BadRequest, Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { completeRound } from './complete-round.ts';
+import { roundIdFrom } from './round-path.ts';
 
 /**
  * POST /api/quiz/rounds/{roundId}/answers: grades one answer (or a skip) against the
@@ -12,8 +13,9 @@ import { completeRound } from './complete-round.ts';
  */
 export const handler = httpHandler(async (event) => {
   const body = parseBody(event, answerRequestSchema);
+  const roundId = roundIdFrom(event);
   const profile = await requireCaller(event);
-  const round = await getRound(profile.user_id, event.pathParameters?.roundId ?? '');
+  const round = await getRound(profile.user_id, roundId);
   if (!round) throw new NotFound('Round not found');
   if (round.status !== 'active') throw new Conflict(QUIZ_MESSAGES.roundFinished, 'round_finished');
 

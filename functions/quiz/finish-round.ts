@@ -4,14 +4,16 @@ import { requireCaller } from '../lib/caller.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { completeRound } from './complete-round.ts';
+import { roundIdFrom } from './round-path.ts';
 
 /**
  * POST /api/quiz/rounds/{roundId}/finish: ends a competition round whose timer ran out
  * (unanswered questions count as wrong), or returns the result of a finished round.
  */
 export const handler = httpHandler(async (event) => {
+  const roundId = roundIdFrom(event);
   const profile = await requireCaller(event);
-  const round = await getRound(profile.user_id, event.pathParameters?.roundId ?? '');
+  const round = await getRound(profile.user_id, roundId);
   if (!round) throw new NotFound('Round not found');
 
   const now = new Date();

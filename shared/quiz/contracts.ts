@@ -40,6 +40,14 @@ export const answerTextSchema = z
   .refine((value) => value.length > 0, QUIZ_MESSAGES.answerEmpty)
   .refine((value) => value.length <= MAX_LENGTH.quizAnswer, QUIZ_MESSAGES.answerTooLong);
 
+/**
+ * Ids as the server makes them; anything else is refused before it reaches a table key
+ * (DynamoDB keys have a size limit, and `#` separates key parts).
+ * Round ids: base-36 time and 16 hex digits. Question ids: the bank's id alphabet.
+ */
+export const roundIdSchema = z.string().regex(/^[a-z0-9]{10,40}$/, 'Invalid format');
+export const questionIdSchema = z.string().regex(/^[a-z0-9-]{3,64}$/, 'Invalid format');
+
 const IANA_ZONE = /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$|^UTC$/;
 
 export const startRoundRequestSchema = z
@@ -51,7 +59,7 @@ export const startRoundRequestSchema = z
     timeLimitSec: z.number().int().optional(),
     difficultyProgression: z.boolean().default(false),
     focus: z.string().regex(/^[a-z0-9-]{2,40}$/, 'Invalid format').optional(),
-    retryOf: z.string().regex(/^[a-z0-9]{10,40}$/, 'Invalid format').optional(),
+    retryOf: roundIdSchema.optional(),
     challengeId: z.string().max(64).optional(),
     timeZone: z.string().max(64).regex(IANA_ZONE, 'Invalid format').default('UTC'),
   })
@@ -81,8 +89,8 @@ export const roundSchema = z.object({
 export type Round = z.infer<typeof roundSchema>;
 
 export const answerRequestSchema = z.union([
-  z.object({ questionId: z.string().min(1).max(64), answer: answerTextSchema }),
-  z.object({ questionId: z.string().min(1).max(64), skip: z.literal(true) }),
+  z.object({ questionId: questionIdSchema, answer: answerTextSchema }),
+  z.object({ questionId: questionIdSchema, skip: z.literal(true) }),
 ]);
 
 export const roundResultSchema = z.object({
@@ -158,5 +166,5 @@ export const progressResponseSchema = z.object({
 });
 export type ProgressResponse = z.infer<typeof progressResponseSchema>;
 
-export const bookmarkRequestSchema = z.object({ questionId: z.string().min(1).max(64) });
+export const bookmarkRequestSchema = z.object({ questionId: questionIdSchema });
 export const bookmarkResponseSchema = z.object({ bookmarked: z.boolean() });

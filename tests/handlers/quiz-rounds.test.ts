@@ -354,6 +354,46 @@ describe('review and replay', () => {
   });
 });
 
+describe('ids at the edge', () => {
+  const longId = 'a'.repeat(2_000);
+
+  it.each([
+    ['a round id of 2,000 characters', longId],
+    ['a round id with a key separator', 'abcdefghij#PROFILE'],
+    ['a round id with a path', '../../PROFILE'],
+    ['a round id with upper case and spaces', 'ABC DEF GHI JKL'],
+  ])('answers 404 JSON for %s on answer, finish and review', async (_, roundId) => {
+    const me = await player(premium);
+    const calls = [
+      answerQuestion({ ...httpEvent({ sub: me.user_id, body: { questionId: 'geo-beg-flag-x', answer: 'x' } }), pathParameters: { roundId } }),
+      finishRound({ ...httpEvent({ sub: me.user_id }), pathParameters: { roundId } }),
+      reviewRound({ ...httpEvent({ sub: me.user_id }), pathParameters: { roundId } }),
+    ];
+    for (const result of await Promise.all(calls)) {
+      expect(result.statusCode).toBe(404);
+      expect(JSON.parse(result.body!)).toMatchObject({ error: { code: 'not_found', message: 'Round not found' } });
+    }
+  });
+
+  it('refuses a retryOf that is not a round id with 400', async () => {
+    const me = await player();
+    expect((await start(me.user_id, { subject: 'history', level: 'beginner', retryOf: longId })).status).toBe(400);
+  });
+
+  it.each([
+    ['2,000 characters', 'q'.repeat(2_000)],
+    ['a key separator', 'q-1#BOOKMARK'],
+    ['spaces and upper case', 'Q 1'],
+    ['an empty string', ''],
+  ])('refuses a question id of %s in an answer with 400', async (_, questionId) => {
+    const me = await player();
+    const { body: round } = (await start(me.user_id, { subject: 'history', level: 'beginner' })) as { body: Round };
+    const result = await answer(me.user_id, round.roundId, { questionId, answer: round.questions[0]!.options[0] });
+    expect(result).toMatchObject({ status: 400, body: { error: { code: 'bad_request' } } });
+    expect((await getRound(me.user_id, round.roundId))!.answers).toHaveLength(0);
+  });
+});
+
 describe('cost of starting a round', () => {
   /** Counts DynamoDB requests made while `run` executes. */
   async function countRequests(run: () => Promise<unknown>): Promise<number> {
