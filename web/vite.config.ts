@@ -36,7 +36,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps on the public site: the bundles are the only code a visitor gets.
+    sourcemap: false,
     target: 'es2022',
     rolldownOptions: {
       output: {

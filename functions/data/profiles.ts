@@ -1,9 +1,11 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import * as z from 'zod';
 import { profileSchema, type Profile } from '#shared/api.ts';
 import type { Role } from '#shared/constants.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
+import { BadRequest } from '../lib/errors.ts';
 import { keys } from './table-design.ts';
 
 /** user_profiles of 1-core §3: the server's record of who a user is and what they may do. */
@@ -138,7 +140,7 @@ export async function listProfilesByRole(role: Role, limit: number, cursor?: str
       KeyConditionExpression: 'gsi2pk = :pk',
       ExpressionAttributeValues: { ':pk': `ROLE#${role}` },
       Limit: limit,
-      ExclusiveStartKey: cursor ? decodeCursor(cursor) : undefined,
+      ExclusiveStartKey: cursor ? decodeCursor(cursor, role) : undefined,
     }),
   );
   return {
@@ -147,11 +149,22 @@ export async function listProfilesByRole(role: Role, limit: number, cursor?: str
   };
 }
 
-function decodeCursor(cursor: string): Record<string, unknown> | undefined {
+/** A page cursor is the index key DynamoDB returned; anything else is a client's invention. */
+const roleCursorSchema = z.strictObject({
+  pk: z.string().min(1).max(256),
+  sk: z.string().min(1).max(256),
+  gsi2pk: z.string(),
+  gsi2sk: z.string().min(1).max(320),
+});
+
+function decodeCursor(cursor: string, role: Role): Record<string, unknown> {
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    return undefined;
+    value = undefined;
   }
+  const parsed = roleCursorSchema.safeParse(value);
+  if (!parsed.success || parsed.data.gsi2pk !== `ROLE#${role}`) throw new BadRequest('Invalid cursor', { cursor: 'Invalid format' });
+  return parsed.data;
 }

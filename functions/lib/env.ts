@@ -11,6 +11,8 @@ const envSchema = z.object({
   SITE_URL: z.url().optional(),
   /** The external card-payment checkout page that Subscribe opens. */
   CHECKOUT_URL: z.url().optional(),
+  /** What only the edge (CloudFront, or the local stand-in) sends as x-origin-verify. */
+  EDGE_SECRET: z.string().min(16).optional(),
 });
 export type Env = z.infer<typeof envSchema>;
 

@@ -65,12 +65,5 @@ function firstMessage(fields: Record<string, string>): string {
   return messages.length === 1 ? messages[0]! : AUTH_MESSAGES.checkForm;
 }
 
-/**
- * The viewer's address. Behind CloudFront the HTTP API sees the edge's address, and
- * CloudFront appends the viewer's as the last X-Forwarded-For entry.
- */
-export function clientIp(event: HttpEvent): string {
-  const forwarded = event.headers['x-forwarded-for'];
-  const last = forwarded?.split(',').pop()?.trim();
-  return last || event.requestContext.http.sourceIp;
-}
+/** The viewer's address lives with the edge's headers; handlers take it from here with the rest. */
+export { clientIp } from './viewer-address.ts';

@@ -64,10 +64,14 @@ export function createApiGateway(options: { jwt: JwtConfig; root: string }) {
       if (!claims) return reply(401, { message: 'Unauthorized' });
     }
 
-    const values = match.pattern.exec(url.pathname)!.slice(1);
+    const values = match.pattern.exec(url.pathname)!.slice(1).map(decodedSegment);
+    if (values.includes(undefined)) return reply(400, { message: 'Bad Request' });
+    // Payload 2.0 moves the Cookie header into `cookies`, one "name=value" entry each.
+    const { cookie, ...incoming } = req.headers;
     const headers = Object.fromEntries(
-      Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : (value ?? '')]),
+      Object.entries(incoming).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : (value ?? '')]),
     );
+    const cookies = cookie ? cookie.split(';').map((pair) => pair.trim()).filter(Boolean) : undefined;
     const query = url.searchParams.size ? Object.fromEntries(url.searchParams) : undefined;
     const now = new Date();
     const event = {
@@ -76,8 +80,9 @@ export function createApiGateway(options: { jwt: JwtConfig; root: string }) {
       rawPath: url.pathname,
       rawQueryString: url.search.slice(1),
       headers,
+      cookies,
       queryStringParameters: query,
-      pathParameters: match.params.length ? Object.fromEntries(match.params.map((name, i) => [name, decodeURIComponent(values[i]!)])) : undefined,
+      pathParameters: match.params.length ? Object.fromEntries(match.params.map((name, i) => [name, values[i]!])) : undefined,
       body: body.length ? body.toString('utf8') : undefined,
       isBase64Encoded: false,
       requestContext: {
@@ -97,7 +102,9 @@ export function createApiGateway(options: { jwt: JwtConfig; root: string }) {
 
     try {
       const result = (await invoke(match.route.entry, match.route.name, event, options.root)) as APIGatewayProxyStructuredResultV2;
-      res.writeHead(result.statusCode ?? 200, { ...(result.headers as Record<string, string> | undefined) });
+      // The structured result's `cookies` become one Set-Cookie header each, as in AWS.
+      const setCookies = result.cookies?.length ? { 'set-cookie': result.cookies } : {};
+      res.writeHead(result.statusCode ?? 200, { ...(result.headers as Record<string, string> | undefined), ...setCookies });
       res.end(result.body ?? '');
     } catch (error) {
       // What API Gateway answers when the function itself throws.
@@ -105,6 +112,15 @@ export function createApiGateway(options: { jwt: JwtConfig; root: string }) {
       reply(500, { message: 'Internal Server Error' });
     }
   };
+}
+
+/** A path parameter as Lambda gets it; undefined for malformed percent-encoding, which API Gateway refuses. */
+function decodedSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
 /** API Gateway hands claims to Lambda as strings (arrays as "[a b]"). */

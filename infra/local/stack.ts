@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -77,6 +78,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SITE_URL: url,
       // The external card-payment page is someone else's site; locally a stand-in page names the plan.
       CHECKOUT_URL: `${url}/_dev/checkout`,
+      // New each start, like the secret CloudFront sends in AWS: only the local edge knows it.
+      EDGE_SECRET: randomBytes(24).toString('base64url'),
     };
     Object.assign(process.env, env);
 
@@ -85,7 +88,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
 
     const api = createApiGateway({ root, jwt: { issuer: `${cognitoEndpoint}/${pool.userPoolId}`, audience: pool.clientId } });
-    const web = await startWebServer({ port: ports.web, host, webDist: join(root, 'web', 'dist'), api, mailbox });
+    const web = await startWebServer({ port: ports.web, host, webDist: join(root, 'web', 'dist'), api, mailbox, edgeSecret: env.EDGE_SECRET! });
 
     // Front door first, so no new work arrives; then the bus's deliveries (which still need
     // the AWS emulations and the database); then the rest.

@@ -2,12 +2,15 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { createGzip } from 'node:zlib';
+import { EDGE_HEADERS } from '#functions/lib/viewer-address.ts';
+import { apiHeaders, siteHeaders } from '../edge/security-headers.ts';
 import { renderCheckout, renderMail, renderMailList, type Mailbox } from './mailbox.ts';
 
 /**
  * The one local origin, routed as CloudFront routes it in AWS: `/api/*` to the HTTP API,
- * everything else to the built single-page app with index.html as the fallback. The
- * `/_dev/mail` mailbox exists only here.
+ * everything else to the built single-page app with index.html as the fallback. Like
+ * CloudFront it adds the security headers and, towards the API, the viewer's address and
+ * the origin secret (see functions/lib/viewer-address.ts). The `/_dev/*` pages exist only here.
  */
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -44,18 +47,50 @@ function serveFile(req: IncomingMessage, res: ServerResponse, file: string, cach
   }
 }
 
-export function startWebServer(options: { port: number; host: string; webDist: string; api: ApiHandler; mailbox: Mailbox }): Promise<Server> {
+/** The `/_dev/*` pages are plain HTML with their own small inline style sheet. */
+const DEV_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'; img-src 'self' data:; frame-ancestors 'self'";
+
+function decodedPath(pathname: string): string | undefined {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return undefined; // malformed percent-encoding
+  }
+}
+
+export function startWebServer(options: {
+  port: number;
+  host: string;
+  webDist: string;
+  api: ApiHandler;
+  mailbox: Mailbox;
+  /** What CloudFront sends the API as `x-origin-verify`; the functions read it as EDGE_SECRET. */
+  edgeSecret: string;
+}): Promise<Server> {
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://local');
-      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return await options.api(req, res, await readBody(req));
+      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+        for (const [name, value] of Object.entries(apiHeaders())) res.setHeader(name, value);
+        // Whatever the client sent under these names is replaced, as CloudFront does.
+        req.headers[EDGE_HEADERS.viewerAddress] = req.socket.remoteAddress ?? '';
+        req.headers[EDGE_HEADERS.originVerify] = options.edgeSecret;
+        return await options.api(req, res, await readBody(req));
+      }
+      for (const [name, value] of Object.entries(siteHeaders())) res.setHeader(name, value);
+      const path = decodedPath(url.pathname);
+      if (path === undefined) {
+        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+        return res.end('Bad request: malformed address');
+      }
 
+      if (url.pathname.startsWith('/_dev/')) res.setHeader('content-security-policy', DEV_PAGE_CSP);
       if (url.pathname === '/_dev/mail.json') {
         res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
         return res.end(JSON.stringify(options.mailbox.list()));
       }
       if (url.pathname === '/_dev/mail' || url.pathname.startsWith('/_dev/mail/')) {
-        const id = decodeURIComponent(url.pathname.slice('/_dev/mail/'.length));
+        const id = path.slice('/_dev/mail/'.length);
         const mail = id ? options.mailbox.get(id) : undefined;
         res.writeHead(id && !mail ? 404 : 200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
         return res.end(mail ? renderMail(mail) : renderMailList(options.mailbox.list()));
@@ -70,7 +105,7 @@ export function startWebServer(options: { port: number; host: string; webDist: s
         res.writeHead(405, { allow: 'GET, HEAD' });
         return res.end();
       }
-      const file = normalize(join(options.webDist, decodeURIComponent(url.pathname)));
+      const file = normalize(join(options.webDist, path));
       if (file.startsWith(options.webDist + sep) && existsSync(file) && statSync(file).isFile()) {
         const immutable = url.pathname.startsWith('/assets/');
         return serveFile(req, res, file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

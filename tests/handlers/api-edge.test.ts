@@ -7,11 +7,11 @@ import { ROUTES } from '../../functions/routes.ts';
  */
 const api = inject('apiUrl');
 
-async function signedInToken(): Promise<string> {
+async function signedInToken(email = 'student@quizquest.local', password = 'Student#2026'): Promise<string> {
   const response = await fetch(`${api}/api/auth/sign-in`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.10' },
-    body: JSON.stringify({ email: 'student@quizquest.local', password: 'Student#2026' }),
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
   });
   return ((await response.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
 }
@@ -41,12 +41,44 @@ describe('the API edge', () => {
       for (const body of BODIES) {
         const response = await fetch(`${api}${route.path.replace(/\{\w+\}/g, 'zzzzzzzzzzzz')}?range=abc&role=x&limit=-5`, {
           method: route.method,
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-forwarded-for': `192.0.2.${(statuses.length % 200) + 20}` },
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
           body: route.method === 'GET' ? undefined : body,
         });
         statuses.push(`${route.method} ${route.path} ${JSON.stringify(body).slice(0, 20)} → ${response.status}`);
         expect(response.status, statuses.at(-1)).toBeLessThan(500);
       }
+    }
+  });
+
+  it('answers 400 JSON, not 500, for malformed percent-encoding in a path', async () => {
+    const token = await signedInToken();
+    const response = await fetch(`${api}/api/quiz/rounds/%E0%A4%A/review`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: 'Bad Request' });
+    expect((await fetch(`${api}/quiz/%E0%A4%A`)).status).toBe(400);
+  });
+
+  it('pages admins through users with the cursor it gave, and refuses crafted cursors with 400', async () => {
+    const token = await signedInToken('admin@quizquest.local', 'Admin#2026');
+    const get = (query: string) => fetch(`${api}/api/admin/users?${query}`, { headers: { authorization: `Bearer ${token}` } });
+    const first = (await (await get('role=student&limit=1')).json()) as { profiles: { email: string }[]; nextCursor: string | null };
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = (await (await get(`role=student&limit=1&cursor=${first.nextCursor}`)).json()) as { profiles: { email: string }[] };
+    expect(second.profiles[0]?.email).not.toBe(first.profiles[0]?.email);
+
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const real = JSON.parse(Buffer.from(first.nextCursor!, 'base64url').toString('utf8')) as Record<string, string>;
+    for (const cursor of [
+      'not-base64-json',
+      encode({ a: 1 }),
+      encode({ ...real, pk: 'x'.repeat(2000) }),
+      encode({ ...real, extra: 'x' }),
+      encode({ ...real, gsi2pk: 'ROLE#admin' }), // another role's key
+      encode(null),
+    ]) {
+      const response = await get(`role=student&cursor=${encodeURIComponent(cursor)}`);
+      expect(response.status, cursor).toBe(400);
+      expect(((await response.json()) as { error: { fields: Record<string, string> } }).error.fields).toHaveProperty('cursor');
     }
   });
 });

@@ -1,0 +1,25 @@
+import { timingSafeEqual } from 'node:crypto';
+import { env } from './env.ts';
+import type { HttpEvent } from './http.ts';
+
+/**
+ * Where a request came from, taken only from what the edge guarantees. CloudFront (and the
+ * local stand-in) overwrites `x-viewer-address` with the viewer's address and adds
+ * `x-origin-verify` with a secret only it knows, so a caller that goes around the edge to
+ * the API's own URL cannot forge an address. Without the secret, the address is the one
+ * API Gateway saw on the connection. A client's X-Forwarded-For is never trusted.
+ */
+export const EDGE_HEADERS = { viewerAddress: 'x-viewer-address', originVerify: 'x-origin-verify' } as const;
+
+function sameSecret(sent: string | undefined, secret: string): boolean {
+  if (!sent) return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function clientIp(event: HttpEvent, edgeSecret = env().EDGE_SECRET): string {
+  const viaEdge = edgeSecret ? sameSecret(event.headers[EDGE_HEADERS.originVerify], edgeSecret) : false;
+  const viewer = viaEdge ? event.headers[EDGE_HEADERS.viewerAddress]?.trim() : undefined;
+  return viewer || event.requestContext.http.sourceIp;
+}
