@@ -3,6 +3,7 @@ import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ROUTES } from '#functions/routes.ts';
 import { ProjectFunction, type PlatformResources } from '../constructs/project-function.ts';
@@ -12,6 +13,8 @@ export interface ApiStackProps extends StackProps {
   readonly resources: PlatformResources;
   readonly userPool: IUserPool;
   readonly userPoolClient: IUserPoolClient;
+  /** Proves a request came through CloudFront (see functions/lib/viewer-address.ts). */
+  readonly edgeSecret: ISecret;
 }
 
 /** The HTTP API: one Lambda per entry of ROUTES, the table the local API emulation serves too. */
@@ -31,6 +34,9 @@ export class ApiStack extends Stack {
         access: routeAccess(route.name),
         resources: props.resources,
       });
+      // A low-value secret (it only says whether to trust x-viewer-address), so an
+      // environment variable rather than a Secrets Manager call on every cold start.
+      fn.addEnvironment('EDGE_SECRET', props.edgeSecret.secretValue.unsafeUnwrap());
       this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],

@@ -1,5 +1,6 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE_DESIGN } from '#functions/data/table-design.ts';
 
@@ -8,6 +9,11 @@ const string = (name: string) => ({ name, type: AttributeType.STRING });
 /** The one table, built from TABLE_DESIGN so the keys here and in the data layer cannot drift. */
 export class DataStack extends Stack {
   readonly table: Table;
+  /**
+   * What CloudFront sends the API as x-origin-verify, so the functions can tell requests
+   * that came through the edge (whose viewer address they may trust) from direct calls.
+   */
+  readonly edgeSecret: Secret;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -28,6 +34,10 @@ export class DataStack extends Stack {
         projectionType: ProjectionType.ALL,
       });
     }
+    this.edgeSecret = new Secret(this, 'EdgeSecret', {
+      description: 'Sent by CloudFront to the API as x-origin-verify (functions/lib/viewer-address.ts)',
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+    });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
   }
 }

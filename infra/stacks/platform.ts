@@ -36,13 +36,14 @@ export function addPlatform(app: App, config: PlatformConfig) {
     checkoutUrl: config.checkoutUrl,
   };
   const events = new EventsStack(app, id('Events'), { resources });
-  const api = new ApiStack(app, id('Api'), { resources, userPool: auth.userPool, userPoolClient: auth.userPoolClient });
+  const api = new ApiStack(app, id('Api'), { resources, userPool: auth.userPool, userPoolClient: auth.userPoolClient, edgeSecret: data.edgeSecret });
   // The API's handlers publish to the bus by name: have the bus before the API takes traffic.
   api.addStackDependency(events);
   const web = new WebStack(app, id('Web'), {
     apiEndpoint: api.api.apiEndpoint,
     webDistPath: config.webDistPath,
     table: data.table,
+    edgeSecret: data.edgeSecret,
   });
   return { names, data, auth, events, api, web };
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { CfnOutput, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CachePolicy,
@@ -8,6 +8,8 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
   OriginProtocolPolicy,
   OriginRequestPolicy,
   ResponseHeadersPolicy,
@@ -17,10 +19,13 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId, type AwsSdkCall } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { keys } from '#functions/data/table-design.ts';
+import { EDGE_HEADERS } from '#functions/lib/viewer-address.ts';
+import { API_CSP, COMMON_HEADERS, HSTS_MAX_AGE_SECONDS, SITE_CSP } from '../edge/security-headers.ts';
 
 export interface WebStackProps extends StackProps {
   /** `https://<id>.execute-api.<region>.amazonaws.com`, served under /api/*. */
@@ -29,6 +34,8 @@ export interface WebStackProps extends StackProps {
   readonly webDistPath: string;
   /** The table the functions read the public origin from (CONFIG/SITE, see functions/lib/site-url.ts). */
   readonly table: ITable;
+  /** Sent to the API as x-origin-verify, so it trusts the viewer address this edge adds. */
+  readonly edgeSecret: ISecret;
 }
 
 /**
@@ -41,6 +48,34 @@ export const SPA_REWRITE_SOURCE = `function handler(event) {
   if (!/\\.[^/]*$/.test(request.uri)) request.uri = '/index.html';
   return request;
 }`;
+
+/**
+ * Viewer-request function of the API behaviour: the viewer's address, as CloudFront saw the
+ * connection, replaces whatever the client sent under that name (the origin secret is added
+ * by CloudFront itself as an origin custom header, which overrides a viewer's).
+ */
+export const VIEWER_ADDRESS_SOURCE = `function handler(event) {
+  var request = event.request;
+  request.headers['${EDGE_HEADERS.viewerAddress}'] = { value: event.viewer.ip };
+  delete request.headers['${EDGE_HEADERS.originVerify}'];
+  return request;
+}`;
+
+/** A response headers policy with the edge's common headers and the given CSP (infra/edge/security-headers.ts). */
+function securityHeaders(scope: Construct, id: string, contentSecurityPolicy: string): ResponseHeadersPolicy {
+  // Set through securityHeadersBehavior below; the rest go as custom headers.
+  const { 'x-content-type-options': _, 'x-frame-options': __, 'referrer-policy': ___, ...custom } = COMMON_HEADERS;
+  return new ResponseHeadersPolicy(scope, id, {
+    securityHeadersBehavior: {
+      contentSecurityPolicy: { contentSecurityPolicy, override: true },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },
+      strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, override: true },
+    },
+    customHeadersBehavior: { customHeaders: Object.entries(custom).map(([header, value]) => ({ header, value, override: true })) },
+  });
+}
 
 /** The web app: a private bucket behind CloudFront, which also fronts the API under /api. */
 export class WebStack extends Stack {
@@ -59,6 +94,10 @@ export class WebStack extends Stack {
       runtime: FunctionRuntime.JS_2_0,
     });
     const apiDomain = Fn.select(2, Fn.split('/', props.apiEndpoint));
+    const viewerAddress = new CloudFrontFunction(this, 'ViewerAddress', {
+      code: FunctionCode.fromInline(VIEWER_ADDRESS_SOURCE),
+      runtime: FunctionRuntime.JS_2_0,
+    });
 
     const distribution = new Distribution(this, 'Distribution', {
       defaultRootObject: 'index.html',
@@ -66,18 +105,23 @@ export class WebStack extends Stack {
         origin: S3BucketOrigin.withOriginAccessControl(bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: securityHeaders(this, 'SiteHeaders', SITE_CSP),
         functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: new HttpOrigin(apiDomain, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            customHeaders: { [EDGE_HEADERS.originVerify]: props.edgeSecret.secretValue.unsafeUnwrap() },
+          }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
           // Everything the API needs (Authorization, query, body) except Host, which must
           // be the API's own domain for API Gateway to route the request.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders(this, 'ApiHeaders', API_CSP),
+          functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
       },
     });

@@ -10,7 +10,8 @@ import { ROUTES } from '#functions/routes.ts';
 import { repoPath } from '#infra/constructs/bundling.ts';
 import { DataStack } from '#infra/stacks/data-stack.ts';
 import { addPlatform } from '#infra/stacks/platform.ts';
-import { SPA_REWRITE_SOURCE, WebStack } from '#infra/stacks/web-stack.ts';
+import { SPA_REWRITE_SOURCE, VIEWER_ADDRESS_SOURCE, WebStack } from '#infra/stacks/web-stack.ts';
+import { API_CSP, SITE_CSP } from '#infra/edge/security-headers.ts';
 import { ROLES } from '#shared/constants.ts';
 
 /** Synthesises the whole app in-process (bundling included) once, as `cdk synth` would. */
@@ -115,7 +116,9 @@ describe('every stack', () => {
         expect(fn.Properties.Runtime).toBe('nodejs22.x');
         expect(fn.Properties.Architectures).toEqual(['arm64']);
         expect(fn.Properties.Handler).toBe('index.handler');
-        expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual([...ENV_VARS].sort());
+        // API routes also know the edge secret (functions/lib/viewer-address.ts); consumers and triggers need not.
+        const expected = template === t.api ? [...ENV_VARS, 'EDGE_SECRET'] : ENV_VARS;
+        expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual([...expected].sort());
         expect(fn.Properties.Environment.Variables.MAIL_FROM).toBe('Quiz Quest <no-reply@quiz.example>');
         expect(fn.Properties.LoggingConfig.LogGroup).toHaveProperty('Ref');
       }
@@ -381,15 +384,55 @@ describe('web stack', () => {
     const origin = config.Origins.find((o: any) => o.Id === api.TargetOriginId);
     expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
     expect(JSON.stringify(origin.DomainName)).toMatch(/ExportsOutputFnGetAttHttpApi/);
-    expect(api.FunctionAssociations).toBeUndefined();
+  });
+
+  /** The Secrets Manager dynamic reference a value resolves to, with the secret's import as `<ref>`. */
+  const secretReference = (value: unknown) => JSON.stringify(value).replace(/\{"Fn::ImportValue":"[^"]*EdgeSecret[^"]*"\}/g, '<ref>');
+
+  it('tells the API which requests came through it: the viewer address, and the origin secret the functions know', () => {
+    const config = distribution();
+    const api = config.CacheBehaviors.find((b: any) => b.PathPattern === '/api/*');
+    const origin = config.Origins.find((o: any) => o.Id === api.TargetOriginId);
+    const [header] = origin.CustomOriginConfig ? origin.OriginCustomHeaders : [];
+    expect(header.HeaderName).toBe('x-origin-verify');
+    expect(secretReference(header.HeaderValue)).toMatch(/resolve:secretsmanager:.*<ref>/);
+    for (const fn of Object.values(resources(t.api, 'AWS::Lambda::Function'))) {
+      expect(secretReference(fn.Properties.Environment.Variables.EDGE_SECRET)).toBe(secretReference(header.HeaderValue));
+    }
+    t.data.resourceCountIs('AWS::SecretsManager::Secret', 1);
+
+    const viewerFn = Object.entries(resources(t.web, 'AWS::CloudFront::Function')).find(([, f]) => f.Properties.FunctionCode === VIEWER_ADDRESS_SOURCE)!;
+    expect(api.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [viewerFn[0], 'FunctionARN'] } }]);
+    type Headers = Record<string, { value: string }>;
+    const handler = new Function(`${VIEWER_ADDRESS_SOURCE}; return handler;`)() as (e: { request: { headers: Headers }; viewer: { ip: string } }) => { headers: Headers };
+    const forged = { 'x-viewer-address': { value: '192.0.2.1' }, 'x-origin-verify': { value: 'guess' } };
+    expect(handler({ request: { headers: forged }, viewer: { ip: '203.0.113.7' } }).headers).toEqual({ 'x-viewer-address': { value: '203.0.113.7' } });
+  });
+
+  it('adds the same security headers as the local server: the strict CSP on the site, the API one under /api', () => {
+    const config = distribution();
+    const policies = resources(t.web, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const policyOfBehavior = (behavior: any) => policies[behavior.ResponseHeadersPolicyId.Ref]!.Properties.ResponseHeadersPolicyConfig;
+    const site = policyOfBehavior(config.DefaultCacheBehavior);
+    const api = policyOfBehavior(config.CacheBehaviors.find((b: any) => b.PathPattern === '/api/*'));
+    expect(site.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy).toBe(SITE_CSP);
+    expect(api.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy).toBe(API_CSP);
+    for (const policy of [site, api]) {
+      expect(policy.SecurityHeadersConfig).toMatchObject({
+        FrameOptions: { FrameOption: 'DENY' },
+        ReferrerPolicy: { ReferrerPolicy: 'no-referrer' },
+        ContentTypeOptions: { Override: true },
+        StrictTransportSecurity: { IncludeSubdomains: true },
+      });
+      expect(policy.CustomHeadersConfig.Items.map((h: any) => h.Header).sort()).toEqual(['cross-origin-opener-policy', 'permissions-policy']);
+    }
   });
 
   it('serves the SPA shell for app routes without rewriting API errors', () => {
     const config = distribution();
     expect(config.DefaultRootObject).toBe('index.html');
     expect(config.CustomErrorResponses).toBeUndefined(); // those would apply to /api/* too
-    const [fnId, fn] = only(t.web, 'AWS::CloudFront::Function');
-    expect(fn.Properties.FunctionCode).toBe(SPA_REWRITE_SOURCE);
+    const [fnId] = Object.entries(resources(t.web, 'AWS::CloudFront::Function')).find(([, f]) => f.Properties.FunctionCode === SPA_REWRITE_SOURCE)!;
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [fnId, 'FunctionARN'] } }]);
   });
 
@@ -445,10 +488,12 @@ describe('web stack', () => {
   it('deploys the built web app when there is one, and synthesises without it', () => {
     t.web.resourceCountIs('Custom::CDKBucketDeployment', 1);
     const bareApp = new App({ outdir: path.join(scratch, 'bare.out') });
+    const bareData = new DataStack(bareApp, 'BareData');
     const bare = new WebStack(bareApp, 'Bare', {
       apiEndpoint: 'https://abc123.execute-api.eu-west-1.amazonaws.com',
       webDistPath: path.join(webDist, 'missing'),
-      table: new DataStack(bareApp, 'BareData').table,
+      table: bareData.table,
+      edgeSecret: bareData.edgeSecret,
     });
     Template.fromStack(bare).resourceCountIs('Custom::CDKBucketDeployment', 0);
   });
