@@ -26,10 +26,13 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/**
+ * The tokens a page holds (in memory). The refresh token is not among them: the server
+ * keeps it in an HttpOnly cookie that scripts cannot read (functions/lib/refresh-cookie.ts).
+ */
 export const sessionTokensSchema = z.object({
   idToken: z.string(),
   accessToken: z.string(),
-  refreshToken: z.string(),
   /** Epoch milliseconds when the access token expires. */
   expiresAt: z.number(),
 });
@@ -38,7 +41,7 @@ export type SessionTokens = z.infer<typeof sessionTokensSchema>;
 export const signInResponseSchema = z.object({ tokens: sessionTokensSchema, profile: profileSchema });
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
-export const refreshResponseSchema = z.object({ tokens: sessionTokensSchema.omit({ refreshToken: true }) });
+export const refreshResponseSchema = z.object({ tokens: sessionTokensSchema });
 
 export const meResponseSchema = z.object({ profile: profileSchema });
 

@@ -1,10 +1,10 @@
-import { signOutSchema } from '#shared/validation/auth.ts';
 import { revokeRefreshToken } from '../data/accounts.ts';
-import { httpHandler, noContent, parseBody } from '../lib/http.ts';
+import { httpHandler, noContent } from '../lib/http.ts';
+import { clearedRefreshCookie, readRefreshCookie } from '../lib/refresh-cookie.ts';
 
-/** POST /api/auth/sign-out: revokes the refresh token so the session cannot be renewed. */
+/** POST /api/auth/sign-out: revokes the cookie's refresh token so the session cannot be renewed, and clears the cookie. */
 export const handler = httpHandler(async (event) => {
-  const { refreshToken } = parseBody(event, signOutSchema);
-  await revokeRefreshToken(refreshToken);
-  return noContent();
+  const refreshToken = readRefreshCookie(event);
+  if (refreshToken) await revokeRefreshToken(refreshToken);
+  return { ...noContent(), cookies: [clearedRefreshCookie()] };
 });

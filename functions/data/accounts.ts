@@ -150,7 +150,10 @@ export async function confirmAccount(userId: string, email: string): Promise<'co
   return 'confirmed';
 }
 
-function toTokens(result: AuthenticationResultType | undefined, refreshToken?: string): SessionTokens & { sub: string } {
+/** A session as the server sees it: the page's tokens, the refresh token (kept for its cookie) and whose it is. */
+export type IssuedSession = SessionTokens & { refreshToken: string; sub: string };
+
+function toTokens(result: AuthenticationResultType | undefined, refreshToken?: string): IssuedSession {
   const idToken = result?.IdToken;
   const accessToken = result?.AccessToken;
   const refresh = result?.RefreshToken ?? refreshToken;
@@ -160,7 +163,7 @@ function toTokens(result: AuthenticationResultType | undefined, refreshToken?: s
   return { idToken, accessToken, refreshToken: refresh, expiresAt, sub: String(claims.sub) };
 }
 
-export async function authenticate(email: string, password: string): Promise<SessionTokens & { sub: string }> {
+export async function authenticate(email: string, password: string): Promise<IssuedSession> {
   try {
     const { AuthenticationResult } = await cognitoClient().send(
       new InitiateAuthCommand({
@@ -190,7 +193,7 @@ export async function authenticate(email: string, password: string): Promise<Ses
   }
 }
 
-export async function refreshSession(refreshToken: string): Promise<SessionTokens & { sub: string }> {
+export async function refreshSession(refreshToken: string): Promise<IssuedSession> {
   try {
     const { AuthenticationResult } = await cognitoClient().send(
       new InitiateAuthCommand({
@@ -203,7 +206,7 @@ export async function refreshSession(refreshToken: string): Promise<SessionToken
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (['NotAuthorizedException', 'UserNotFoundException'].includes(nameOf(error)))
-      throw new Unauthorized('Your session has ended. Please sign in again.', 'session_expired');
+      throw new Unauthorized(M.sessionEnded, 'session_expired');
     throw unexpected(error, M.genericAuth);
   }
 }

@@ -1,9 +1,10 @@
-import { ArnFormat, CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccountRecovery, CfnUserPoolGroup, UserPool, UserPoolClient, type CfnUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { ROLES } from '#shared/constants.ts';
+import { REFRESH_TOKEN_DAYS } from '#functions/lib/refresh-cookie.ts';
 import { COGNITO_TRIGGERS } from '#functions/routes.ts';
 import { ProjectFunction } from '../constructs/project-function.ts';
 import { triggerAccess } from './function-access.ts';
@@ -41,6 +42,8 @@ export class AuthStack extends Stack {
       authFlows: { userPassword: true },
       generateSecret: false,
       enableTokenRevocation: true,
+      // The refresh cookie's Max-Age matches, so the browser drops the cookie when the token dies.
+      refreshTokenValidity: Duration.days(REFRESH_TOKEN_DAYS),
       preventUserExistenceErrors: true,
       // Sign-in goes through our API (USER_PASSWORD_AUTH), not the hosted UI.
       disableOAuth: true,

@@ -52,8 +52,8 @@ export const resetPasswordSchema = z
   });
 
 export const linkTokenBodySchema = z.object({ token: linkTokenSchema });
-export const refreshSchema = z.object({ refreshToken: z.string().min(1).max(4096) });
-export const signOutSchema = refreshSchema;
+/** A refresh token as it arrives in its cookie: Cognito's tokens are dot-separated base64url. */
+export const refreshTokenSchema = z.string().regex(/^[\w.-]{1,4096}$/);
 
 export type FieldErrors = Partial<Record<string, string>>;
 

@@ -36,6 +36,7 @@ export const AUTH_MESSAGES = {
   resetLinkInvalid: 'Unable to establish session. The reset link may be invalid or expired.',
   resetFailed: 'Failed to reset password',
   genericAuth: 'An authentication error occurred. Please try again.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
 } as const;
 
 export const FIELD_MESSAGES = {

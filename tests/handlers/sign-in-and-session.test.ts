@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import { describe, expect, inject, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../shared/validation/messages.ts';
 import { linkToken, mailTo, uniqueEmail, useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
@@ -55,16 +56,72 @@ describe('sign-in', () => {
   });
 });
 
-describe('session refresh and sign-out', () => {
-  it('refreshes with the refresh token until sign-out revokes it', async () => {
+/** The refresh cookie a handler's answer sets, parsed; undefined when it sets none. */
+function refreshCookie(result: { cookies?: string[] }): { value: string; attributes: string[] } | undefined {
+  const header = result.cookies?.find((cookie) => cookie.startsWith('qq_refresh='));
+  if (!header) return undefined;
+  const [pair, ...attributes] = header.split(';').map((part) => part.trim());
+  return { value: pair!.slice('qq_refresh='.length), attributes };
+}
+
+/** A request carrying cookies, as API Gateway's payload 2.0 hands them to Lambda. */
+const withCookies = (cookies: string[]) => ({ ...httpEvent(), cookies });
+
+describe('the refresh token lives in an HttpOnly cookie, not in the body', () => {
+  it('sign-in sets it HttpOnly, Secure, SameSite=Strict for /api/auth only, and leaves it out of the body', async () => {
     const email = await confirmedAccount();
-    const { tokens } = parse(await signIn(httpEvent({ body: { email, password: PASSWORD } }))).body;
-    const refreshed = parse(await refresh(httpEvent({ body: { refreshToken: tokens.refreshToken } })));
+    const result = await signIn(httpEvent({ body: { email, password: PASSWORD } }));
+    const cookie = refreshCookie(result);
+    expect(cookie?.value).toMatch(/^[\w.-]{20,}$/);
+    expect(cookie?.attributes).toEqual(expect.arrayContaining(['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/api/auth']));
+    expect(cookie?.attributes.some((attribute) => /^Max-Age=\d+$/.test(attribute))).toBe(true);
+    const body = parse(result).body;
+    expect(body.tokens.refreshToken).toBeUndefined();
+    expect(JSON.stringify(body)).not.toContain(cookie!.value);
+  });
+
+  it('refresh renews from the cookie until sign-out revokes it and clears the cookie', async () => {
+    const email = await confirmedAccount();
+    const cookie = refreshCookie(await signIn(httpEvent({ body: { email, password: PASSWORD } })))!;
+    const refreshed = parse(await refresh(withCookies(['other=1', `qq_refresh=${cookie.value}`])));
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.tokens.accessToken).toMatch(/^ey/);
+    expect(refreshed.body.tokens.refreshToken).toBeUndefined();
+    // The renewed access token names the account that signed in.
+    const { sub } = decodeJwt(refreshed.body.tokens.accessToken);
+    expect(parse(await getMe(httpEvent({ sub }))).body.profile.email).toBe(email);
 
-    expect(parse(await signOut(httpEvent({ body: { refreshToken: tokens.refreshToken } }))).status).toBe(204);
-    expect(parse(await refresh(httpEvent({ body: { refreshToken: tokens.refreshToken } }))).status).toBe(401);
+    const signedOut = await signOut(withCookies([`qq_refresh=${cookie.value}`]));
+    expect(signedOut.statusCode).toBe(204);
+    expect(refreshCookie(signedOut)).toMatchObject({ value: '', attributes: expect.arrayContaining(['Max-Age=0', 'Path=/api/auth']) });
+    expect(parse(await refresh(withCookies([`qq_refresh=${cookie.value}`]))).status).toBe(401);
+  });
+
+  it('refresh without the cookie answers 401, and a refresh token in the body no longer counts', async () => {
+    const email = await confirmedAccount();
+    const cookie = refreshCookie(await signIn(httpEvent({ body: { email, password: PASSWORD } })))!;
+    expect(parse(await refresh(httpEvent())).body.error.code).toBe('session_expired');
+    expect(parse(await refresh(httpEvent({ body: { refreshToken: cookie.value } }))).status).toBe(401);
+  });
+
+  it('the API passes cookies both ways, as API Gateway does', async () => {
+    const api = inject('apiUrl');
+    const email = await confirmedAccount();
+    const post = (path: string, init: { body?: unknown; cookie?: string } = {}) =>
+      fetch(`${api}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(init.cookie ? { cookie: init.cookie } : {}) },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+    const signedIn = await post('/api/auth/sign-in', { body: { email, password: PASSWORD } });
+    const setCookie = signedIn.headers.getSetCookie().find((c) => c.startsWith('qq_refresh='));
+    expect(setCookie).toMatch(/HttpOnly/);
+    const pair = setCookie!.split(';')[0]!;
+    expect((await post('/api/auth/refresh', { cookie: `theme=dark; ${pair}` })).status).toBe(200);
+    const signedOut = await post('/api/auth/sign-out', { cookie: pair });
+    expect(signedOut.status).toBe(204);
+    expect(signedOut.headers.getSetCookie().some((c) => c.startsWith('qq_refresh=;') && /Max-Age=0/.test(c))).toBe(true);
+    expect((await post('/api/auth/refresh', { cookie: pair })).status).toBe(401);
   });
 });
 

@@ -4,7 +4,7 @@ import { signUpRequest } from './api/sign-up.ts';
 import { sessionStore } from './session.ts';
 import { SessionContext, type SessionContextValue } from './session-context.ts';
 import type { SessionStore } from './session-store.ts';
-import { SESSION_STORAGE_KEY } from './token-vault.ts';
+import { SESSION_HINT_KEY } from './session-hint.ts';
 
 /** Restores the session on load, follows other tabs, and exposes it through useSession(). Lives inside the router. */
 export function SessionProvider({ children, store = sessionStore }: { children: ReactNode; store?: SessionStore }) {
@@ -17,7 +17,7 @@ export function SessionProvider({ children, store = sessionStore }: { children: 
 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === SESSION_STORAGE_KEY) store.syncFromStorage();
+      if (event.key === null || event.key === SESSION_HINT_KEY) store.syncFromStorage();
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);

@@ -13,7 +13,6 @@ export type SessionState =
   | { status: 'signed-in'; profile: Profile };
 
 export type SessionStatus = SessionState['status'];
-export type RenewedTokens = Omit<SessionTokens, 'refreshToken'>;
 
 /**
  * How a failed call ends a lookup: `unreachable` (no answer, server failure) is retried;
@@ -21,18 +20,25 @@ export type RenewedTokens = Omit<SessionTokens, 'refreshToken'>;
  */
 export type FailureKind = 'unreachable' | 'refused' | 'failed';
 
+/**
+ * The server's session calls. The refresh token never reaches this code: the server keeps
+ * it in an HttpOnly cookie that the browser sends to /api/auth/refresh and /sign-out itself.
+ */
 export interface SessionApi {
   signIn(credentials: Credentials): Promise<SignInResponse>;
-  refresh(refreshToken: string): Promise<{ tokens: RenewedTokens }>;
-  signOut(refreshToken: string): Promise<void>;
+  refresh(): Promise<{ tokens: SessionTokens }>;
+  signOut(): Promise<void>;
   me(): Promise<{ profile: Profile }>;
   classify(error: unknown): FailureKind;
 }
 
-/** Where tokens persist between page loads. */
-export interface TokenVault {
-  load(): SessionTokens | null;
-  save(tokens: SessionTokens): void;
+/**
+ * Whether this browser has a session worth restoring, shared by its tabs: a marker that
+ * changes with each sign-in, never a token. Tokens live in memory only.
+ */
+export interface SessionHint {
+  load(): string | null;
+  save(marker: string): void;
   clear(): void;
 }
 
@@ -45,7 +51,7 @@ export interface Clock {
 
 export interface SessionDeps {
   api: SessionApi;
-  vault: TokenVault;
+  hint: SessionHint;
   clock: Clock;
 }
 
@@ -63,6 +69,8 @@ const LOADING: SessionState = { status: 'loading', profile: null };
 export class SessionStore implements AuthBridge {
   private state: SessionState;
   private tokens: SessionTokens | null = null;
+  /** The hint's marker for the session this tab holds, to tell another tab's new sign-in from ours. */
+  private marker: string | null = null;
   /** Bumped whenever the session changes hands, so late answers for an old session are dropped. */
   private generation = 0;
   private refreshing: Promise<boolean> | null = null;
@@ -71,8 +79,8 @@ export class SessionStore implements AuthBridge {
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly deps: SessionDeps) {
-    // Without stored tokens there is nothing to look up: no loading flash.
-    this.state = deps.vault.load() ? LOADING : SIGNED_OUT;
+    // Without a stored hint there is nothing to look up: no loading flash.
+    this.state = deps.hint.load() ? LOADING : SIGNED_OUT;
   }
 
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -89,22 +97,29 @@ export class SessionStore implements AuthBridge {
   }
 
   /**
-   * Looks the stored session up with GET /api/me: up to SESSION_LOOKUP_RETRIES tries,
-   * SESSION_LOOKUP_DELAY_MS apart, while the server cannot be reached. A refusal ends it.
+   * Restores the hinted session: tokens from POST /api/auth/refresh (the cookie), then the
+   * profile from GET /api/me. Up to SESSION_LOOKUP_RETRIES tries, SESSION_LOOKUP_DELAY_MS
+   * apart, while the server cannot be reached. A refusal ends it.
    */
   async restore(): Promise<void> {
     const generation = ++this.generation;
-    const stored = this.deps.vault.load();
-    if (!stored) {
+    const marker = this.deps.hint.load();
+    this.tokens = null;
+    this.cancelTimer();
+    if (!marker) {
       this.drop();
       return;
     }
-    this.tokens = stored;
+    this.marker = marker;
     this.setState(LOADING);
-    this.scheduleRenewal();
 
     for (let attempt = 1; ; attempt += 1) {
       try {
+        if (!this.tokens) {
+          const { tokens } = await this.deps.api.refresh();
+          if (generation !== this.generation) return;
+          this.adopt(tokens);
+        }
         const { profile } = await this.deps.api.me();
         if (generation === this.generation) this.setState({ status: 'signed-in', profile });
         return;
@@ -113,7 +128,7 @@ export class SessionStore implements AuthBridge {
         const kind = this.deps.api.classify(error);
         if (kind === 'refused') return this.end();
         // Out of tries, or a failure trying again cannot fix: signed out for now, but the
-        // stored tokens stay so the next page load can look the session up again.
+        // hint stays so the next page load can look the session up again.
         if (kind === 'failed' || attempt >= SESSION_LOOKUP_RETRIES) return this.drop();
         await this.deps.clock.sleep(SESSION_LOOKUP_DELAY_MS);
         if (generation !== this.generation) return;
@@ -125,20 +140,23 @@ export class SessionStore implements AuthBridge {
   async signIn(credentials: Credentials): Promise<Profile> {
     const { tokens, profile } = await this.deps.api.signIn(credentials);
     this.generation += 1;
+    this.marker = String(this.deps.clock.now());
+    this.deps.hint.save(this.marker);
     this.adopt(tokens);
     this.setState({ status: 'signed-in', profile });
     return profile;
   }
 
-  /** Ends the session here at once, then asks the server to revoke it; a failed call changes nothing. */
+  /**
+   * Ends the session here at once, then asks the server to revoke the cookie's refresh
+   * token and clear the cookie; a failed call changes nothing here.
+   */
   async signOut(): Promise<void> {
-    const refreshToken = this.tokens?.refreshToken ?? this.deps.vault.load()?.refreshToken;
     this.end();
-    if (!refreshToken) return;
     try {
-      await this.deps.api.signOut(refreshToken);
+      await this.deps.api.signOut();
     } catch {
-      // Local state is already gone; the revoked-or-not refresh token is no longer stored anywhere.
+      // Local state is already gone, and no script could read the refresh token anyway.
     }
   }
 
@@ -156,18 +174,15 @@ export class SessionStore implements AuthBridge {
     return profile;
   }
 
-  /** Another tab changed the stored tokens: follow it. */
+  /** Another tab signed in or out (the hint changed): follow it. */
   syncFromStorage(): void {
-    const stored = this.deps.vault.load();
-    if (!stored) {
+    const marker = this.deps.hint.load();
+    if (!marker) {
       if (this.tokens || this.state.status !== 'signed-out') this.drop();
       return;
     }
-    if (this.state.status === 'signed-in' && stored.refreshToken === this.tokens?.refreshToken) {
-      this.tokens = stored; // the other tab renewed the same session
-      this.scheduleRenewal();
-      return;
-    }
+    // Same session as ours (the cookie is shared by the tabs): nothing to do.
+    if (marker === this.marker && this.state.status === 'signed-in') return;
     this.restoring = this.restore();
   }
 
@@ -194,9 +209,9 @@ export class SessionStore implements AuthBridge {
     const current = this.tokens;
     if (!current) return false;
     try {
-      const { tokens } = await this.deps.api.refresh(current.refreshToken);
+      const { tokens } = await this.deps.api.refresh();
       if (this.tokens !== current) return this.tokens !== null;
-      this.adopt({ ...tokens, refreshToken: current.refreshToken });
+      this.adopt(tokens);
       return true;
     } catch (error) {
       if (this.tokens !== current) return false;
@@ -206,9 +221,9 @@ export class SessionStore implements AuthBridge {
     }
   }
 
+  /** Tokens are kept in memory only; a reload gets new ones through the refresh cookie. */
   private adopt(tokens: SessionTokens): void {
     this.tokens = tokens;
-    this.deps.vault.save(tokens);
     this.scheduleRenewal();
   }
 
@@ -232,16 +247,17 @@ export class SessionStore implements AuthBridge {
     this.timer = null;
   }
 
-  /** The session is over: forget it here and in storage. */
+  /** The session is over: forget it here and in the hint the other tabs follow. */
   private end(): void {
-    this.deps.vault.clear();
+    this.deps.hint.clear();
     this.drop();
   }
 
-  /** Signed out in this tab; storage is left as it is. */
+  /** Signed out in this tab; the hint is left as it is. */
   private drop(): void {
     this.generation += 1;
     this.tokens = null;
+    this.marker = null;
     this.cancelTimer();
     this.setState(SIGNED_OUT);
   }

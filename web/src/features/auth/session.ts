@@ -2,7 +2,7 @@ import { api, isApiError } from '@/lib/api-client.ts';
 import { browserStorage } from '@/lib/storage.ts';
 import { meRequest, refreshRequest, signInRequest, signOutRequest } from './api/session-api.ts';
 import { SessionStore, type FailureKind, type SessionApi } from './session-store.ts';
-import { storageTokenVault } from './token-vault.ts';
+import { storageSessionHint } from './session-hint.ts';
 
 /** Sorts a failed call for the session: see FailureKind. */
 export function classifyFailure(error: unknown): FailureKind {
@@ -14,16 +14,16 @@ export function classifyFailure(error: unknown): FailureKind {
 
 const sessionApi: SessionApi = {
   signIn: (credentials) => signInRequest(credentials),
-  refresh: (refreshToken) => refreshRequest(refreshToken),
-  signOut: (refreshToken) => signOutRequest(refreshToken),
+  refresh: () => refreshRequest(),
+  signOut: () => signOutRequest(),
   me: () => meRequest(),
   classify: classifyFailure,
 };
 
-/** The page's one session, wired to the browser: localStorage, real timers, the app's API client. */
+/** The page's one session, wired to the browser: a localStorage hint, real timers, the app's API client. */
 export const sessionStore = new SessionStore({
   api: sessionApi,
-  vault: storageTokenVault(browserStorage()),
+  hint: storageSessionHint(browserStorage()),
   clock: {
     now: () => Date.now(),
     setTimeout: (run, ms) => globalThis.setTimeout(run, ms),

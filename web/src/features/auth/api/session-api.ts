@@ -7,11 +7,11 @@ import { api, type ApiClient } from '@/lib/api-client.ts';
 export const signInRequest = (credentials: Credentials, client: ApiClient = api) =>
   client.request('/api/auth/sign-in', { method: 'POST', body: credentials, schema: signInResponseSchema });
 
-export const refreshRequest = (refreshToken: string, client: ApiClient = api) =>
-  client.request('/api/auth/refresh', { method: 'POST', body: { refreshToken }, schema: refreshResponseSchema });
+/** The browser sends the HttpOnly refresh cookie itself (same origin, Path=/api/auth). */
+export const refreshRequest = (client: ApiClient = api) =>
+  client.request('/api/auth/refresh', { method: 'POST', body: {}, schema: refreshResponseSchema });
 
-/** 204 on success; the refresh token is revoked so the session cannot be renewed. */
-export const signOutRequest = (refreshToken: string, client: ApiClient = api) =>
-  client.request('/api/auth/sign-out', { method: 'POST', body: { refreshToken } });
+/** 204 on success; the cookie's refresh token is revoked so the session cannot be renewed, and the cookie cleared. */
+export const signOutRequest = (client: ApiClient = api) => client.request('/api/auth/sign-out', { method: 'POST', body: {} });
 
 export const meRequest = (client: ApiClient = api) => client.request('/api/me', { auth: true, schema: meResponseSchema });
