@@ -58,6 +58,8 @@ export const SUBSCRIPTION_MESSAGES = {
   alreadyPremium: 'You already have Premium.',
   updateFailed: 'Failed to update subscription',
   waitlistFailed: 'Failed to join waitlist',
+  /** Not in the spec: the waitlist takes the account's own address, so no one can sign up another person. */
+  waitlistOwnEmail: 'Use the e-mail address of your account',
 } as const;
 
 /** Landing statistics floors (3-learning-and-admin §9). */

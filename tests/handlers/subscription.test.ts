@@ -2,12 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
 import { player, premium } from '../support/players.ts';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { SUBSCRIPTION_MESSAGES } from '../../shared/plans.ts';
 
 useLocalStack();
 process.env.CHECKOUT_URL = 'https://checkout.example.com/pay';
 const { handler: startTrial } = await import('../../functions/subscription/start-trial.ts');
 const { handler: recordIntent } = await import('../../functions/subscription/record-intent.ts');
 const { handler: joinWaitlist } = await import('../../functions/subscription/join-waitlist.ts');
+const { documentClient } = await import('../../functions/lib/clients.ts');
+const { keys } = await import('../../functions/data/table-design.ts');
 const { handler: startRound } = await import('../../functions/quiz/start-round.ts');
 const { handler: getMe } = await import('../../functions/profile/get-me.ts');
 const { handler: getAnalytics } = await import('../../functions/quiz/get-analytics.ts');
@@ -15,6 +19,11 @@ const { handler: getHealth } = await import('../../functions/system/get-health.t
 const { handler: getStats } = await import('../../functions/system/get-stats.ts');
 
 afterEach(() => vi.useRealTimers());
+
+async function waitlistEntry(email: string) {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: keys.waitlist(email) }));
+  return Item;
+}
 
 const expert = (sub: string) => startRound(httpEvent({ sub, body: { subject: 'history', level: 'expert' } }));
 
@@ -71,7 +80,20 @@ describe('subscribing', () => {
   it('joins the waitlist, and validates the e-mail', async () => {
     const me = await player();
     expect(parse(await joinWaitlist(httpEvent({ sub: me.user_id, body: { email: me.email } }))).status).toBe(201);
+    expect(await waitlistEntry(me.email)).toMatchObject({ user_id: me.user_id, referral_source: 'subscription_page' });
     expect(parse(await joinWaitlist(httpEvent({ sub: me.user_id, body: { email: '  ' } }))).status).toBe(400);
+  });
+
+  it("puts only the caller's own address on the waitlist, never someone else's", async () => {
+    const me = await player();
+    const someoneElse = `victim-${Date.now()}@example.com`;
+    const refused = parse(await joinWaitlist(httpEvent({ sub: me.user_id, body: { email: someoneElse } })));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields.email).toBe(SUBSCRIPTION_MESSAGES.waitlistOwnEmail);
+    expect(await waitlistEntry(someoneElse)).toBeUndefined();
+    // The same address in other letter case is the caller's own.
+    expect(parse(await joinWaitlist(httpEvent({ sub: me.user_id, body: { email: me.email.toUpperCase() } }))).status).toBe(201);
+    expect(await waitlistEntry(me.email)).toMatchObject({ user_id: me.user_id });
   });
 });
 

@@ -115,6 +115,9 @@ function WaitlistForm({ trialUsed, initialEmail, onClose }: { trialUsed: boolean
       <EmailField
         label="Email address"
         maxLength={255}
+        // The server takes only the account's own address (no one can sign up another person).
+        readOnly
+        hint="We use the e-mail address of your account."
         value={email}
         error={fieldError}
         onChange={(event) => {
