@@ -1,23 +1,26 @@
-import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { allFlagImages } from '../functions/questions/flag-images.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
 
-const flagsDir = fileURLToPath(new URL('../node_modules/flag-icons/flags/4x3/', import.meta.url));
-
-/** Flag image questions point at `/flags/4x3/<code>.svg`: copy flag-icons' 4:3 SVGs into the build. */
+/**
+ * Flag image questions point at `/flags/<content hash>.svg`: write flag-icons' SVGs there,
+ * cleaned of their country codes (functions/questions/flag-images.ts), so neither the URL
+ * nor the file names the answer.
+ */
 function copyFlags(): Plugin {
   return {
     name: 'quizquest:copy-flags',
     apply: 'build',
     writeBundle(options) {
-      const target = join(options.dir ?? join(webRoot, 'dist'), 'flags', '4x3');
+      const target = join(options.dir ?? join(webRoot, 'dist'), 'flags');
       mkdirSync(target, { recursive: true });
-      for (const file of readdirSync(flagsDir)) if (file.endsWith('.svg')) copyFileSync(join(flagsDir, file), join(target, file));
+      for (const flag of allFlagImages()) writeFileSync(join(target, flag.fileName), flag.svg);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Level, Subject } from '#shared/constants.ts';
 import { bankQuestionSchema, type BankQuestion } from '#shared/quiz/question.ts';
@@ -7,13 +8,22 @@ import { keys } from './table-design.ts';
 
 /**
  * The question bank: one partition per subject and level, questions keyed by a stable
- * index, and an index item (META) listing ids in index order and the indexes per topic.
- * Rounds are drawn by index, so the answer key never leaves the server.
+ * index, and an index item (META) listing the source ids in index order, the public id of
+ * each index and the indexes per topic. Rounds are drawn by index, so the answer key
+ * never leaves the server.
+ *
+ * Source ids (`geo-beg-flag-pol`) are readable and stable across reseeds, and so say what
+ * the question is about; players only ever see the public id, drawn at random once per
+ * index and kept in META, which names nothing and cannot be derived from the repository.
  */
 export interface BankMeta {
   ids: string[];
+  publicIds: string[];
   topics: Record<string, number[]>;
 }
+
+/** A fresh public question id: random, so it cannot be mapped back to a question offline. */
+export const newPublicQuestionId = (): string => `q-${randomBytes(8).toString('hex')}`;
 
 const META_TTL_MS = 5 * 60_000;
 const metaCache = new Map<string, { at: number; meta: BankMeta | undefined }>();
@@ -24,7 +34,7 @@ export async function getBankMeta(subject: Subject, level: Level): Promise<BankM
   const cached = metaCache.get(cacheKey);
   if (cached && Date.now() - cached.at < META_TTL_MS) return cached.meta;
   const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: keys.bankMeta(subject, level) }));
-  const meta = Item ? { ids: Item.ids as string[], topics: Item.topics as Record<string, number[]> } : undefined;
+  const meta = Item ? { ids: Item.ids as string[], publicIds: (Item.publicIds as string[] | undefined) ?? [], topics: Item.topics as Record<string, number[]> } : undefined;
   metaCache.set(cacheKey, { at: Date.now(), meta });
   return meta;
 }
@@ -49,8 +59,9 @@ export async function getQuestions(subject: Subject, level: Level, indexes: read
 }
 
 /**
- * Writes a bank. Existing ids keep their index so users' seen sets stay right; new ids
- * are appended; ids no longer present keep their slot but leave every topic list.
+ * Writes a bank. Existing source ids keep their index (so users' seen sets stay right) and
+ * their public id (so bookmarks do); new ids are appended with a new public id; ids no
+ * longer present keep their slot but leave every topic list.
  */
 export async function writeBank(subject: Subject, level: Level, questions: readonly BankQuestion[]): Promise<BankMeta> {
   const table = env().TABLE_NAME;
@@ -63,11 +74,15 @@ export async function writeBank(subject: Subject, level: Level, questions: reado
       ids.push(question.id);
     }
   }
+  // A bank written before public ids existed gets them now, once.
+  const publicIds: string[] = [...((Item?.publicIds as string[] | undefined) ?? [])];
+  for (let i = 0; i < ids.length; i++) publicIds[i] ??= newPublicQuestionId();
+
   const topics: Record<string, number[]> = {};
   const items = questions.map((question) => {
     const index = position.get(question.id)!;
     (topics[question.topic] ??= []).push(index);
-    return { ...keys.bankQuestion(subject, level, index), type: 'question', index, ...bankQuestionSchema.parse(question) };
+    return { ...keys.bankQuestion(subject, level, index), type: 'question', index, ...bankQuestionSchema.parse(question), id: publicIds[index]!, source_id: question.id };
   });
   for (let i = 0; i < items.length; i += 25) {
     let batch: Record<string, unknown>[] = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
@@ -76,7 +91,7 @@ export async function writeBank(subject: Subject, level: Level, questions: reado
       batch = (UnprocessedItems?.[table] as Record<string, unknown>[] | undefined) ?? [];
     }
   }
-  const meta = { ids, topics };
+  const meta = { ids, publicIds, topics };
   await documentClient().send(new PutCommand({ TableName: table, Item: { ...keys.bankMeta(subject, level), type: 'bank-meta', ...meta } }));
   metaCache.delete(`${subject}#${level}`);
   return meta;

@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import countries, { type Country } from 'world-countries';
 import { describe, expect, it } from 'vitest';
 import { LEVELS } from '#shared/constants.ts';
 import { bankQuestionSchema, type BankQuestion } from '#shared/quiz/question.ts';
+import { flagUrl } from './flag-images.ts';
 import { GEOGRAPHY_TOPICS, generateGeographyQuestions } from './geography.ts';
 import { LANGUAGE_QUESTIONS } from './geography-tiers.ts';
 
@@ -11,7 +10,6 @@ const questions = generateGeographyQuestions();
 const all = countries as Country[];
 const byName = new Map(all.map((c) => [c.name.common, c]));
 const byCode = new Map(all.map((c) => [c.cca3, c]));
-const flagsDir = fileURLToPath(new URL('../../node_modules/flag-icons/flags/4x3/', import.meta.url));
 
 /** The country a question is about, from the cca3 in its id (geo-exp-border-aut-1 → AUT). */
 function subjectOf(q: BankQuestion, kind: string): Country {
@@ -99,7 +97,7 @@ describe('generateGeographyQuestions: shape', () => {
 describe('generateGeographyQuestions: flags', () => {
   const flags = questions.filter((q) => q.topic === 'flags');
 
-  it('are image questions whose SVG exists in flag-icons', () => {
+  it('are image questions whose SVG is served under a content hash', () => {
     expect(flags.length).toBeGreaterThan(100);
     for (const q of questions) {
       if (q.image_url === null) {
@@ -107,14 +105,14 @@ describe('generateGeographyQuestions: flags', () => {
         continue;
       }
       expect(q.question_type).toBe('image');
-      expect(q.image_url).toMatch(/^\/flags\/4x3\/[a-z]{2}\.svg$/);
-      expect(existsSync(flagsDir + q.image_url.split('/').pop())).toBe(true);
+      expect(q.image_url).toMatch(/^\/flags\/[0-9a-f]{16}\.svg$/);
       expect(q.image_caption).toBeTruthy();
     }
   });
 
   it('show the flag of the correct answer', () => {
-    for (const q of flags) expect(q.image_url).toBe(`/flags/4x3/${country(q.correct_answer).cca2.toLowerCase()}.svg`);
+    for (const q of flags) expect(q.image_url).toBe(flagUrl(country(q.correct_answer).cca2));
+    expect(new Set(flags.map((q) => q.image_url)).size).toBe(flags.length);
   });
 
   it('never offer a look-alike flag (Chad / Romania, Indonesia / Monaco)', () => {

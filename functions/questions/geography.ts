@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Country } from 'world-countries';
 import type { Level } from '#shared/constants.ts';
 import type { BankQuestion } from '#shared/quiz/question.ts';
+import { flagUrl } from './flag-images.ts';
 import {
   AREA_SKIP,
   BORDER_AMBIGUOUS,
@@ -46,8 +47,6 @@ const countries = createRequire(import.meta.url)('world-countries/countries.json
 export const GEOGRAPHY_TOPICS = ['capitals', 'flags', 'continents', 'currencies', 'languages', 'borders', 'areas', 'subregions'] as const;
 export type GeographyTopic = (typeof GEOGRAPHY_TOPICS)[number];
 
-/** Where the web app serves flag-icons' 4:3 SVGs. */
-export const flagUrl = (cca2: string): string => `/flags/4x3/${cca2.toLowerCase()}.svg`;
 
 // ---------------------------------------------------------------------------------------------
 // Deterministic randomness

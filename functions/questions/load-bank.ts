@@ -27,11 +27,17 @@ export function loadBank(): BankQuestion[] {
   return questions;
 }
 
+/**
+ * Part of every bank's content hash: bump it when what writeBank stores changes, so the
+ * next seed rewrites banks whose questions did not (2: public ids).
+ */
+const STORED_FORMAT = 2;
+
 export function groupByBank(questions: readonly BankQuestion[]): { subject: Subject; level: Level; questions: BankQuestion[]; hash: string }[] {
   return SUBJECTS.flatMap((subject) =>
     LEVELS.map((level) => {
       const bank = questions.filter((q) => q.subject === subject && q.level === level);
-      return { subject, level, questions: bank, hash: createHash('sha256').update(JSON.stringify(bank)).digest('hex').slice(0, 16) };
+      return { subject, level, questions: bank, hash: createHash('sha256').update(JSON.stringify({ format: STORED_FORMAT, bank })).digest('hex').slice(0, 16) };
     }),
   );
 }

@@ -1,7 +1,22 @@
 import type { Round } from '#shared/quiz/contracts.ts';
 import type { StoredRound } from '../data/rounds.ts';
 
-/** What the browser may see of a round: no answer key, no explanations. */
+type PlayQuestion = Round['questions'][number];
+
+/** What the browser may see of a question before answering it: no answer key, explanation or topic. */
+export function toPlayQuestion(q: StoredRound['questions'][number]): PlayQuestion {
+  return {
+    id: q.id,
+    level: q.level,
+    question: q.question,
+    options: q.options,
+    question_type: q.question_type,
+    image_url: q.image_url,
+    image_caption: q.image_caption,
+  };
+}
+
+/** What the browser may see of a round. */
 export function toPlayRound(round: StoredRound): Round {
   return {
     roundId: round.roundId,
@@ -10,15 +25,6 @@ export function toPlayRound(round: StoredRound): Round {
     mode: round.mode,
     startedAt: round.startedAt,
     deadline: round.deadline,
-    questions: round.questions.map((q) => ({
-      id: q.id,
-      level: q.level,
-      question: q.question,
-      options: q.options,
-      topic: q.topic,
-      question_type: q.question_type,
-      image_url: q.image_url,
-      image_caption: q.image_caption,
-    })),
+    questions: round.questions.map(toPlayQuestion),
   };
 }

@@ -20,12 +20,14 @@ export const bankQuestionSchema = z.object({
 });
 export type BankQuestion = z.infer<typeof bankQuestionSchema>;
 
-/** What the browser sees of a question before answering it. */
+/**
+ * What the browser sees of a question before answering it. Not the topic: for some
+ * questions it is the answer ("jainism" on "which religion…"); the review shows it after.
+ */
 export const playQuestionSchema = bankQuestionSchema.pick({
   id: true,
   question: true,
   options: true,
-  topic: true,
   question_type: true,
   image_url: true,
   image_caption: true,

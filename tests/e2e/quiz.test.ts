@@ -10,10 +10,23 @@ type PlayedRound = { roundId: string; questions: { id: string; question: string 
 const nextRound = (p: Page): Promise<Response> =>
   p.waitForResponse((r) => r.url().endsWith('/api/quiz/rounds') && r.request().method() === 'POST' && r.status() === 201);
 
-/** The page's own access token, for checking through the API what the person would see elsewhere. */
-async function accessToken(p: Page): Promise<string> {
-  const raw = await p.evaluate(() => localStorage.getItem('quizquest.session'));
-  return (JSON.parse(raw!) as { accessToken: string }).accessToken;
+/**
+ * The bearer token the page sends with its API calls, for checking through the API what the
+ * person would see elsewhere. Taken from the page's own requests, so it does not depend on
+ * where the page keeps its session.
+ */
+function bearerTokens(p: Page): { latest: () => Promise<string> } {
+  let token: string | undefined;
+  p.on('request', (request) => {
+    const header = request.headers().authorization;
+    if (request.url().includes('/api/') && header?.startsWith('Bearer ')) token = header.slice('Bearer '.length);
+  });
+  return {
+    latest: async () => {
+      await expect.poll(() => token).toBeDefined();
+      return token!;
+    },
+  };
 }
 
 async function apiCall(path: string, token: string, method = 'GET'): Promise<{ status: number; body: any }> {
@@ -61,10 +74,11 @@ describe('a free student plays a round', () => {
   it('Retry Same Questions replays the finished round to its result and keeps the original reviewable', async () => {
     const p = page();
     const { email, password } = await confirmedAccount(baseUrl, mailbox, 'retry');
+    const tokens = bearerTokens(p);
     await signIn(p, baseUrl, email, password);
     await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
     // Premium through the trial, so both rounds can be reviewed.
-    const token = await accessToken(p);
+    const token = await tokens.latest();
     expect((await apiCall('/api/subscription/trial', token, 'POST')).status).toBe(200);
 
     const firstStarted = nextRound(p);
@@ -99,6 +113,31 @@ describe('a free student plays a round', () => {
     await expect
       .poll(async () => ((await apiCall('/api/progress?tz=UTC', token)).body.recentAttempts as { attemptId: string; score: number }[]).map((a) => [a.attemptId, a.score]).sort())
       .toEqual([[first.roundId, firstScore], [again.roundId, againScore]].sort());
+  });
+
+  it('a flag question’s picture loads from a URL that does not name the country', async () => {
+    const p = page();
+    const { email, password } = await confirmedAccount(baseUrl, mailbox, 'flags');
+    const tokens = bearerTokens(p);
+    await signIn(p, baseUrl, email, password);
+    await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
+    const token = await tokens.latest();
+    const response = await fetch(`${baseUrl}/api/quiz/rounds`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ subject: 'geography', level: 'beginner', questionCount: 25 }),
+    });
+    const round = (await response.json()) as { questions: { id: string; image_url: string | null }[] };
+    const urls = round.questions.flatMap((q) => (q.image_url ? [q.image_url] : []));
+    expect(urls.length).toBeGreaterThan(0);
+    for (const url of urls) {
+      expect(url).toMatch(/^\/flags\/[0-9a-f]{16}\.svg$/);
+      const image = await fetch(`${baseUrl}${url}`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toContain('image/svg+xml');
+      expect(await image.text()).not.toContain('flag-icons');
+    }
+    for (const q of round.questions) expect(q.id).toMatch(/^q-[0-9a-f]{16}$/);
   });
 
   it('shows the premium lock on advanced and expert for a free student', async () => {

@@ -15,7 +15,7 @@ const { documentClient } = await import('../../functions/lib/clients.ts');
 const { keys } = await import('../../functions/data/table-design.ts');
 const { learnerTotals, recentAttempts } = await import('../../functions/data/learner.ts');
 
-type Round = { roundId: string; questions: { id: string; options: string[]; topic: string }[]; deadline: number | null };
+type Round = { roundId: string; questions: { id: string; options: string[] }[]; deadline: number | null };
 
 async function start(sub: string, body: Record<string, unknown>) {
   return parse(await startRound(httpEvent({ sub, body })));
@@ -101,7 +101,8 @@ describe('starting a round', () => {
     const [topic] = Object.keys(meta.topics);
     const { body } = await start(me.user_id, { subject: 'history', level: 'beginner', focus: topic });
     expect(body.questions.length).toBeGreaterThan(0);
-    expect(body.questions.every((q: { topic: string }) => q.topic === topic)).toBe(true);
+    const stored = (await getRound(me.user_id, body.roundId))!;
+    expect(stored.questions.every((q) => q.topic === topic)).toBe(true);
   });
 
   it('answers an unknown focus topic with the spec message', async () => {
