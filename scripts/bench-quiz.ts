@@ -5,6 +5,7 @@ import { AdminCreateUserCommand, AdminSetUserPasswordCommand, InitiateAuthComman
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { localCognitoClient } from '../infra/local/cognito.ts';
 import { startLocalStack } from '../infra/local/stack.ts';
+import { postFrom } from '../tests/support/loopback-http.ts';
 
 /**
  * Quiz budgets against the local stack:
@@ -29,8 +30,9 @@ try {
     await cognito.send(new AdminCreateUserCommand({ UserPoolId: stack.env.USER_POOL_ID, Username: email, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: email }] }));
     await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: stack.env.USER_POOL_ID, Username: email, Password: password, Permanent: true }));
     // Through the API so the profile is made as for any user.
-    const response = await fetch(`${stack.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${n}` }, body: JSON.stringify({ email, password }) });
-    const body = (await response.json()) as { tokens: { accessToken: string }; profile: { user_id: string } };
+    // Each student from a loopback address of its own: the server counts attempts per connection address.
+    const response = await postFrom(`127.0.${1 + Math.floor(n / 250)}.${(n % 250) + 1}`, `${stack.url}/api/auth/sign-in`, { email, password });
+    const body = response.body as { tokens: { accessToken: string }; profile: { user_id: string } };
     return { token: body.tokens.accessToken, sub: body.profile.user_id };
   }
 
