@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { Level, Subject } from '#shared/constants.ts';
+import { LEVELS, SUBJECTS, type Level, type Subject } from '#shared/constants.ts';
 import { bankQuestionSchema, type BankQuestion } from '#shared/quiz/question.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
@@ -37,6 +37,18 @@ export async function getBankMeta(subject: Subject, level: Level): Promise<BankM
   const meta = Item ? { ids: Item.ids as string[], publicIds: (Item.publicIds as string[] | undefined) ?? [], topics: Item.topics as Record<string, number[]> } : undefined;
   metaCache.set(cacheKey, { at: Date.now(), meta });
   return meta;
+}
+
+/** Where a public question id lives (from the cached index items), or undefined when no bank has it. */
+export async function locateQuestion(publicId: string): Promise<{ subject: Subject; level: Level; index: number } | undefined> {
+  const banks = SUBJECTS.flatMap((subject) => LEVELS.map((level) => ({ subject, level })));
+  const metas = await Promise.all(banks.map(({ subject, level }) => getBankMeta(subject, level)));
+  for (const [i, meta] of metas.entries()) {
+    const index = meta?.publicIds.indexOf(publicId) ?? -1;
+    // A retired slot keeps its public id but is in no topic: not a question any more.
+    if (meta && index >= 0 && Object.values(meta.topics).some((indexes) => indexes.includes(index))) return { ...banks[i]!, index };
+  }
+  return undefined;
 }
 
 export type IndexedQuestion = BankQuestion & { index: number };

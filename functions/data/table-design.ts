@@ -21,6 +21,7 @@
  * - achievements ............... pk USER#<id>  sk ACH#<achievement id>
  * - notifications .............. pk USER#<id>  sk NOTIF#<key>
  * - bookmarks .................. pk USER#<id>  sk BOOKMARK#<question id>
+ * - bookmarks kept (a count) ... pk USER#<id>  sk BOOKMARK-COUNT   (the limit is checked against it atomically)
  * - payment intents, waitlist . pk USER#<id> sk INTENT#<at> | pk WAITLIST#<email> sk ENTRY
  * - product counters .......... pk STATS sk GLOBAL  (users, quizzes, answers; landing statistics)
  * - site configuration ........ pk CONFIG sk SITE  (the public origin, written by the web stack)
@@ -58,6 +59,7 @@ export const keys = {
   achievement: (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `ACH#${id}` }),
   notification: (userId: string, key: string) => ({ pk: `USER#${userId}`, sk: `NOTIF#${key}` }),
   bookmark: (userId: string, questionId: string) => ({ pk: `USER#${userId}`, sk: `BOOKMARK#${questionId}` }),
+  bookmarkCount: (userId: string) => ({ pk: `USER#${userId}`, sk: 'BOOKMARK-COUNT' }),
   siteConfig: () => ({ pk: 'CONFIG', sk: 'SITE' }),
   paymentIntent: (userId: string, at: string) => ({ pk: `USER#${userId}`, sk: `INTENT#${at}` }),
   waitlist: (email: string) => ({ pk: `WAITLIST#${email}`, sk: 'ENTRY' }),

@@ -1,17 +1,22 @@
 import { limitFor } from '#shared/entitlements.ts';
 import { bookmarkRequestSchema } from '#shared/quiz/contracts.ts';
 import { toggleBookmark } from '../data/bookmarks.ts';
+import { locateQuestion } from '../data/question-bank.ts';
 import { requireCaller } from '../lib/caller.ts';
-import { Forbidden } from '../lib/errors.ts';
+import { Forbidden, NotFound, Unavailable } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 
-/** POST /api/bookmarks/toggle: bookmarks a question or removes the bookmark; free users keep up to 20. */
+/** POST /api/bookmarks/toggle: bookmarks a bank question or removes the bookmark; free users keep up to 20. */
 export const handler = httpHandler(async (event) => {
   const { questionId } = parseBody(event, bookmarkRequestSchema);
   const profile = await requireCaller(event);
-  const limit = limitFor(profile, 'bookmarks', new Date());
+  const now = new Date();
+  const found = await locateQuestion(questionId);
+  if (!found) throw new NotFound('Question not found');
+  const limit = limitFor(profile, 'bookmarks', now);
 
-  const outcome = await toggleBookmark(profile.user_id, questionId, limit);
+  const outcome = await toggleBookmark(profile.user_id, { id: questionId, subject: found.subject, level: found.level }, limit, now);
   if (outcome === 'limit') throw new Forbidden(`Free accounts can keep ${limit} bookmarks. Go Premium for unlimited bookmarks.`, 'limit_reached');
+  if (outcome === 'busy') throw new Unavailable('The bookmark could not be saved. Please try again.');
   return json(200, { bookmarked: outcome === 'added' });
 });
