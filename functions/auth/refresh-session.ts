@@ -1,15 +1,30 @@
 import { AUTH_MESSAGES } from '#shared/validation/messages.ts';
-import { refreshSession } from '../data/accounts.ts';
+import { refreshSession, revokeRefreshToken } from '../data/accounts.ts';
+import { forgetSignIn, signInOf } from '../data/sessions.ts';
 import { Unauthorized } from '../lib/errors.ts';
 import { httpHandler, json, toResponse } from '../lib/http.ts';
 import { clearedRefreshCookie, readRefreshCookie } from '../lib/refresh-cookie.ts';
+import { isRevokedSignIn } from './revocation.ts';
 
-/** POST /api/auth/refresh: new id and access tokens for the refresh token in the session cookie. */
+const sessionEnded = () => new Unauthorized(AUTH_MESSAGES.sessionEnded, 'session_expired');
+
+/**
+ * POST /api/auth/refresh: new id and access tokens for the refresh token in the session
+ * cookie, if its sign-in was recorded here and is not older than the account's last
+ * revocation (a password reset ends every session).
+ */
 export const handler = httpHandler(async (event) => {
   const refreshToken = readRefreshCookie(event);
-  if (!refreshToken) throw new Unauthorized(AUTH_MESSAGES.sessionEnded, 'session_expired');
+  if (!refreshToken) throw sessionEnded();
   try {
-    const { idToken, accessToken, expiresAt } = await refreshSession(refreshToken);
+    const signIn = await signInOf(refreshToken);
+    if (!signIn) throw sessionEnded();
+    if (await isRevokedSignIn(signIn)) {
+      await Promise.all([revokeRefreshToken(refreshToken), forgetSignIn(refreshToken)]);
+      throw sessionEnded();
+    }
+    const { idToken, accessToken, expiresAt, sub } = await refreshSession(refreshToken);
+    if (sub !== signIn.userId) throw sessionEnded();
     return json(200, { tokens: { idToken, accessToken, expiresAt } });
   } catch (error) {
     // A refused token never works again: drop the cookie so the browser stops sending it.

@@ -3,18 +3,25 @@ import { setPassword } from '../data/accounts.ts';
 import { consumeLinkToken, releaseLinkToken } from '../data/link-tokens.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { refusedResetLink } from './reset-link-errors.ts';
+import { endEverySession, isRevokedLink } from './revocation.ts';
 
-/** POST /api/auth/password-reset/confirm: sets the new password; the link works once. */
+/**
+ * POST /api/auth/password-reset/confirm: sets the new password; the link works once. The
+ * reset then ends every session (whoever else held one is out) and every other reset link.
+ */
 export const handler = httpHandler(async (event) => {
   const { token, password } = parseBody(event, resetPasswordSchema);
   const result = await consumeLinkToken(token, 'reset-password', Date.now());
   if (!result.ok) throw refusedResetLink(result.state);
+  const { record } = result;
+  if (!record.userId || (await isRevokedLink(record))) throw refusedResetLink('superseded');
 
   try {
-    await setPassword(result.record.email, password);
+    await setPassword(record.email, password);
   } catch (error) {
     await releaseLinkToken(token);
     throw error;
   }
+  await endEverySession(record.userId);
   return json(200, { message: 'Your password has been reset. You can sign in with it now.' });
 });

@@ -5,6 +5,7 @@ import {
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
   DescribeUserPoolCommand,
   InitiateAuthCommand,
   RevokeTokenCommand,
@@ -217,6 +218,19 @@ export async function revokeRefreshToken(refreshToken: string): Promise<void> {
   } catch (error) {
     // Signing out an already-invalid session is still signing out.
     log.warn('revoke token failed', { name: nameOf(error) });
+  }
+}
+
+/**
+ * Cognito's own "sign out everywhere": every refresh token of the account stops working.
+ * cognito-local lacks the call; there the API's own cutoff (data/sessions.ts) does the job.
+ */
+export async function signOutEverywhere(userId: string): Promise<void> {
+  try {
+    await cognitoClient().send(new AdminUserGlobalSignOutCommand({ UserPoolId: env().USER_POOL_ID, Username: userId }));
+  } catch (error) {
+    const unsupportedLocally = nameOf(error) === 'Unsupported' && String((error as Error).message).startsWith('Cognito Local unsupported feature');
+    if (!unsupportedLocally) throw unexpected(error, M.genericAuth);
   }
 }
 

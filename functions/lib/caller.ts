@@ -1,17 +1,32 @@
 import type { Profile } from '#shared/api.ts';
 import type { Role } from '#shared/constants.ts';
+import { AUTH_MESSAGES } from '#shared/validation/messages.ts';
 import { getProfile } from '../data/profiles.ts';
+import { issuedBeforeCutoff, sessionsValidAfter } from '../data/sessions.ts';
 import { Forbidden, Unauthorized } from './errors.ts';
 import type { HttpEvent } from './http.ts';
 
+/** When the token was issued, in epoch seconds; API Gateway hands claims over as strings. */
+function issuedAt(claims: Record<string, unknown>): number | undefined {
+  const iat = Number(claims.iat);
+  return Number.isFinite(iat) && iat > 0 ? iat : undefined;
+}
+
 /**
  * Who is calling. The API's JWT authorizer has already verified the token; the role
- * comes from the server's profile, not from anything the browser sends.
+ * comes from the server's profile, not from anything the browser sends. A token issued
+ * before the account's sessions were revoked (a password reset) is refused, though the
+ * authorizer would accept it until it expires.
  */
 export async function requireCaller(event: HttpEvent, allowed?: readonly Role[]): Promise<Profile> {
-  const sub = event.requestContext.authorizer?.jwt?.claims.sub;
+  const claims = event.requestContext.authorizer?.jwt?.claims ?? {};
+  const sub = claims.sub;
   if (typeof sub !== 'string' || !sub) throw new Unauthorized();
-  const profile = await getProfile(sub);
+  const [profile, validAfterMs] = await Promise.all([getProfile(sub), sessionsValidAfter(sub)]);
+  if (validAfterMs !== undefined) {
+    const iat = issuedAt(claims);
+    if (iat === undefined || issuedBeforeCutoff(iat, validAfterMs)) throw new Unauthorized(AUTH_MESSAGES.sessionEnded, 'session_revoked');
+  }
   // No profile means no access (1-core §6).
   if (!profile) throw new Forbidden('No profile exists for this account', 'no_profile');
   if (allowed && !allowed.includes(profile.role)) throw new Forbidden();

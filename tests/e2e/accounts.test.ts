@@ -18,6 +18,20 @@ async function followMailLink(p: Page, to: string, subject: RegExp) {
 
 const confirmedAccount = async () => (await makeAccount(baseUrl, mailbox)).email;
 
+const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+/** Every e-mail to an address with this subject, newest first. */
+const mailsTo = (to: string, subject: RegExp) => mailbox.list().filter((m) => m.to.includes(to) && subject.test(m.subject));
+
+/** Opens one particular e-mail in the local mailbox and clicks its link. */
+async function openMailLink(p: Page, mailId: string) {
+  await p.goto(`${baseUrl}/_dev/mail/${encodeURIComponent(mailId)}`);
+  await p.locator('pre a').first().click();
+}
+
+const path = (p: Page) => new URL(p.url()).pathname;
+
 describe('sign-up with e-mail confirmation', () => {
   it('creates an account, confirms it from the mailbox and lands on the student dashboard', async () => {
     const p = page();
@@ -37,6 +51,110 @@ describe('sign-up with e-mail confirmation', () => {
     await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
     expect(new URL(p.url()).pathname).toBe('/dashboard');
     await p.getByText(email).first().waitFor();
+  });
+});
+
+describe('a pending sign-up cannot be taken over (pre-registration)', () => {
+  it("the owner's own sign-up, confirmed from their mailbox, is the one whose password signs in", async () => {
+    const p = page();
+    const email = uniqueEmail('owner');
+    const intruders = 'Intruder#1111';
+    const owners = 'Rightful#2222';
+    // Someone else signs up first with the owner's address, and cannot read the owner's mail.
+    expect((await postJson('/api/auth/sign-up', { email, password: intruders })).status).toBe(201);
+    await latestMail(mailbox, email, /Confirm/);
+
+    await p.goto(`${baseUrl}/auth`);
+    await p.getByRole('link', { name: 'Sign up' }).click();
+    await p.getByLabel('Email').fill(email);
+    await p.getByLabel('Password', { exact: true }).fill(owners);
+    await p.getByRole('button', { name: 'Create Account' }).click();
+    await p.getByRole('heading', { name: 'Check your email to confirm your account' }).waitFor();
+
+    await expect.poll(() => mailsTo(email, /Confirm/).length).toBe(2);
+    const [ownersMail, intrudersMail] = mailsTo(email, /Confirm/);
+    await openMailLink(p, ownersMail!.id);
+    await p.getByText('Your email is confirmed').waitFor();
+
+    await signIn(p, email, intruders);
+    await p.getByText(AUTH_MESSAGES.invalidCredentials).waitFor();
+    await signIn(p, email, owners);
+    await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
+
+    // The first sign-up's link confirms nothing any more.
+    const stale = await postJson('/api/auth/confirm', { token: /confirm=([\w-]+)/.exec(intrudersMail!.text)![1] });
+    expect(stale.status).toBe(410);
+    expect((await postJson('/api/auth/sign-in', { email, password: intruders })).status).toBe(401);
+  });
+});
+
+describe('one e-mail rule', () => {
+  it('refuses a non-ASCII address on the sign-up form with a clear message, and sends nothing', async () => {
+    const p = page();
+    const email = `josé.${Date.now().toString(36)}@example.com`;
+    await p.goto(`${baseUrl}/auth`);
+    await p.getByRole('link', { name: 'Sign up' }).click();
+    await p.getByLabel('Email').fill(email);
+    await p.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await p.getByRole('button', { name: 'Create Account' }).click();
+    await p.getByText(AUTH_MESSAGES.emailNotAscii).first().waitFor();
+    // The API applies the same rule to anything that skips the form.
+    const direct = await postJson('/api/auth/sign-up', { email, password: PASSWORD });
+    expect(direct.status).toBe(400);
+    expect(((await direct.json()) as { error: { fields: { email: string } } }).error.fields.email).toBe(AUTH_MESSAGES.emailNotAscii);
+    expect(mailsTo(email, /./)).toEqual([]);
+  });
+});
+
+describe('where the session lives', () => {
+  it('keeps the refresh token in an HttpOnly cookie for /api/auth, out of script reach; a reload stays signed in; sign-out ends it', async () => {
+    const p = page();
+    const { email, password } = await makeAccount(baseUrl, mailbox);
+    await signIn(p, email, password);
+    await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
+
+    const refresh = (await p.context().cookies()).find((c) => c.name === 'qq_refresh');
+    expect(refresh).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/auth' });
+    const scriptView = await p.evaluate(() => JSON.stringify({ cookie: document.cookie, local: { ...localStorage }, session: { ...sessionStorage } }));
+    expect(scriptView).not.toContain(refresh!.value);
+    expect(scriptView).not.toMatch(/refresh/i);
+
+    await p.reload();
+    await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
+    expect(path(p)).toBe('/dashboard');
+
+    await p.getByRole('button', { name: 'Sign Out' }).click();
+    await expect.poll(() => path(p)).toBe('/');
+    await expect.poll(async () => (await p.context().cookies()).some((c) => c.name === 'qq_refresh')).toBe(false);
+    // The server revoked it too: the old cookie renews nothing.
+    const replay = await fetch(`${baseUrl}/api/auth/refresh`, { method: 'POST', headers: { cookie: `qq_refresh=${refresh!.value}` } });
+    expect(replay.status).toBe(401);
+  });
+
+  it('a password reset signs out every other browser', async () => {
+    const p = page();
+    const { email, password } = await makeAccount(baseUrl, mailbox);
+    await signIn(p, email, password);
+    await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
+
+    // Elsewhere, the owner resets the password from the e-mailed link.
+    const other = await p.context().browser()!.newContext();
+    try {
+      const q = await other.newPage();
+      expect((await postJson('/api/auth/password-reset', { email })).status).toBe(202);
+      await openMailLink(q, (await latestMail(mailbox, email, /Reset/)).id);
+      await q.getByLabel('New password', { exact: true }).fill('Lighthouse#8080');
+      await q.getByLabel('Confirm new password').fill('Lighthouse#8080');
+      await q.getByRole('button', { name: 'Reset Password' }).click();
+      await q.getByRole('heading', { name: 'Password Reset' }).waitFor();
+    } finally {
+      await other.close();
+    }
+
+    await p.reload();
+    await expect.poll(() => path(p)).toBe('/');
+    await p.goto(`${baseUrl}/dashboard`);
+    await expect.poll(() => path(p)).toBe('/');
   });
 });
 
@@ -102,8 +220,6 @@ describe('password reset by e-mailed link', () => {
 });
 
 describe('routing rules', () => {
-  const path = (p: Page) => new URL(p.url()).pathname;
-
   it('keeps signed-out visitors to the public pages', async () => {
     const p = page();
     for (const [from, to] of [

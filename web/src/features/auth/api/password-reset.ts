@@ -19,7 +19,7 @@ export interface ResetPasswordInput {
 export const resetPasswordRequest = (input: ResetPasswordInput, client: ApiClient = api) =>
   client.request('/api/auth/password-reset/confirm', { method: 'POST', body: input, schema: messageResponseSchema });
 
-/** Codes of a refused e-mailed link (confirmation or reset). */
-export const LINK_ERROR_CODES = ['link_expired', 'link_used', 'link_unknown'] as const;
+/** Codes of a refused e-mailed link (confirmation or reset); superseded: a later sign-up or password reset ended it. */
+export const LINK_ERROR_CODES = ['link_expired', 'link_used', 'link_unknown', 'link_superseded'] as const;
 export type LinkErrorCode = (typeof LINK_ERROR_CODES)[number];
 export const isLinkErrorCode = (code: string): code is LinkErrorCode => (LINK_ERROR_CODES as readonly string[]).includes(code);

@@ -25,6 +25,7 @@ const INVALID_TITLES: Record<LinkErrorCode, string> = {
   link_expired: 'Reset Link Expired',
   link_used: 'Reset Link Already Used',
   link_unknown: 'Invalid Reset Link',
+  link_superseded: 'Reset Link No Longer Valid',
 };
 
 /** `/reset-password?token=…`: verifying, invalid link, form, success (1-core §2). */

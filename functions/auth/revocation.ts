@@ -1,0 +1,33 @@
+import { signOutEverywhere } from '../data/accounts.ts';
+import type { LinkToken } from '../data/link-tokens.ts';
+import { revokeSessionsBefore, sessionsValidAfter, type SignInRecord } from '../data/sessions.ts';
+
+/**
+ * Ends every session of the account and every link e-mailed to it so far: the API's own
+ * cutoff (access tokens, renewals, reset links) and Cognito's global sign-out.
+ */
+export async function endEverySession(userId: string): Promise<void> {
+  const cutoffMs = Date.now();
+  await revokeSessionsBefore(userId, cutoffMs);
+  await signOutEverywhere(userId);
+  // Tokens carry whole seconds, so one issued later in the cutoff's second counts as before it:
+  // answering only once that second is over means the person's next sign-in is not refused.
+  const wait = Math.ceil(cutoffMs / 1000) * 1000 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+/**
+ * A reset link issued before the account's last revocation (another reset) no longer works.
+ * Links from before links named their account cannot be checked, so they count as revoked.
+ */
+export async function isRevokedLink(record: LinkToken): Promise<boolean> {
+  if (!record.userId || record.issuedAtMs === undefined) return true;
+  const validAfterMs = await sessionsValidAfter(record.userId);
+  return validAfterMs !== undefined && record.issuedAtMs < validAfterMs;
+}
+
+/** A sign-in from before the account's last revocation renews nothing. */
+export async function isRevokedSignIn(record: SignInRecord): Promise<boolean> {
+  const validAfterMs = await sessionsValidAfter(record.userId);
+  return validAfterMs !== undefined && record.signedInAtMs < validAfterMs;
+}
