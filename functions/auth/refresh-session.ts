@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '#shared/validation/messages.ts';
 import { refreshSession, revokeRefreshToken } from '../data/accounts.ts';
-import { forgetSignIn, signInOf } from '../data/sessions.ts';
+import { signInOf } from '../data/sessions.ts';
 import { Unauthorized } from '../lib/errors.ts';
 import { httpHandler, json, toResponse } from '../lib/http.ts';
 import { clearedRefreshCookie, readRefreshCookie } from '../lib/refresh-cookie.ts';
@@ -20,7 +20,7 @@ export const handler = httpHandler(async (event) => {
     const signIn = await signInOf(refreshToken);
     if (!signIn) throw sessionEnded();
     if (await isRevokedSignIn(signIn)) {
-      await Promise.all([revokeRefreshToken(refreshToken), forgetSignIn(refreshToken)]);
+      await revokeRefreshToken(refreshToken); // Cognito's side too, where global sign-out is missing (cognito-local)
       throw sessionEnded();
     }
     const { idToken, accessToken, expiresAt, sub } = await refreshSession(refreshToken);

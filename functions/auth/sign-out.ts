@@ -1,11 +1,13 @@
 import { revokeRefreshToken } from '../data/accounts.ts';
-import { forgetSignIn } from '../data/sessions.ts';
 import { httpHandler, noContent } from '../lib/http.ts';
 import { clearedRefreshCookie, readRefreshCookie } from '../lib/refresh-cookie.ts';
 
-/** POST /api/auth/sign-out: revokes the cookie's refresh token so the session cannot be renewed, and clears the cookie. */
+/**
+ * POST /api/auth/sign-out: revokes the cookie's refresh token so the session cannot be
+ * renewed, and clears the cookie. (Its sign-in record just expires: a revoked token renews nothing.)
+ */
 export const handler = httpHandler(async (event) => {
   const refreshToken = readRefreshCookie(event);
-  if (refreshToken) await Promise.all([revokeRefreshToken(refreshToken), forgetSignIn(refreshToken)]);
+  if (refreshToken) await revokeRefreshToken(refreshToken);
   return { ...noContent(), cookies: [clearedRefreshCookie()] };
 });

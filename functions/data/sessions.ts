@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import { REFRESH_TOKEN_DAYS } from '../lib/refresh-cookie.ts';
@@ -78,8 +78,4 @@ export async function signInOf(refreshToken: string): Promise<SignInRecord | und
   );
   if (typeof Item?.userId !== 'string' || typeof Item.signedInAtMs !== 'number') return undefined;
   return { userId: Item.userId, signedInAtMs: Item.signedInAtMs };
-}
-
-export async function forgetSignIn(refreshToken: string): Promise<void> {
-  await documentClient().send(new DeleteCommand({ TableName: env().TABLE_NAME, Key: keys.signIn(hash(refreshToken)) }));
 }
