@@ -17,6 +17,9 @@ export const profileSchema = z.object({
   subscription_status: z.enum(SUBSCRIPTION_STATUSES),
   subscription_updated_at: z.string().nullable(),
   created_at: z.string(),
+  /** The IANA zone the account's days count in (streaks); set by the first round, changed at most once a day. */
+  time_zone: z.string().optional(),
+  time_zone_changed_at: z.string().optional(),
   metadata: z.object({
     trial_active: z.boolean().optional(),
     trial_started: z.string().optional(),

@@ -108,6 +108,24 @@ export async function expireTrialIfDue(profile: Profile, now: Date): Promise<Pro
   return { ...profile, metadata: { ...profile.metadata, trial_active: false } };
 }
 
+/**
+ * The write that moves an account to another time zone, for a transaction with the round
+ * that asked for it. Conditional on the zone not having changed since `profile` was read,
+ * so of two rounds started at once with different zones only one moves it.
+ */
+export function timeZoneChange(profile: Profile, timeZone: string, now: Date) {
+  const previous = profile.time_zone_changed_at;
+  return {
+    Update: {
+      TableName: env().TABLE_NAME,
+      Key: keys.profile(profile.user_id),
+      UpdateExpression: 'SET time_zone = :zone, time_zone_changed_at = :now',
+      ConditionExpression: previous ? 'time_zone_changed_at = :previous' : 'attribute_exists(pk) AND attribute_not_exists(time_zone_changed_at)',
+      ExpressionAttributeValues: { ':zone': timeZone, ':now': now.toISOString(), ...(previous ? { ':previous': previous } : {}) },
+    },
+  };
+}
+
 /** Overwrites a profile (seeding and admin changes). */
 export async function putProfile(profile: Profile): Promise<void> {
   await documentClient().send(new PutCommand({ TableName: env().TABLE_NAME, Item: toItem(profile) }));

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Level, Subject } from '#shared/constants.ts';
 import type { QuizMode } from '#shared/quiz/scoring.ts';
 import { documentClient } from '../lib/clients.ts';
@@ -45,16 +45,35 @@ export interface FinishedResult {
 
 const ROUND_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Stores a new round; never overwrites one (a replay is a new item with its own id). */
-export async function putRound(round: StoredRound): Promise<void> {
-  await documentClient().send(
-    new PutCommand({
-      TableName: env().TABLE_NAME,
-      // Keys last, so no field of the round can move the item.
-      Item: { type: 'round', ...round, ...keys.round(round.userId, round.roundId), ttl: ttlSeconds(round.startedAt + ROUND_KEEP_MS) },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+/** A round as drawn, before it is stored with the account's time zone. */
+export type NewRound = Omit<StoredRound, 'timeZone'>;
+
+/** A transaction item written together with a new round (the account's time zone moving). */
+export type WithRound = { Update: NonNullable<NonNullable<TransactWriteCommandInput['TransactItems']>[number]['Update']> };
+
+/**
+ * Stores a new round; never overwrites one (a replay is a new item with its own id). With
+ * `alongside`, both are written in one transaction; false when its condition failed.
+ */
+export async function putRound(round: StoredRound, alongside?: WithRound): Promise<boolean> {
+  const put = {
+    TableName: env().TABLE_NAME,
+    // Keys last, so no field of the round can move the item.
+    Item: { type: 'round', ...round, ...keys.round(round.userId, round.roundId), ttl: ttlSeconds(round.startedAt + ROUND_KEEP_MS) },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  };
+  if (!alongside) {
+    await documentClient().send(new PutCommand(put));
+    return true;
+  }
+  try {
+    await documentClient().send(new TransactWriteCommand({ TransactItems: [{ Put: put }, alongside] }));
+    return true;
+  } catch (error) {
+    const reason = error instanceof TransactionCanceledException ? error.CancellationReasons?.[1]?.Code : undefined;
+    if (reason === 'ConditionalCheckFailed' || reason === 'TransactionConflict') return false;
+    throw error;
+  }
 }
 
 /** The round as stored, without the table's own attributes (keys, type, TTL). */

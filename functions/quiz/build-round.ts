@@ -5,7 +5,7 @@ import { canPlayLevel } from '#shared/entitlements.ts';
 import { COMPETITION, DEFAULT_ROUND_SIZE, QUIZ_MESSAGES, type StartRoundInput } from '#shared/quiz/contracts.ts';
 import { selectIndexes, splitAcrossLevels } from '#shared/quiz/select-questions.ts';
 import { getBankMeta, getQuestions } from '../data/question-bank.ts';
-import { getSeen, type StoredRound } from '../data/rounds.ts';
+import { getSeen, type NewRound, type StoredRound } from '../data/rounds.ts';
 import { NotFound } from '../lib/errors.ts';
 
 /** Time-sortable, unguessable round id. */
@@ -21,7 +21,7 @@ function roundLevels(profile: Profile, request: StartRoundInput, now: Date): Lev
 }
 
 /** Draws a fresh round: a fixed number of reads per level, however many questions the user has seen. */
-export async function buildRound(profile: Profile, request: StartRoundInput, now: Date): Promise<StoredRound> {
+export async function buildRound(profile: Profile, request: StartRoundInput, now: Date): Promise<NewRound> {
   const competition = request.mode === 'competition';
   const count = request.questionCount ?? (competition ? COMPETITION.defaultQuestionCount : DEFAULT_ROUND_SIZE);
   const levels = roundLevels(profile, request, now);
@@ -46,7 +46,6 @@ export async function buildRound(profile: Profile, request: StartRoundInput, now
     subject: request.subject,
     level: request.level,
     mode: request.mode,
-    timeZone: request.timeZone,
     questions,
     answers: [],
     startedAt,
@@ -60,7 +59,7 @@ export async function buildRound(profile: Profile, request: StartRoundInput, now
  * of one the caller played before. Built field by field, so nothing of the stored
  * original (its answers, result or table keys) carries over.
  */
-export function replayRound(previous: StoredRound, request: StartRoundInput, now: Date): StoredRound {
+export function replayRound(previous: StoredRound, request: StartRoundInput, now: Date): NewRound {
   const startedAt = now.getTime();
   const limitSec = request.timeLimitSec ?? COMPETITION.defaultTimeLimitSec;
   return {
@@ -69,7 +68,6 @@ export function replayRound(previous: StoredRound, request: StartRoundInput, now
     subject: previous.subject,
     level: previous.level,
     mode: previous.mode,
-    timeZone: request.timeZone,
     questions: previous.questions,
     answers: [],
     startedAt,

@@ -3,6 +3,7 @@ import { canPlayLevel, limitFor, UNLIMITED } from '#shared/entitlements.ts';
 import type { ProgressResponse } from '#shared/quiz/contracts.ts';
 import { levelProgress, subjectProgress } from '#shared/quiz/progress.ts';
 import { localDate, streakOn } from '#shared/quiz/streak.ts';
+import { isTimeZone } from '#shared/quiz/time-zone.ts';
 import { insights } from '#shared/insights.ts';
 import { roundsPlayedToday } from '../data/daily-rounds.ts';
 import { achievements, attemptsSince, learnerTotals, levelProgressRows, recentActiveDays, recentAttempts } from '../data/learner.ts';
@@ -19,7 +20,9 @@ const RECENT_ATTEMPTS = 5;
 export const handler = httpHandler(async (event) => {
   const profile = await requireCaller(event);
   const now = new Date();
-  const timeZone = event.queryStringParameters?.tz ?? 'UTC';
+  // The account's zone, as for its streak; the browser's only until a round has set one.
+  const browserZone = event.queryStringParameters?.tz ?? 'UTC';
+  const timeZone = profile.time_zone ?? (isTimeZone(browserZone) ? browserZone : 'UTC');
   const userId = profile.user_id;
   const [rows, totals, days, attempts, unlocked, playedToday, weekAttempts] = await Promise.all([
     levelProgressRows(userId),

@@ -1,11 +1,12 @@
 import { canPlayLevel, limitFor } from '#shared/entitlements.ts';
 import { QUIZ_MESSAGES, startRoundRequestSchema } from '#shared/quiz/contracts.ts';
 import { takeDailyRound } from '../data/daily-rounds.ts';
-import { getRound, putRound } from '../data/rounds.ts';
+import { getRound } from '../data/rounds.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Forbidden, NotFound, TooManyRequests } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { buildRound, replayRound } from './build-round.ts';
+import { saveRound } from './save-round.ts';
 import { toPlayRound } from './to-play-round.ts';
 
 /** POST /api/quiz/rounds: the server picks the questions and keeps the answer key. */
@@ -26,6 +27,5 @@ export const handler = httpHandler(async (event) => {
   const round = previous ? replayRound(previous, request, now) : await buildRound(profile, request, now);
   const limit = limitFor(profile, 'quiz_attempts_per_day', now);
   if (!(await takeDailyRound(profile.user_id, now, limit))) throw new TooManyRequests(QUIZ_MESSAGES.dailyLimit(limit));
-  await putRound(round);
-  return json(201, toPlayRound(round));
+  return json(201, toPlayRound(await saveRound(round, profile, request.timeZone, now)));
 });
