@@ -55,6 +55,8 @@ describe('starting a round', () => {
     expect(serialised).not.toContain('correct_answer');
     expect(serialised).not.toContain('explanation');
     expect(new Set(body.questions.map((q: { id: string }) => q.id)).size).toBe(10);
+    // Ids name nothing (quiz-answer-leaks.test.ts checks every question of the bank).
+    for (const q of body.questions as { id: string }[]) expect(q.id).toMatch(/^q-[0-9a-f]{16}$/);
   });
 
   it('refuses advanced and expert to a free user, allows them with premium', async () => {
