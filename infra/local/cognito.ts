@@ -11,6 +11,7 @@ import {
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ROLES } from '#shared/constants.ts';
+import { REFRESH_TOKEN_DAYS } from '#functions/lib/refresh-cookie.ts';
 import { COGNITO_TRIGGERS } from '#functions/routes.ts';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 import { startChild, waitFor } from './processes.ts';
@@ -79,6 +80,9 @@ export async function ensureUserPool(endpoint: string, poolName: string): Promis
         ClientName: 'web',
         ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
         EnableTokenRevocation: true,
+        // As the auth stack: the refresh cookie lives as long as the token it carries.
+        RefreshTokenValidity: REFRESH_TOKEN_DAYS,
+        TokenValidityUnits: { RefreshToken: 'days' },
       }),
     );
     clientId = UserPoolClient!.ClientId!;
