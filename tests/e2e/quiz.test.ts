@@ -113,7 +113,7 @@ describe('a free student plays a round', () => {
     await expect
       .poll(async () => ((await apiCall('/api/progress?tz=UTC', token)).body.recentAttempts as { attemptId: string; score: number }[]).map((a) => [a.attemptId, a.score]).sort())
       .toEqual([[first.roundId, firstScore], [again.roundId, againScore]].sort());
-  });
+  }, 120_000); // two full rounds, each answer's verdict shown for 1.2 s
 
   it('a flag question’s picture loads from a URL that does not name the country', async () => {
     const p = page();
