@@ -13,14 +13,14 @@ import type { FunctionAccess } from '../constructs/project-function.ts';
  */
 const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Both e-mail a link through the send-email consumer (EmailRequested), not SES directly.
-  SignUp: { table: 'readWrite', cognito: ['AdminGetUser'], publishEvents: true },
+  SignUp: { table: 'readWrite', cognito: ['AdminDeleteUser', 'AdminGetUser'], publishEvents: true },
   ConfirmSignUp: { table: 'readWrite', cognito: ['AdminConfirmSignUp', 'AdminGetUser', 'AdminUpdateUserAttributes'] },
   SignIn: { table: 'readWrite' },
-  RefreshSession: {},
+  RefreshSession: { table: 'read' },
   SignOut: {},
   RequestPasswordReset: { table: 'readWrite', cognito: ['AdminGetUser'], publishEvents: true },
   VerifyPasswordReset: { table: 'read' },
-  ResetPassword: { table: 'readWrite', cognito: ['AdminSetUserPassword'] },
+  ResetPassword: { table: 'readWrite', cognito: ['AdminSetUserPassword', 'AdminUserGlobalSignOut'] },
   // Reading the profile also ends a trial whose time is up.
   GetMe: { table: 'readWrite' },
   ListUsers: { table: 'read' },
