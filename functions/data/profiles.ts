@@ -32,7 +32,7 @@ function toItem(profile: Profile) {
   };
 }
 
-function fromItem(item: Record<string, unknown>): Profile {
+export function fromItem(item: Record<string, unknown>): Profile {
   return profileSchema.parse(item);
 }
 

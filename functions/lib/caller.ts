@@ -1,8 +1,8 @@
 import type { Profile } from '#shared/api.ts';
 import type { Role } from '#shared/constants.ts';
 import { AUTH_MESSAGES } from '#shared/validation/messages.ts';
-import { getProfile } from '../data/profiles.ts';
-import { issuedBeforeCutoff, sessionsValidAfter } from '../data/sessions.ts';
+import { callerRecords } from '../data/caller-records.ts';
+import { issuedBeforeCutoff } from '../data/sessions.ts';
 import { Forbidden, Unauthorized } from './errors.ts';
 import type { HttpEvent } from './http.ts';
 
@@ -22,7 +22,7 @@ export async function requireCaller(event: HttpEvent, allowed?: readonly Role[])
   const claims = event.requestContext.authorizer?.jwt?.claims ?? {};
   const sub = claims.sub;
   if (typeof sub !== 'string' || !sub) throw new Unauthorized();
-  const [profile, validAfterMs] = await Promise.all([getProfile(sub), sessionsValidAfter(sub)]);
+  const { profile, validAfterMs } = await callerRecords(sub);
   if (validAfterMs !== undefined) {
     const iat = issuedAt(claims);
     if (iat === undefined || issuedBeforeCutoff(iat, validAfterMs)) throw new Unauthorized(AUTH_MESSAGES.sessionEnded, 'session_revoked');
