@@ -1,0 +1,18 @@
+import type { RouteDefinition } from '../routes.ts';
+
+/** Accounts and sessions: the entry points before a token exists, hence all public. */
+export const AUTH_ROUTES = [
+  { method: 'POST', path: '/api/auth/sign-up', name: 'SignUp', entry: 'functions/auth/sign-up.ts', auth: 'public' },
+  { method: 'POST', path: '/api/auth/confirm', name: 'ConfirmSignUp', entry: 'functions/auth/confirm-sign-up.ts', auth: 'public' },
+  { method: 'POST', path: '/api/auth/sign-in', name: 'SignIn', entry: 'functions/auth/sign-in.ts', auth: 'public' },
+  { method: 'POST', path: '/api/auth/refresh', name: 'RefreshSession', entry: 'functions/auth/refresh-session.ts', auth: 'public' },
+  { method: 'POST', path: '/api/auth/sign-out', name: 'SignOut', entry: 'functions/auth/sign-out.ts', auth: 'public' },
+  { method: 'POST', path: '/api/auth/password-reset', name: 'RequestPasswordReset', entry: 'functions/auth/request-password-reset.ts', auth: 'public' },
+  { method: 'POST', path: '/api/auth/password-reset/verify', name: 'VerifyPasswordReset', entry: 'functions/auth/verify-password-reset.ts', auth: 'public' },
+  { method: 'POST', path: '/api/auth/password-reset/confirm', name: 'ResetPassword', entry: 'functions/auth/reset-password.ts', auth: 'public' },
+] as const satisfies readonly RouteDefinition[];
+
+/** Cognito triggers, wired to the user pool in AWS and to cognito-local's Lambda client locally. */
+export const COGNITO_TRIGGERS = {
+  PostConfirmation: { name: 'PostConfirmation', entry: 'functions/auth/post-confirmation.ts' },
+} as const;

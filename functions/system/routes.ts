@@ -1,0 +1,7 @@
+import type { RouteDefinition } from '../routes.ts';
+
+/** The status banner's health check and the landing page's public statistics. */
+export const SYSTEM_ROUTES = [
+  { method: 'GET', path: '/api/health', name: 'GetHealth', entry: 'functions/system/get-health.ts', auth: 'jwt' },
+  { method: 'GET', path: '/api/stats', name: 'GetStats', entry: 'functions/system/get-stats.ts', auth: 'public' },
+] as const satisfies readonly RouteDefinition[];
