@@ -14,6 +14,7 @@ export const CONSUMERS = {
   'update-progress': { entry: 'functions/consumers/update-progress.ts' },
   'update-streak': { entry: 'functions/consumers/update-streak.ts' },
   'write-leaderboard-entry': { entry: 'functions/consumers/write-leaderboard-entry.ts' },
+  'delete-account-data': { entry: 'functions/consumers/delete-account-data.ts' },
 } as const;
 export type ConsumerName = keyof typeof CONSUMERS;
 
@@ -49,6 +50,14 @@ export const EVENTS = {
       topics: z.array(z.object({ subject: z.enum(SUBJECTS), topic: z.string(), correct: z.number().int(), total: z.number().int() })),
     }),
     consumers: ['update-progress', 'update-streak', 'write-leaderboard-entry'],
+  },
+  /**
+   * The person deleted their account; the identity is already gone. Its consumer deletes
+   * every item of the account (idempotent: deleting what is gone changes nothing).
+   */
+  AccountDeleted: {
+    detail: z.object({ userId: z.string().min(1), email: emailAddressSchema }),
+    consumers: ['delete-account-data'],
   },
   /** Feed and notification consumers arrive with the social issue. */
   AchievementUnlocked: {

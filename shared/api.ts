@@ -25,6 +25,10 @@ export const profileSchema = z.object({
     trial_started: z.string().optional(),
     trial_ends: z.string().optional(),
     limits: profileLimitsSchema.partial().optional(),
+    /** Editable on /profile (2-social §2, §5). */
+    full_name: z.string().optional(),
+    phone_number: z.string().optional(),
+    updated_at: z.string().optional(),
   }),
 });
 export type Profile = z.infer<typeof profileSchema>;

@@ -15,6 +15,7 @@ import {
 import { decodeJwt } from 'jose';
 import type { SessionTokens } from '#shared/api.ts';
 import type { Role } from '#shared/constants.ts';
+import { PROFILE_MESSAGES } from '#shared/profile.ts';
 import { AUTH_MESSAGES as M } from '#shared/validation/messages.ts';
 import { cognitoClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
@@ -114,6 +115,15 @@ export async function deletePendingAccount(userId: string): Promise<void> {
     await cognitoClient().send(new AdminDeleteUserCommand({ UserPoolId: env().USER_POOL_ID, Username: userId }));
   } catch (error) {
     if (nameOf(error) !== 'UserNotFoundException') throw unexpected(error, M.signUpFailed);
+  }
+}
+
+/** Deletes the identity whatever its state (Delete Account); already gone is done. */
+export async function deleteIdentity(userId: string): Promise<void> {
+  try {
+    await cognitoClient().send(new AdminDeleteUserCommand({ UserPoolId: env().USER_POOL_ID, Username: userId }));
+  } catch (error) {
+    if (nameOf(error) !== 'UserNotFoundException') throw unexpected(error, PROFILE_MESSAGES.deleteFailed);
   }
 }
 

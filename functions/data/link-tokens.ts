@@ -43,6 +43,7 @@ export async function issueLinkToken(input: { purpose: LinkPurpose; email: strin
       TableName: env().TABLE_NAME,
       Item: {
         ...keys.linkToken(hash(token)),
+        ...keys.linkTokenOfEmail(input.email, hash(token)),
         type: 'link-token',
         purpose: input.purpose,
         email: input.email,

@@ -127,6 +127,38 @@ export function timeZoneChange(profile: Profile, timeZone: string, now: Date) {
 }
 
 /** Overwrites a profile (seeding and admin changes). */
+/**
+ * The fields a person edits on /profile; an empty value removes the field. Only an
+ * existing profile is changed (an account deleted meanwhile stays deleted).
+ */
+export async function updateProfileDetails(userId: string, details: { full_name: string; phone_number: string }, now: Date): Promise<Profile | undefined> {
+  const set = ['metadata.updated_at = :now'];
+  const remove: string[] = [];
+  const values: Record<string, string> = { ':now': now.toISOString() };
+  for (const [field, value] of Object.entries(details)) {
+    if (value) {
+      set.push(`metadata.${field} = :${field}`);
+      values[`:${field}`] = value;
+    } else remove.push(`metadata.${field}`);
+  }
+  try {
+    const { Attributes } = await documentClient().send(
+      new UpdateCommand({
+        TableName: env().TABLE_NAME,
+        Key: keys.profile(userId),
+        UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? fromItem(Attributes) : undefined;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
 export async function putProfile(profile: Profile): Promise<void> {
   await documentClient().send(new PutCommand({ TableName: env().TABLE_NAME, Item: toItem(profile) }));
 }

@@ -63,6 +63,7 @@ export async function recordSignIn(refreshToken: string, record: SignInRecord): 
       TableName: env().TABLE_NAME,
       Item: {
         ...keys.signIn(hash(refreshToken)),
+        ...keys.signInOfUser(record.userId, hash(refreshToken)),
         type: 'sign-in',
         ...record,
         ttl: ttlSeconds(record.signedInAtMs + REFRESH_TOKEN_DAYS * 24 * 60 * 60 * 1000),

@@ -7,8 +7,10 @@
  * - profile by e-mail ......... gsi1pk EMAIL#<email>  gsi1sk PROFILE
  * - profiles by role .......... gsi2pk ROLE#<role>    gsi2sk <email>
  * - link token by hash ........ pk TOKEN#<sha256>     sk TOKEN         (expires by TTL)
+ * - an address's link tokens ... gsi1pk EMAIL#<email>  gsi1sk TOKEN#<sha256>  (found when the account is deleted)
  * - sessions valid after ....... pk USER#<id>         sk SESSIONS      (the account's revocation instant)
  * - sign-in by refresh token .. pk SESSION#<sha256>   sk SESSION       (expires by TTL)
+ * - a user's sign-in records ... gsi1pk OWNER#<id>     gsi1sk SESSION#<sha256>  (found when the account is deleted)
  * - attempts in a window ...... pk RATE#<action>#<key> sk <window start> (expires by TTL)
  * - processed event marker .... pk EVENT#<consumer>#<id> sk EVENT      (expires by TTL)
  * - question bank index ........ pk QBANK#<subject>#<level> sk META   (ids in index order, topics)
@@ -45,8 +47,10 @@ export const keys = {
   profileByEmail: (email: string) => ({ gsi1pk: `EMAIL#${email}`, gsi1sk: 'PROFILE' }),
   profileByRole: (role: string, email: string) => ({ gsi2pk: `ROLE#${role}`, gsi2sk: email }),
   linkToken: (hash: string) => ({ pk: `TOKEN#${hash}`, sk: 'TOKEN' }),
+  linkTokenOfEmail: (email: string, hash: string) => ({ gsi1pk: `EMAIL#${email}`, gsi1sk: `TOKEN#${hash}` }),
   sessionsValidAfter: (userId: string) => ({ pk: `USER#${userId}`, sk: 'SESSIONS' }),
   signIn: (refreshTokenHash: string) => ({ pk: `SESSION#${refreshTokenHash}`, sk: 'SESSION' }),
+  signInOfUser: (userId: string, refreshTokenHash: string) => ({ gsi1pk: `OWNER#${userId}`, gsi1sk: `SESSION#${refreshTokenHash}` }),
   rateWindow: (action: string, key: string, windowStart: number) => ({ pk: `RATE#${action}#${key}`, sk: String(windowStart) }),
   processedEvent: (consumer: string, eventId: string) => ({ pk: `EVENT#${consumer}#${eventId}`, sk: 'EVENT' }),
   bankMeta: (subject: string, level: string) => ({ pk: `QBANK#${subject}#${level}`, sk: 'META' }),

@@ -50,6 +50,8 @@ const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   'update-progress': { table: 'readWrite', publishEvents: true },
   'update-streak': { table: 'readWrite', publishEvents: true },
   'write-leaderboard-entry': { table: 'readWrite' },
+  // Queries the account's partition and indexes, then batch-deletes.
+  'delete-account-data': { table: 'readWrite' },
 };
 
 type Kind = 'route' | 'Cognito trigger' | 'event consumer';

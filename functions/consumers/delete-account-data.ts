@@ -1,0 +1,13 @@
+import type { EventBridgeEvent } from 'aws-lambda';
+import { envelopeSchema } from '#events/catalogue.ts';
+import { deleteAccountData } from '../data/account-data.ts';
+import { log } from '../lib/log.ts';
+
+const accountDeleted = envelopeSchema('AccountDeleted');
+
+/** AccountDeleted → every item of the account deleted (idempotent: deleting what is gone changes nothing). */
+export const handler = async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
+  const { detail } = accountDeleted.parse(event);
+  const deleted = await deleteAccountData(detail.userId, detail.email);
+  log.info('account data deleted', { userId: detail.userId, items: deleted });
+};

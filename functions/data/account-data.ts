@@ -1,0 +1,70 @@
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../lib/clients.ts';
+import { env } from '../lib/env.ts';
+import { keys } from './table-design.ts';
+
+/**
+ * Everything the table holds of one account, found by key (no scan) and deleted: the
+ * user's own partition (profile, rounds, attempts, progress, streak, achievements,
+ * bookmarks, notifications, intents, the session cutoff…), the leaderboard entries of
+ * its attempts, its waitlist entry, and the sign-in records and link tokens indexed by
+ * owner and address. Deleting what is already gone changes nothing, so a second
+ * delivery of the same event is harmless.
+ *
+ * Not personal data and left to expire by TTL within the hour: attempt counters keyed by
+ * address or e-mail (abuse protection) and processed-event markers (ids only).
+ */
+type Key = { pk: string; sk: string };
+
+async function queryKeys(input: { index?: 'gsi1'; partition: string }): Promise<Key[]> {
+  const found: Key[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: env().TABLE_NAME,
+        IndexName: input.index,
+        KeyConditionExpression: input.index ? 'gsi1pk = :p' : 'pk = :p',
+        ExpressionAttributeValues: { ':p': input.partition },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: start,
+      }),
+    );
+    found.push(...((page.Items ?? []) as Key[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return found;
+}
+
+/** The keys of everything to delete for the account. */
+export async function accountItemKeys(userId: string, email: string): Promise<Key[]> {
+  const [own, sessions, byEmail] = await Promise.all([
+    queryKeys({ partition: keys.profile(userId).pk }),
+    queryKeys({ index: 'gsi1', partition: keys.signInOfUser(userId, '').gsi1pk }),
+    queryKeys({ index: 'gsi1', partition: keys.linkTokenOfEmail(email, '').gsi1pk }),
+  ]);
+  // An attempt's sort key ends with its round id, which is the leaderboard entry's id.
+  const leaderboard = own.filter((k) => k.sk.startsWith('ATTEMPT#')).map((k) => keys.leaderboardEntry(k.sk.split('#').at(-1)!));
+  // The address's index partition also holds the profile (already in `own`); keep the tokens only.
+  const tokens = byEmail.filter((k) => k.pk.startsWith('TOKEN#'));
+  return [...own, ...leaderboard, ...sessions, ...tokens, keys.waitlist(email)];
+}
+
+export async function deleteItems(itemKeys: Key[]): Promise<void> {
+  const table = env().TABLE_NAME;
+  for (let i = 0; i < itemKeys.length; i += 25) {
+    let requests = itemKeys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** Math.min(attempt, 5)));
+      if (attempt > 8) throw new Error('account data deletion kept being throttled');
+      const { UnprocessedItems } = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+      requests = (UnprocessedItems?.[table] ?? []) as typeof requests;
+    }
+  }
+}
+
+export async function deleteAccountData(userId: string, email: string): Promise<number> {
+  const itemKeys = await accountItemKeys(userId, email);
+  await deleteItems(itemKeys);
+  return itemKeys.length;
+}

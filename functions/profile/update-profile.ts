@@ -1,0 +1,14 @@
+import { PROFILE_MESSAGES, profileUpdateSchema } from '#shared/profile.ts';
+import { updateProfileDetails } from '../data/profiles.ts';
+import { requireCaller } from '../lib/caller.ts';
+import { NotFound } from '../lib/errors.ts';
+import { httpHandler, json, parseBody } from '../lib/http.ts';
+
+/** PATCH /api/me: the caller's full name and phone (the e-mail is not editable). */
+export const handler = httpHandler(async (event) => {
+  const details = parseBody(event, profileUpdateSchema);
+  const caller = await requireCaller(event);
+  const profile = await updateProfileDetails(caller.user_id, details, new Date());
+  if (!profile) throw new NotFound(PROFILE_MESSAGES.updateFailed);
+  return json(200, { profile, message: PROFILE_MESSAGES.updated });
+});

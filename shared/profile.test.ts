@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { PROFILE_MESSAGES, profileUpdateSchema } from './profile.ts';
+
+const check = (full_name: string, phone_number: string) => {
+  const result = profileUpdateSchema.safeParse({ full_name, phone_number });
+  return result.success ? 'ok' : result.error.issues.map((i) => i.message).join('; ');
+};
+
+describe('profile update (2-social §5)', () => {
+  it.each([
+    ['Ada Lovelace', '+44 20 7946 0958', 'ok'],
+    ['', '', 'ok'], // both optional: empty clears
+    ['  Al  ', '(555) 123-4567', 'ok'], // trimmed to 2 characters
+    ['A', '', PROFILE_MESSAGES.fullNameShort],
+    [' A ', '', PROFILE_MESSAGES.fullNameShort],
+    ['Ada', '555-CALL-NOW', PROFILE_MESSAGES.phoneInvalid],
+    ['Ada', '12+34', PROFILE_MESSAGES.phoneInvalid], // a plus only in front
+    ['Ada', '+', PROFILE_MESSAGES.phoneInvalid], // no digit at all
+    ['Ada', '--', PROFILE_MESSAGES.phoneInvalid],
+  ])('%j, %j → %s', (name, phone, expected) => {
+    expect(check(name, phone)).toBe(expected);
+  });
+
+  it('refuses fields it does not know (the e-mail is not editable)', () => {
+    expect(profileUpdateSchema.safeParse({ full_name: 'Ada', phone_number: '', email: 'x@y.z' }).success).toBe(false);
+  });
+});
