@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventDetail } from '#events/catalogue.ts';
 import type { Level, Subject } from '#shared/constants.ts';
 import type { LearnerStats } from '#shared/quiz/achievements.ts';
@@ -7,6 +7,7 @@ import { RULES } from '#shared/quiz/achievements.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import { keys, ttlSeconds } from './table-design.ts';
+import { queryPrefix, queryUserRange } from './user-rows.ts';
 
 /**
  * A learner's progress, stats, active days and achievements. Every write here is either
@@ -117,33 +118,6 @@ export interface LevelProgressRow {
   points: number;
   last_activity_date?: string;
 }
-
-/**
- * A user's rows in a sort-key range, every page (or the first `limit` rows).
- * `from`/`to` bound the sort key; rows sort by it, oldest first unless `newestFirst`.
- */
-async function queryUserRange(userId: string, from: string, to: string, options: { newestFirst?: boolean; limit?: number } = {}) {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':from': from, ':to': to },
-        ScanIndexForward: !options.newestFirst,
-        Limit: options.limit,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    start = options.limit ? undefined : page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
-
-/** All of a user's rows with one key prefix (PROGRESS#, TOPIC#, ACH#, DAY#…). '~' sorts after every key character used. */
-const queryPrefix = (userId: string, prefix: string, options?: { newestFirst?: boolean; limit?: number }) => queryUserRange(userId, prefix, `${prefix}~`, options);
 
 export const levelProgressRows = async (userId: string) => (await queryPrefix(userId, 'PROGRESS#')) as unknown as LevelProgressRow[];
 
