@@ -6,8 +6,8 @@ import { keys } from './table-design.ts';
 /**
  * Everything the table holds of one account, found by key (no scan) and deleted: the
  * user's own partition (profile, rounds, attempts, progress, streak, achievements,
- * bookmarks, notifications, intents, the session cutoff…), the leaderboard entries of
- * its attempts, its waitlist entry, and the sign-in records and link tokens indexed by
+ * bookmarks, notifications, intents, the session cutoff…), the other side of its
+ * friendships and friend requests, the leaderboard entries of its attempts, its waitlist entry, and the sign-in records and link tokens indexed by
  * owner and address. Deleting what is already gone changes nothing, so a second
  * delivery of the same event is harmless.
  *
@@ -47,7 +47,15 @@ export async function accountItemKeys(userId: string, email: string): Promise<Ke
   const leaderboard = own.filter((k) => k.sk.startsWith('ATTEMPT#')).map((k) => keys.leaderboardEntry(k.sk.split('#').at(-1)!));
   // The address's index partition also holds the profile (already in `own`); keep the tokens only.
   const tokens = byEmail.filter((k) => k.pk.startsWith('TOKEN#'));
-  return [...own, ...leaderboard, ...sessions, ...tokens, keys.waitlist(email)];
+  return [...own, ...leaderboard, ...own.flatMap((k) => mirrorOf(k, userId)), ...sessions, ...tokens, keys.waitlist(email)];
+}
+
+/** The other person's side of a friendship or friend request: both sides go. */
+function mirrorOf(key: Key, userId: string): Key[] {
+  const [kind, ...rest] = key.sk.split('#');
+  if (kind === 'FRIEND') return [keys.friend(rest[0]!, userId)];
+  if (kind === 'FREQ') return [keys.friendRequest(rest[1]!, rest[0] === 'IN' ? 'OUT' : 'IN', userId)];
+  return [];
 }
 
 export async function deleteItems(itemKeys: Key[]): Promise<void> {

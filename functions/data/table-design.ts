@@ -25,6 +25,8 @@
  * - achievements ............... pk USER#<id>  sk ACH#<achievement id>
  * - notifications .............. pk USER#<id>  sk NOTIF#<key>
  * - bookmarks .................. pk USER#<id>  sk BOOKMARK#<question id>
+ * - friend requests ............ pk USER#<receiver> sk FREQ#IN#<sender>, mirrored as pk USER#<sender> sk FREQ#OUT#<receiver>
+ * - friends (both ways) ........ pk USER#<id>  sk FRIEND#<friend id>
  * - bookmarks kept (a count) ... pk USER#<id>  sk BOOKMARK-COUNT   (the limit is checked against it atomically)
  * - payment intents, waitlist . pk USER#<id> sk INTENT#<at> | pk WAITLIST#<email> sk ENTRY
  * - product counters .......... pk STATS sk GLOBAL  (users, quizzes, answers; landing statistics)
@@ -67,6 +69,8 @@ export const keys = {
   achievement: (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `ACH#${id}` }),
   notification: (userId: string, key: string) => ({ pk: `USER#${userId}`, sk: `NOTIF#${key}` }),
   bookmark: (userId: string, questionId: string) => ({ pk: `USER#${userId}`, sk: `BOOKMARK#${questionId}` }),
+  friendRequest: (ownerId: string, direction: 'IN' | 'OUT', otherId: string) => ({ pk: `USER#${ownerId}`, sk: `FREQ#${direction}#${otherId}` }),
+  friend: (userId: string, friendId: string) => ({ pk: `USER#${userId}`, sk: `FRIEND#${friendId}` }),
   bookmarkCount: (userId: string) => ({ pk: `USER#${userId}`, sk: 'BOOKMARK-COUNT' }),
   siteConfig: () => ({ pk: 'CONFIG', sk: 'SITE' }),
   paymentIntent: (userId: string, at: string) => ({ pk: `USER#${userId}`, sk: `INTENT#${at}` }),

@@ -2,6 +2,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { linkToken, mailTo, uniqueEmail, useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
+import { player } from '../support/players.ts';
 
 /**
  * Delete Account deletes for real (2-social §2, issue 9): the identity, and every item of
@@ -17,6 +18,8 @@ const { handler: confirm } = await import('../../functions/auth/confirm-sign-up.
 const { handler: deleteAccount } = await import('../../functions/profile/delete-account.ts');
 const { handler: updateProfile } = await import('../../functions/profile/update-profile.ts');
 const { handler: deleteAccountData } = await import('../../functions/consumers/delete-account-data.ts');
+const { handler: sendFriendRequest } = await import('../../functions/social/send-friend-request.ts');
+const { handler: respondFriendRequest } = await import('../../functions/social/respond-friend-request.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 
 const PASSWORD = 'Comet#2718';
@@ -66,6 +69,12 @@ describe('Delete Account', () => {
     expect((await call('/api/subscription/waitlist', { token, body: { email } })).status).toBe(201);
     expect((await call('/api/auth/password-reset', { body: { email } })).status).toBe(202);
     expect(parse(await updateProfile(httpEvent({ sub: userId, body: { full_name: 'Leaving Person', phone_number: '+1 555 0100' } }))).status).toBe(200);
+    // A friend, and a request to someone else still pending: the other sides go too.
+    const friend = await player();
+    const asked = await player();
+    expect(parse(await sendFriendRequest(httpEvent({ sub: friend.user_id, body: { email } }))).status).toBe(201);
+    expect(parse(await respondFriendRequest(httpEvent({ sub: userId, body: { accept: true }, path: { senderId: friend.user_id } }))).status).toBe(200);
+    expect(parse(await sendFriendRequest(httpEvent({ sub: userId, body: { email: asked.email } }))).status).toBe(201);
     // The consumers have written progress, streak and the leaderboard entry.
     await expect.poll(async () => (await itemsNaming(userId, email)).some((k) => k.startsWith('LBE#')), { timeout: 10_000 }).toBe(true);
     const before = await itemsNaming(userId, email);

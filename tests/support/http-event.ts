@@ -1,7 +1,9 @@
 import type { HttpEvent } from '../../functions/lib/http.ts';
 
 /** An API Gateway HTTP API (payload 2.0) event, as the local gateway and AWS build it. */
-export function httpEvent(input: { body?: unknown; rawBody?: string; sub?: string; ip?: string; query?: Record<string, string> } = {}): HttpEvent {
+export function httpEvent(
+  input: { body?: unknown; rawBody?: string; sub?: string; ip?: string; query?: Record<string, string>; path?: Record<string, string> } = {},
+): HttpEvent {
   const body = input.rawBody ?? (input.body === undefined ? undefined : JSON.stringify(input.body));
   return {
     version: '2.0',
@@ -10,6 +12,7 @@ export function httpEvent(input: { body?: unknown; rawBody?: string; sub?: strin
     rawQueryString: '',
     headers: { 'content-type': 'application/json' },
     queryStringParameters: input.query,
+    pathParameters: input.path,
     body,
     isBase64Encoded: false,
     requestContext: {

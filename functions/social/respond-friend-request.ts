@@ -1,0 +1,23 @@
+import { FRIEND_MESSAGES as M, requestResponseSchema } from '#shared/social/friends.ts';
+import { receivedRequest, settleRequest } from '../data/friends.ts';
+import { requireCaller } from '../lib/caller.ts';
+import { Conflict, NotFound } from '../lib/errors.ts';
+import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { userIdParam } from './friend-route-params.ts';
+
+/**
+ * POST /api/friends/requests/{senderId}/respond: the receiver accepts or declines. The
+ * request is read from the caller's own partition, so only its receiver can reach it.
+ */
+export const handler = httpHandler(async (event) => {
+  const { accept } = parseBody(event, requestResponseSchema);
+  const me = await requireCaller(event, ['student', 'admin']);
+  const senderId = userIdParam(event, 'senderId', M.requestNotFound);
+  const request = await receivedRequest(me.user_id, senderId);
+  if (!request) throw new NotFound(M.requestNotFound);
+  const status = accept ? 'accepted' : 'declined';
+  if (request.status !== 'pending' || !(await settleRequest(request, status, new Date().toISOString()))) {
+    throw new Conflict('This request was already answered or cancelled', 'request_settled');
+  }
+  return json(200, { status });
+});

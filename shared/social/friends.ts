@@ -1,0 +1,57 @@
+import * as z from 'zod';
+import { emailField } from '../validation/email.ts';
+
+/** Friends and friend requests (2-social §2, §5, §8). */
+export const FRIEND_MESSAGES = {
+  userNotFound: 'User not found with that email address',
+  notYourself: 'You cannot send a friend request to yourself',
+  alreadyFriends: 'You are already friends with this user',
+  alreadySent: 'Friend request already sent to this user',
+  previouslyDeclined: 'Your previous friend request was declined',
+  emailRequired: 'Valid email is required',
+  emailInvalid: 'Please enter a valid email address',
+  /** Not in the spec: the other person asked first; accepting is one click away. */
+  theyAskedFirst: 'This user has already sent you a friend request. Accept it under Requests.',
+  requestNotFound: 'Friend request not found',
+  friendNotFound: 'Friend not found',
+  searchTooShort: 'Type at least 2 characters',
+} as const;
+
+export const FRIEND_LIMITS = { searchMin: 2, searchMax: 100, searchResults: 10, messageMax: 500, searchDebounceMs: 300, badgeCap: 9 } as const;
+
+export const friendEmailSchema = emailField({
+  required: FRIEND_MESSAGES.emailRequired,
+  tooLong: FRIEND_MESSAGES.emailInvalid,
+  notAscii: FRIEND_MESSAGES.emailInvalid,
+  format: FRIEND_MESSAGES.emailInvalid,
+});
+
+export const friendRequestSchema = z.strictObject({
+  email: friendEmailSchema,
+  message: z.string().trim().max(FRIEND_LIMITS.messageMax, `Message must be at most ${FRIEND_LIMITS.messageMax} characters`).default(''),
+});
+
+export const friendSearchSchema = z.object({
+  q: z.string().trim().toLowerCase().min(FRIEND_LIMITS.searchMin, FRIEND_MESSAGES.searchTooShort).max(FRIEND_LIMITS.searchMax),
+});
+
+export const requestResponseSchema = z.strictObject({ accept: z.boolean() });
+
+export type FriendRequestStatus = 'pending' | 'accepted' | 'declined' | 'cancelled';
+
+/** A tab's count badge: the number, capped at 9+. */
+export const badgeText = (count: number): string | null => (count <= 0 ? null : count > FRIEND_LIMITS.badgeCap ? `${FRIEND_LIMITS.badgeCap}+` : String(count));
+
+/** User ids appear in request ids and friend links; Cognito's are UUIDs. */
+export const userIdSchema = z.string().regex(/^[0-9a-f-]{36}$/, 'Invalid format');
+
+/**
+ * The streak a friend's card shows: the stored streak while it is alive, 0 once its last
+ * day is more than a day behind. Compared in UTC with a day's grace, as the friend's own
+ * zone may be up to 14 hours ahead of or behind UTC.
+ */
+export function displayedStreak(current: number, lastActiveDay: string | undefined, todayUtc: string): number {
+  if (!lastActiveDay || current <= 0) return 0;
+  const behindDays = (Date.parse(`${todayUtc}T00:00:00Z`) - Date.parse(`${lastActiveDay}T00:00:00Z`)) / 86_400_000;
+  return behindDays <= 2 ? current : 0;
+}
