@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { ROUTES, type RouteDefinition } from '#functions/routes.ts';
+import { ROUTES } from '#functions/routes.ts';
 import { invoke } from './lambda-host.ts';
+import { compileRoutes, matchRoute } from './route-matcher.ts';
 
 /**
- * A local API Gateway HTTP API: the same route table as the CDK API stack, a JWT
+ * A local API Gateway HTTP API: the same route table as the CDK API stacks (every area's), a JWT
  * authorizer checking Cognito's (here cognito-local's) signing keys, issuer and audience,
  * and payload format 2.0 events as Lambda receives them in AWS.
  */
@@ -15,20 +16,7 @@ export interface JwtConfig {
   audience: string;
 }
 
-interface CompiledRoute {
-  route: RouteDefinition;
-  pattern: RegExp;
-  params: string[];
-}
-
-const compiled: CompiledRoute[] = ROUTES.map((route) => {
-  const params: string[] = [];
-  const source = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    params.push(name);
-    return '([^/]+)';
-  });
-  return { route, pattern: new RegExp(`^${source}$`), params };
-});
+const compiled = compileRoutes(ROUTES);
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -54,7 +42,7 @@ export function createApiGateway(options: { jwt: JwtConfig; root: string }) {
     };
     const url = new URL(req.url ?? '/', 'http://local');
     const method = req.method ?? 'GET';
-    const match = compiled.find((c) => c.route.method === method && c.pattern.test(url.pathname));
+    const match = matchRoute(compiled, method, url.pathname);
     if (!match) return reply(404, { message: 'Not Found' });
     if (body.length > MAX_BODY_BYTES) return reply(413, { message: 'Request Entity Too Large' });
 
@@ -64,8 +52,8 @@ export function createApiGateway(options: { jwt: JwtConfig; root: string }) {
       if (!claims) return reply(401, { message: 'Unauthorized' });
     }
 
-    const values = match.pattern.exec(url.pathname)!.slice(1).map(decodedSegment);
-    if (values.includes(undefined)) return reply(400, { message: 'Bad Request' });
+    const params = Object.entries(match.rawParams).map(([name, raw]) => [name, decodedSegment(raw)] as const);
+    if (params.some(([, value]) => value === undefined)) return reply(400, { message: 'Bad Request' });
     // Payload 2.0 moves the Cookie header into `cookies`, one "name=value" entry each.
     const { cookie, ...incoming } = req.headers;
     const headers = Object.fromEntries(
@@ -82,7 +70,7 @@ export function createApiGateway(options: { jwt: JwtConfig; root: string }) {
       headers,
       cookies,
       queryStringParameters: query,
-      pathParameters: match.params.length ? Object.fromEntries(match.params.map((name, i) => [name, values[i]!])) : undefined,
+      pathParameters: params.length ? Object.fromEntries(params) : undefined,
       body: body.length ? body.toString('utf8') : undefined,
       isBase64Encoded: false,
       requestContext: {

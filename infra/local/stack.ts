@@ -10,12 +10,13 @@ import { LocalEventBus } from './event-bus.ts';
 import { Mailbox } from './mailbox.ts';
 import { stopChildren } from './processes.ts';
 import { seedQuestionBank } from '#functions/questions/seed-bank.ts';
+import { LocalScheduler } from './scheduler.ts';
 import { seedDemoAccounts } from './seed.ts';
 import { startWebServer } from './web-server.ts';
 
 /**
  * The whole product on one machine: DynamoDB Local, cognito-local, the emulated AWS
- * APIs, the HTTP API with the real handlers, and the web app, on one origin.
+ * APIs, the HTTP API with the real handlers, the scheduled jobs, and the web app, on one origin.
  * `npm start` and the end-to-end tests both start it through this function.
  */
 export interface LocalStackOptions {
@@ -34,6 +35,8 @@ export interface LocalStack {
   env: Record<string, string>;
   mailbox: Mailbox;
   bus: LocalEventBus;
+  /** Fires the jobs of events/schedules.ts at their times. */
+  scheduler: LocalScheduler;
   stop: () => Promise<void>;
 }
 
@@ -51,6 +54,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   const mailbox = new Mailbox(join(dataDir, 'mail'));
   const bus = new LocalEventBus(root);
+  const scheduler = new LocalScheduler({ root });
   const awsEndpoint = `http://127.0.0.1:${ports.aws}`;
 
   try {
@@ -89,17 +93,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const api = createApiGateway({ root, jwt: { issuer: `${cognitoEndpoint}/${pool.userPoolId}`, audience: pool.clientId } });
     const web = await startWebServer({ port: ports.web, host, webDist: join(root, 'web', 'dist'), api, mailbox, edgeSecret: env.EDGE_SECRET! });
+    scheduler.start();
 
-    // Front door first, so no new work arrives; then the bus's deliveries (which still need
-    // the AWS emulations and the database); then the rest.
+    // Front door and scheduler first, so no new work arrives (a job that is running finishes);
+    // then the bus's deliveries (which still need the AWS emulations and the database); then the rest.
     const stop = async () => {
-      await closeServer(web);
+      await Promise.all([closeServer(web), scheduler.stop()]);
       await bus.drain();
       await Promise.all(servers.map(closeServer));
       await stopChildren();
     };
-    return { url, env, mailbox, bus, stop };
+    return { url, env, mailbox, bus, scheduler, stop };
   } catch (error) {
+    await scheduler.stop();
     await Promise.all(servers.map(closeServer));
     await stopChildren();
     throw error;

@@ -20,6 +20,7 @@ const seconds = ((Date.now() - started) / 1000).toFixed(1);
 console.log(`
 QuizQuest is running at ${stack.url}/  (ready in ${seconds} s)
 Local mailbox:           ${stack.url}/_dev/mail
+Scheduled jobs:          ${stack.scheduler.nextRuns().map((job) => `${job.name} next at ${job.at?.toISOString() ?? 'never'}`).join(', ') || 'none'}
 Data is kept in .data/ between runs.
 
 Demo accounts:

@@ -1,10 +1,11 @@
 import { CONSUMERS } from '#events/catalogue.ts';
+import { SCHEDULES } from '#events/schedules.ts';
 import { COGNITO_TRIGGERS, ROUTES } from '#functions/routes.ts';
 import type { FunctionAccess } from '../constructs/project-function.ts';
 
 /**
- * What each function may touch, keyed by its name in ROUTES, COGNITO_TRIGGERS and
- * CONSUMERS. Synthesis stops on a function with no entry here, and
+ * What each function may touch, keyed by its name in ROUTES, COGNITO_TRIGGERS,
+ * CONSUMERS and SCHEDULES. Synthesis stops on a function with no entry here, and
  * tests/infra/bundles.test.ts fails when a bundle calls an SDK command that its entry
  * does not allow (or is allowed one it never calls).
  *
@@ -54,11 +55,17 @@ const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   'delete-account-data': { table: 'readWrite' },
 };
 
-type Kind = 'route' | 'Cognito trigger' | 'event consumer';
+const SCHEDULE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
+  // Lists unconfirmed users, looks each up again and deletes it; no table, no events.
+  'purge-expired-sign-ups': { cognito: ['AdminDeleteUser', 'AdminGetUser', 'ListUsers'] },
+};
+
+type Kind = 'route' | 'Cognito trigger' | 'event consumer' | 'scheduled job';
 const TABLES: Record<Kind, Readonly<Record<string, FunctionAccess>>> = {
   route: ROUTE_ACCESS,
   'Cognito trigger': TRIGGER_ACCESS,
   'event consumer': CONSUMER_ACCESS,
+  'scheduled job': SCHEDULE_ACCESS,
 };
 
 function accessOf(kind: Kind, name: string): FunctionAccess {
@@ -69,6 +76,7 @@ function accessOf(kind: Kind, name: string): FunctionAccess {
 export const routeAccess = (name: string) => accessOf('route', name);
 export const triggerAccess = (name: string) => accessOf('Cognito trigger', name);
 export const consumerAccess = (name: string) => accessOf('event consumer', name);
+export const scheduleAccess = (name: string) => accessOf('scheduled job', name);
 
 export interface PlatformFunction {
   readonly kind: Kind;
@@ -85,5 +93,6 @@ export function allFunctions(): PlatformFunction[] {
     ...ROUTES.map((r) => fn('route', r.name, r.entry)),
     ...Object.values(COGNITO_TRIGGERS).map((t) => fn('Cognito trigger', t.name, t.entry)),
     ...Object.entries(CONSUMERS).map(([name, c]) => fn('event consumer', name, c.entry)),
+    ...Object.entries(SCHEDULES).map(([name, s]) => fn('scheduled job', name, s.entry)),
   ];
 }

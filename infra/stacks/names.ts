@@ -9,6 +9,11 @@ export function platformNames(stage: string) {
     stackPrefix: `QuizQuest-${stage}`,
     eventBus: `quizquest-${stage}`,
     postConfirmationFunction: `quizquest-${stage}-post-confirmation`,
+    /** EventBridge Scheduler names a schedule within its group: one group per stage. */
+    scheduleGroup: `quizquest-${stage}`,
   };
 }
 export type PlatformNames = ReturnType<typeof platformNames>;
+
+/** `subscription` → `Subscription`, `purge-expired-sign-ups` → `PurgeExpiredSignUps`, for stack and construct ids. */
+export const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());

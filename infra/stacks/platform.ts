@@ -1,9 +1,13 @@
 import type { App } from 'aws-cdk-lib';
+import { SCHEDULES } from '#events/schedules.ts';
+import { API_AREAS, ROUTES, type ApiArea } from '#functions/routes.ts';
+import { ApiAreaStack } from './api-area-stack.ts';
 import { ApiStack } from './api-stack.ts';
 import { AuthStack } from './auth-stack.ts';
 import { DataStack } from './data-stack.ts';
 import { EventsStack } from './events-stack.ts';
-import { platformNames } from './names.ts';
+import { pascal, platformNames } from './names.ts';
+import { SchedulesStack } from './schedules-stack.ts';
 import { WebStack } from './web-stack.ts';
 
 export interface PlatformConfig {
@@ -16,10 +20,13 @@ export interface PlatformConfig {
 }
 
 /**
- * All stacks of one stage, in deployment order: data → auth → events → api → web.
+ * All stacks of one stage, in deployment order:
+ * data → auth → events → api → one stack per API area (in parallel) → web,
+ * and the scheduled jobs after events (events/schedules.ts; no stack while the table is empty).
  * Later stacks reach earlier ones by reference; the bus is reached by name, because the
- * auth stack's trigger publishes to it before the events stack exists. The web stack,
- * last, writes the site URL into the table (CONFIG/SITE), where the functions read it.
+ * auth stack's trigger publishes to it before the events stack exists. The API stack holds
+ * only the HTTP API and its authorizer; each area's stack adds its routes to it. The web
+ * stack, last, writes the site URL into the table (CONFIG/SITE), where the functions read it.
  */
 export function addPlatform(app: App, config: PlatformConfig) {
   const names = platformNames(config.stage);
@@ -36,14 +43,32 @@ export function addPlatform(app: App, config: PlatformConfig) {
     checkoutUrl: config.checkoutUrl,
   };
   const events = new EventsStack(app, id('Events'), { resources });
-  const api = new ApiStack(app, id('Api'), { resources, userPool: auth.userPool, userPoolClient: auth.userPoolClient, edgeSecret: data.edgeSecret });
-  // The API's handlers publish to the bus by name: have the bus before the API takes traffic.
-  api.addStackDependency(events);
+  const api = new ApiStack(app, id('Api'), { userPool: auth.userPool, userPoolClient: auth.userPoolClient });
+  const apiAreas = {} as Record<ApiArea, ApiAreaStack>;
+  for (const area of Object.keys(API_AREAS) as ApiArea[]) {
+    apiAreas[area] = new ApiAreaStack(app, id(`Api-${pascal(area)}`), {
+      area,
+      routes: ROUTES.filter((route) => route.area === area),
+      httpApiId: api.api.apiId,
+      authorizerId: api.authorizer.authorizerId,
+      resources,
+      edgeSecret: data.edgeSecret,
+    });
+    // The handlers publish to the bus by name: have the bus before the routes take traffic.
+    apiAreas[area].addStackDependency(events);
+  }
+  // CloudFormation refuses a stack without resources: no jobs, no stack.
+  const schedules = Object.keys(SCHEDULES).length
+    ? new SchedulesStack(app, id('Schedules'), { resources, scheduleGroupName: names.scheduleGroup })
+    : undefined;
+  schedules?.addStackDependency(events);
   const web = new WebStack(app, id('Web'), {
     apiEndpoint: api.api.apiEndpoint,
     webDistPath: config.webDistPath,
     table: data.table,
     edgeSecret: data.edgeSecret,
   });
-  return { names, data, auth, events, api, web };
+  // The site opens its /api/* door once every route is in place.
+  for (const stack of Object.values(apiAreas)) web.addStackDependency(stack);
+  return { names, data, auth, events, api, apiAreas, schedules, web };
 }

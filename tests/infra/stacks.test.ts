@@ -5,10 +5,12 @@ import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSUMERS, EVENT_SOURCE, eventsFor, type ConsumerName } from '#events/catalogue.ts';
+import { SCHEDULES, type ScheduleName } from '#events/schedules.ts';
 import { TABLE_DESIGN } from '#functions/data/table-design.ts';
-import { ROUTES } from '#functions/routes.ts';
+import { API_AREAS, ROUTES, type ApiArea } from '#functions/routes.ts';
 import { repoPath } from '#infra/constructs/bundling.ts';
 import { DataStack } from '#infra/stacks/data-stack.ts';
+import { pascal } from '#infra/stacks/names.ts';
 import { addPlatform } from '#infra/stacks/platform.ts';
 import { SPA_REWRITE_SOURCE, VIEWER_ADDRESS_SOURCE, WebStack } from '#infra/stacks/web-stack.ts';
 import { API_CSP, SITE_CSP } from '#infra/edge/security-headers.ts';
@@ -22,8 +24,15 @@ const ENV_VARS = ['NODE_OPTIONS', 'TABLE_NAME', 'USER_POOL_ID', 'USER_POOL_CLIEN
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
-let t: Record<'data' | 'auth' | 'events' | 'api' | 'web', Template>;
+let t: Record<'data' | 'auth' | 'events' | 'api' | 'schedules' | 'web', Template>;
+/** One stack of routes per area of functions/routes.ts. */
+let areas: Record<ApiArea, Template>;
 let platform: ReturnType<typeof addPlatform>;
+const AREAS = Object.keys(API_AREAS) as ApiArea[];
+const areaTemplates = () => AREAS.map((area) => areas[area]);
+/** Every stack with Lambdas of ours. */
+const functionTemplates = () => [t.auth, t.events, t.schedules, ...areaTemplates()];
+const allTemplates = () => [...Object.values(t), ...areaTemplates()];
 const scratch = mkdtempSync(path.join(tmpdir(), 'infra-test-'));
 const webDist = path.join(scratch, 'web-dist');
 
@@ -33,14 +42,16 @@ beforeAll(() => {
   const { context } = JSON.parse(readFileSync(repoPath('cdk.json'), 'utf8'));
   const app = new App({ context, outdir: path.join(scratch, 'cdk.out') });
   platform = addPlatform(app, { stage: 'test', mailFrom: 'Quiz Quest <no-reply@quiz.example>', webDistPath: webDist });
-  const { data, auth, events, api, web } = platform;
+  const { data, auth, events, api, apiAreas, schedules, web } = platform;
   t = {
     data: Template.fromStack(data),
     auth: Template.fromStack(auth),
     events: Template.fromStack(events),
     api: Template.fromStack(api),
+    schedules: Template.fromStack(schedules!),
     web: Template.fromStack(web),
   };
+  areas = Object.fromEntries(AREAS.map((area) => [area, Template.fromStack(apiAreas[area])])) as Record<ApiArea, Template>;
 }, 180_000);
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -60,9 +71,6 @@ function policyOf(template: Template, fnId: string): string {
   const policies = Object.values(resources(template, 'AWS::IAM::Policy')).filter((p) => p.Properties.Roles.some((r: any) => r.Ref === role));
   return JSON.stringify(policies);
 }
-
-/** `send-email` → `SendEmail`, as the events stack names a consumer's constructs. */
-const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
 
 /** Logical ids a resource refers to (Ref, GetAtt, Sub, DependsOn). */
 function referencesOf(value: unknown, out = new Set<string>()): Set<string> {
@@ -105,11 +113,11 @@ function findCycle(template: Template): string[] | undefined {
 
 describe('every stack', () => {
   it('has no dependency cycle between its resources', () => {
-    for (const template of Object.values(t)) expect(findCycle(template)).toBeUndefined();
+    for (const template of allTemplates()) expect(findCycle(template)).toBeUndefined();
   });
 
   it('runs every Lambda of ours on Node.js 22, arm64, with the whole environment and a month of logs', () => {
-    for (const template of [t.auth, t.events, t.api]) {
+    for (const template of functionTemplates()) {
       const fns = Object.values(resources(template, 'AWS::Lambda::Function'));
       expect(fns.length).toBeGreaterThan(0);
       for (const fn of fns) {
@@ -117,7 +125,7 @@ describe('every stack', () => {
         expect(fn.Properties.Architectures).toEqual(['arm64']);
         expect(fn.Properties.Handler).toBe('index.handler');
         // API routes also know the edge secret (functions/lib/viewer-address.ts); consumers and triggers need not.
-        const expected = template === t.api ? [...ENV_VARS, 'EDGE_SECRET'] : ENV_VARS;
+        const expected = areaTemplates().includes(template) ? [...ENV_VARS, 'EDGE_SECRET'] : ENV_VARS;
         expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual([...expected].sort());
         expect(fn.Properties.Environment.Variables.MAIL_FROM).toBe('Quiz Quest <no-reply@quiz.example>');
         expect(fn.Properties.LoggingConfig.LogGroup).toHaveProperty('Ref');
@@ -127,7 +135,7 @@ describe('every stack', () => {
   });
 
   it('grants no table scans and no wildcard actions', () => {
-    for (const template of [t.auth, t.events, t.api]) {
+    for (const template of functionTemplates()) {
       const text = JSON.stringify(resources(template, 'AWS::IAM::Policy'));
       expect(text).not.toContain('dynamodb:Scan');
       expect(text).not.toMatch(/"[a-z-]+:\*"/);
@@ -135,14 +143,14 @@ describe('every stack', () => {
   });
 
   it('uses no SSM parameter and grants no SSM access', () => {
-    for (const template of Object.values(t)) {
+    for (const template of allTemplates()) {
       expect(Object.keys(resources(template, 'AWS::SSM::Parameter'))).toEqual([]);
       expect(JSON.stringify(resources(template, 'AWS::IAM::Policy'))).not.toContain('ssm:');
     }
   });
 
   it('lets only the send-email consumer send mail', () => {
-    const senders = [t.auth, t.events, t.api].flatMap((template) =>
+    const senders = functionTemplates().flatMap((template) =>
       Object.keys(resources(template, 'AWS::Lambda::Function')).filter((id) => policyOf(template, id).includes('ses:SendEmail')),
     );
     expect(senders).toHaveLength(1);
@@ -292,36 +300,61 @@ describe('events stack', () => {
   });
 });
 
-describe('api stack', () => {
-  /** The function of a route, found by the description ProjectFunction gets from the route. */
+describe('api stacks', () => {
+  /** A route's area template and its function there, found by the description ProjectFunction gets from the route. */
   const fnFor = (name: string) => {
     const route = ROUTES.find((r) => r.name === name)!;
-    const found = Object.entries(resources(t.api, 'AWS::Lambda::Function')).filter(([, fn]) => fn.Properties.Description === `${route.method} ${route.path}`);
+    const template = areas[route.area];
+    const found = Object.entries(resources(template, 'AWS::Lambda::Function')).filter(([, fn]) => fn.Properties.Description === `${route.method} ${route.path}`);
     expect(found).toHaveLength(1);
-    return found[0]!;
+    return { template, fnId: found[0]![0] };
   };
+  /** How an area stack refers to a resource of the API stack: an import of its Ref. */
+  const importOf = (logicalId: string) => ({ 'Fn::ImportValue': expect.stringMatching(new RegExp(`^QuizQuest-test-Api:ExportsOutputRef${logicalId}`)) });
 
-  it('has one Lambda per route', () => {
-    expect(Object.keys(resources(t.api, 'AWS::Lambda::Function'))).toHaveLength(ROUTES.length);
+  it('keeps the HTTP API and its authorizer in a stack of their own, without routes or functions', () => {
+    const types = Object.values(t.api.toJSON().Resources as Resources).map((r) => r.Type);
+    expect(types.sort()).toEqual(['AWS::ApiGatewayV2::Api', 'AWS::ApiGatewayV2::Authorizer', 'AWS::ApiGatewayV2::Stage']);
   });
 
-  it.each(ROUTES)('$method $path → $name, JWT-protected only when auth is jwt ($auth)', (route) => {
+  it('has one stack per area, with one Lambda per route of that area and none of another', () => {
+    for (const area of AREAS) {
+      const descriptions = Object.values(resources(areas[area], 'AWS::Lambda::Function')).map((fn) => fn.Properties.Description);
+      expect(descriptions.sort()).toEqual(ROUTES.filter((r) => r.area === area).map((r) => `${r.method} ${r.path}`).sort());
+    }
+    expect(areaTemplates().flatMap((template) => Object.keys(resources(template, 'AWS::Lambda::Function')))).toHaveLength(ROUTES.length);
+  });
+
+  it.each(ROUTES)('$method $path → $name, in the $area stack, JWT-protected only when auth is jwt ($auth)', (route) => {
+    const [apiId] = only(t.api, 'AWS::ApiGatewayV2::Api');
     const [authorizerId] = only(t.api, 'AWS::ApiGatewayV2::Authorizer');
-    const routeResources = Object.values(resources(t.api, 'AWS::ApiGatewayV2::Route')).filter((r) => r.Properties.RouteKey === `${route.method} ${route.path}`);
+    const { template, fnId } = fnFor(route.name);
+    const routeKey = `${route.method} ${route.path}`;
+    const everywhere = areaTemplates().flatMap((tpl) => Object.values(resources(tpl, 'AWS::ApiGatewayV2::Route')).filter((r) => r.Properties.RouteKey === routeKey));
+    expect(everywhere).toHaveLength(1);
+    const routeResources = Object.values(resources(template, 'AWS::ApiGatewayV2::Route')).filter((r) => r.Properties.RouteKey === routeKey);
     expect(routeResources).toHaveLength(1);
     const props = routeResources[0]!.Properties;
+    expect(props.ApiId).toEqual(importOf(apiId));
     if (route.auth === 'jwt') {
       expect(props.AuthorizationType).toBe('JWT');
-      expect(props.AuthorizerId).toEqual({ Ref: authorizerId });
+      expect(props.AuthorizerId).toEqual(importOf(authorizerId));
     } else {
       expect(props.AuthorizationType).toBe('NONE');
       expect(props.AuthorizerId).toBeUndefined();
     }
-    // The route's integration invokes this route's own function.
+    // The route's integration, on the same API, invokes this route's own function…
     const integrationId = props.Target['Fn::Join'][1][1].Ref;
-    const integration = resources(t.api, 'AWS::ApiGatewayV2::Integration')[integrationId]!;
-    const [fnId] = fnFor(route.name);
+    const integration = resources(template, 'AWS::ApiGatewayV2::Integration')[integrationId]!;
+    expect(integration.Properties.ApiId).toEqual(importOf(apiId));
     expect(integration.Properties.IntegrationUri).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
+    // …which API Gateway may invoke for this API and path only.
+    const permissions = Object.values(resources(template, 'AWS::Lambda::Permission')).filter((p) => JSON.stringify(p.Properties.FunctionName) === JSON.stringify({ 'Fn::GetAtt': [fnId, 'Arn'] }));
+    expect(permissions).toHaveLength(1);
+    expect(permissions[0]!.Properties.Principal).toBe('apigateway.amazonaws.com');
+    const sourceArn = permissions[0]!.Properties.SourceArn['Fn::Join'][1] as unknown[];
+    expect(sourceArn).toContainEqual(importOf(apiId));
+    expect(sourceArn.at(-1)).toBe(`/*/*${route.path}`);
   });
 
   it('verifies Cognito tokens for our pool and client', () => {
@@ -335,7 +368,10 @@ describe('api stack', () => {
   });
 
   it('grants each function only what it uses', () => {
-    const policyFor = (name: string) => policyOf(t.api, fnFor(name)[0]);
+    const policyFor = (name: string) => {
+      const { template, fnId } = fnFor(name);
+      return policyOf(template, fnId);
+    };
     // Sign-up and reset publish EmailRequested; the send-email consumer does the sending.
     for (const name of ['SignUp', 'RequestPasswordReset']) {
       const policy = policyFor(name);
@@ -351,8 +387,113 @@ describe('api stack', () => {
     expect(policyFor('SignOut')).toBe('[]');
   });
 
+  it('deploys each area after the API and the bus, and the site once every route is in place', () => {
+    for (const area of AREAS) {
+      expect(platform.apiAreas[area].dependencies).toEqual(expect.arrayContaining([platform.api, platform.events]));
+      expect(platform.api.dependencies).not.toContain(platform.apiAreas[area]);
+    }
+    expect(platform.web.dependencies).toEqual(expect.arrayContaining(Object.values(platform.apiAreas)));
+  });
+
   it('outputs the API URL', () => {
     expect(Object.keys(t.api.findOutputs('*'))).toContain('ApiUrl');
+  });
+});
+
+describe('schedules stack', () => {
+  const names = Object.keys(SCHEDULES) as ScheduleName[];
+  const scheduleOf = (name: string) => {
+    const found = Object.entries(resources(t.schedules, 'AWS::Scheduler::Schedule')).filter(([, s]) => s.Properties.Name === name);
+    expect(found).toHaveLength(1);
+    return found[0]!;
+  };
+
+  it('makes one schedule per entry of events/schedules.ts, in the stage\'s group, at its cron time in UTC, on the minute', () => {
+    const [groupId, group] = only(t.schedules, 'AWS::Scheduler::ScheduleGroup');
+    expect(group.Properties.Name).toBe('quizquest-test');
+    expect(Object.keys(resources(t.schedules, 'AWS::Scheduler::Schedule'))).toHaveLength(names.length);
+    for (const name of names) {
+      const [, schedule] = scheduleOf(name);
+      expect(schedule.Properties).toMatchObject({
+        GroupName: 'quizquest-test',
+        ScheduleExpression: SCHEDULES[name].cron,
+        ScheduleExpressionTimezone: 'Etc/UTC',
+        FlexibleTimeWindow: { Mode: 'OFF' },
+        State: 'ENABLED',
+      });
+      // Named, not referenced: without the dependency the schedule could come before its group.
+      expect(schedule.DependsOn).toContain(groupId);
+    }
+  });
+
+  it.each(names)('%s invokes its own function with its name, Scheduler\'s scheduled time and the checked payload', (name) => {
+    const [, schedule] = scheduleOf(name);
+    const fnId = schedule.Properties.Target.Arn['Fn::GetAtt'][0];
+    expect(fnId).toMatch(new RegExp(`^${pascal(name)}[0-9A-F]{8}$`));
+    const fn = resources(t.schedules, 'AWS::Lambda::Function')[fnId]!;
+    expect(fn.Properties.Timeout).toBe(SCHEDULES[name].timeoutSeconds ?? 60);
+    expect(JSON.parse(schedule.Properties.Target.Input)).toEqual({
+      schedule: name,
+      scheduledTime: '<aws.scheduler.scheduled-time>',
+      payload: SCHEDULES[name].payloadSchema.parse(SCHEDULES[name].payload),
+    });
+  });
+
+  it('retries delivery and handler failures, then keeps the run in a dead-letter queue', () => {
+    const [queueId] = only(t.schedules, 'AWS::SQS::Queue');
+    for (const name of names) {
+      const [, schedule] = scheduleOf(name);
+      expect(schedule.Properties.Target.RetryPolicy).toEqual({ MaximumRetryAttempts: 4, MaximumEventAgeInSeconds: 3600 });
+      expect(schedule.Properties.Target.DeadLetterConfig).toEqual({ Arn: { 'Fn::GetAtt': [queueId, 'Arn'] } });
+      const fnId = schedule.Properties.Target.Arn['Fn::GetAtt'][0];
+      expect(resources(t.schedules, 'AWS::Lambda::Function')[fnId]!.Properties.DeadLetterConfig).toEqual({ TargetArn: { 'Fn::GetAtt': [queueId, 'Arn'] } });
+      t.schedules.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: fnId }, MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 });
+    }
+  });
+
+  it('lets only EventBridge Scheduler, for this account and group, assume the role, which invokes exactly the jobs\' functions', () => {
+    const [groupId] = only(t.schedules, 'AWS::Scheduler::ScheduleGroup');
+    const [queueId] = only(t.schedules, 'AWS::SQS::Queue');
+    const roleIds = new Set(names.map((name) => scheduleOf(name)[1].Properties.Target.RoleArn['Fn::GetAtt'][0]));
+    expect(roleIds.size).toBe(1);
+    const [roleId] = [...roleIds];
+    const role = resources(t.schedules, 'AWS::IAM::Role')[roleId]!;
+    expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
+      {
+        Action: 'sts:AssumeRole',
+        Effect: 'Allow',
+        Principal: { Service: 'scheduler.amazonaws.com' },
+        Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' }, 'aws:SourceArn': { 'Fn::GetAtt': [groupId, 'Arn'] } } },
+      },
+    ]);
+    const statements = Object.values(resources(t.schedules, 'AWS::IAM::Policy'))
+      .filter((p) => p.Properties.Roles.some((r: any) => r.Ref === roleId))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement);
+    const jobFns = names.map((name) => scheduleOf(name)[1].Properties.Target.Arn['Fn::GetAtt'][0]);
+    expect(statements).toEqual([
+      {
+        Action: 'lambda:InvokeFunction',
+        Effect: 'Allow',
+        Resource: jobFns.flatMap((id) => [{ 'Fn::GetAtt': [id, 'Arn'] }, { 'Fn::Join': ['', [{ 'Fn::GetAtt': [id, 'Arn'] }, ':*']] }]),
+      },
+      { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: { 'Fn::GetAtt': [queueId, 'Arn'] } },
+    ]);
+    // The schedule waits for the role's policy too, so its first run may invoke.
+    for (const name of names) expect(scheduleOf(name)[1].DependsOn).toEqual(expect.arrayContaining(Object.keys(resources(t.schedules, 'AWS::IAM::Policy')).filter((id) => id.startsWith('InvokerRole'))));
+  });
+
+  it('lets the sign-up purge list, look up and delete users of our pool, and nothing else', () => {
+    const [, schedule] = scheduleOf('purge-expired-sign-ups');
+    const statements = JSON.parse(policyOf(t.schedules, schedule.Properties.Target.Arn['Fn::GetAtt'][0])).flatMap((p: any) => p.Properties.PolicyDocument.Statement);
+    const cognito = statements.find((s: any) => JSON.stringify(s.Action).includes('cognito-idp'));
+    expect(cognito.Action).toEqual(['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser', 'cognito-idp:ListUsers']);
+    expect(JSON.stringify(cognito.Resource)).toMatch(/:userpool\/",\{"Fn::ImportValue":"QuizQuest-test-Auth:ExportsOutputRefUserPool/);
+    // Besides: its dead-letter queue (Lambda's own DLQ), nothing.
+    expect(statements.map((s: any) => s.Action).flat().filter((a: string) => !a.startsWith('cognito-idp:'))).toEqual(['sqs:SendMessage']);
+  });
+
+  it('deploys after the bus, and exists only while the table has jobs (CloudFormation refuses an empty stack)', () => {
+    expect(platform.schedules!.dependencies).toEqual(expect.arrayContaining([platform.events, platform.auth]));
   });
 });
 
@@ -396,7 +537,7 @@ describe('web stack', () => {
     const [header] = origin.CustomOriginConfig ? origin.OriginCustomHeaders : [];
     expect(header.HeaderName).toBe('x-origin-verify');
     expect(secretReference(header.HeaderValue)).toMatch(/resolve:secretsmanager:.*<ref>/);
-    for (const fn of Object.values(resources(t.api, 'AWS::Lambda::Function'))) {
+    for (const fn of areaTemplates().flatMap((template) => Object.values(resources(template, 'AWS::Lambda::Function')))) {
       expect(secretReference(fn.Properties.Environment.Variables.EDGE_SECRET)).toBe(secretReference(header.HeaderValue));
     }
     t.data.resourceCountIs('AWS::SecretsManager::Secret', 1);
@@ -458,7 +599,7 @@ describe('web stack', () => {
   it('writes the site URL to the CONFIG/SITE item of the table the functions read, on create and update only', () => {
     const [, config] = only(t.web, 'Custom::SiteConfig');
     const distributionId = only(t.web, 'AWS::CloudFront::Distribution')[0];
-    const tableName = Object.values(resources(t.api, 'AWS::Lambda::Function'))[0]!.Properties.Environment.Variables.TABLE_NAME;
+    const tableName = Object.values(resources(areas.quiz, 'AWS::Lambda::Function'))[0]!.Properties.Environment.Variables.TABLE_NAME;
     for (const phase of ['Create', 'Update']) {
       const { call, tokens } = sdkCall(config.Properties[phase]);
       expect(call).toMatchObject({ service: 'DynamoDB', action: 'PutItem', parameters: { TableName: '<0>' } });

@@ -1,0 +1,83 @@
+import * as z from 'zod';
+import { CONFIRM_LINK_TTL_MS } from '#shared/constants.ts';
+
+/**
+ * Every scheduled job: when it runs (an EventBridge Scheduler cron expression, in UTC), the
+ * handler it invokes, and the payload it gets, checked by a zod schema. The CDK schedules
+ * stack makes one EventBridge Scheduler schedule per entry; `npm start` fires the same
+ * handlers at the same times from this table (infra/local/scheduler.ts). One source, two hosts.
+ *
+ * A job receives a {@link ScheduledEvent}: the schedule's name, the time it was due (not when
+ * it happened to run: a retry carries the same time) and the payload.
+ */
+export interface ScheduleDefinition<P extends z.ZodType = z.ZodType> {
+  readonly description: string;
+  /** `cron(minutes hours day-of-month month day-of-week year)`, as EventBridge Scheduler reads it, in UTC. */
+  readonly cron: `cron(${string})`;
+  readonly entry: `functions/${string}.ts`;
+  readonly payloadSchema: P;
+  readonly payload: z.input<P>;
+  /** How long one run may take (Lambda timeout); a minute unless said. */
+  readonly timeoutSeconds?: number;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The first entries to come: the daily challenge generation at 00:05 (`cron(5 0 * * ? *)`)
+ * arrives with the daily-challenge feature.
+ */
+export const SCHEDULES = {
+  /**
+   * Sign-ups whose confirmation link has expired can never be confirmed (a new sign-up for the
+   * address replaces them anyway), yet they keep an e-mail address, possibly someone else's,
+   * and a password hash. Deleted nightly once their link is a day past expiry.
+   */
+  'purge-expired-sign-ups': {
+    description: 'Deletes unconfirmed accounts whose confirmation link has expired',
+    cron: 'cron(30 3 * * ? *)',
+    entry: 'functions/auth/purge-expired-sign-ups.ts',
+    payloadSchema: z.object({
+      /** Never less than the link's life: an account whose link still works is never touched. */
+      olderThanHours: z.number().int().min(CONFIRM_LINK_TTL_MS / HOUR_MS + 1),
+      /** Bounds one run (well inside its timeout); the rest waits for the next night. */
+      maxDeletions: z.number().int().min(1).max(5000),
+    }),
+    payload: { olderThanHours: 48, maxDeletions: 1000 },
+    timeoutSeconds: 300,
+  },
+} as const satisfies Record<string, ScheduleDefinition>;
+
+export type ScheduleName = keyof typeof SCHEDULES;
+export type SchedulePayload<N extends ScheduleName> = z.output<(typeof SCHEDULES)[N]['payloadSchema']>;
+export type ScheduleTable = Readonly<Record<string, ScheduleDefinition>>;
+
+/** What a job's handler receives, in AWS and locally. */
+export interface ScheduledEvent<P = unknown> {
+  readonly schedule: string;
+  /** ISO 8601 to the second, in UTC, e.g. `2026-03-15T00:05:00Z` (EventBridge Scheduler's `<aws.scheduler.scheduled-time>`). */
+  readonly scheduledTime: string;
+  readonly payload: P;
+}
+
+/** The event of one run, as the local scheduler builds it (the CDK stack has Scheduler fill in the time). */
+export function scheduledEvent(name: string, definition: ScheduleDefinition, dueMs: number): ScheduledEvent {
+  return { schedule: name, scheduledTime: new Date(dueMs).toISOString().replace(/\.\d{3}Z$/, 'Z'), payload: definition.payloadSchema.parse(definition.payload) };
+}
+
+/** The schema a job's handler parses its event with, payload typed. */
+export const scheduledEventSchema = <N extends ScheduleName>(name: N) =>
+  z.object({
+    schedule: z.literal(name),
+    scheduledTime: z.iso.datetime(),
+    payload: SCHEDULES[name].payloadSchema as (typeof SCHEDULES)[N]['payloadSchema'],
+  });
+
+/** Checks a table before either host uses it: payloads against their schemas, names usable as schedule and construct names. */
+export function checkSchedules(table: ScheduleTable): void {
+  for (const [name, definition] of Object.entries(table)) {
+    if (!/^[a-z][a-z0-9-]{0,47}$/.test(name)) throw new Error(`Schedule name "${name}" must be lower-case letters, digits and dashes`);
+    const parsed = definition.payloadSchema.safeParse(definition.payload);
+    if (!parsed.success) throw new Error(`Schedule "${name}" has a payload its schema refuses: ${z.prettifyError(parsed.error)}`);
+  }
+}

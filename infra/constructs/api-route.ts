@@ -1,0 +1,49 @@
+import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi, type IHttpRouteAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import type { ApiRoute } from '#functions/routes.ts';
+import { routeAccess } from '../stacks/function-access.ts';
+import { ProjectFunction, type FunctionAccess, type PlatformResources } from './project-function.ts';
+
+export interface ApiRouteHandlerProps {
+  readonly route: ApiRoute;
+  readonly api: IHttpApi;
+  /** Bound to the route when it is `auth: 'jwt'`. */
+  readonly authorizer: IHttpRouteAuthorizer;
+  readonly resources: PlatformResources;
+  /** Proves a request came through CloudFront (see functions/lib/viewer-address.ts). */
+  readonly edgeSecret: ISecret;
+  /** The function's IAM; infra/stacks/function-access.ts unless a test says otherwise. */
+  readonly access?: FunctionAccess;
+}
+
+/**
+ * One entry of the route table in AWS: its function (IAM from infra/stacks/function-access.ts),
+ * the integration, the route on the HTTP API and the permission for API Gateway to invoke it.
+ * Everything a route costs sits under this construct, so a stack's resources per route can be
+ * counted (tests/infra/stack-size.test.ts).
+ */
+export class ApiRouteHandler extends Construct {
+  readonly function: ProjectFunction;
+
+  constructor(scope: Construct, id: string, props: ApiRouteHandlerProps) {
+    super(scope, id);
+    const { route } = props;
+    this.function = new ProjectFunction(this, 'Function', {
+      entry: route.entry,
+      description: `${route.method} ${route.path}`,
+      access: props.access ?? routeAccess(route.name),
+      resources: props.resources,
+    });
+    // A low-value secret (it only says whether to trust x-viewer-address), so an
+    // environment variable rather than a Secrets Manager call on every cold start.
+    this.function.addEnvironment('EDGE_SECRET', props.edgeSecret.secretValue.unsafeUnwrap());
+    new HttpRoute(this, 'Route', {
+      httpApi: props.api,
+      routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+      integration: new HttpLambdaIntegration('Integration', this.function),
+      ...(route.auth === 'jwt' ? { authorizer: props.authorizer } : {}),
+    });
+  }
+}

@@ -1,0 +1,158 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { App, CfnResource, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SCHEDULES } from '#events/schedules.ts';
+import { API_AREAS, ROUTES, type ApiArea, type ApiRoute } from '#functions/routes.ts';
+import { repoPath } from '#infra/constructs/bundling.ts';
+import { ApiAreaStack } from '#infra/stacks/api-area-stack.ts';
+import { routeAccess, scheduleAccess } from '#infra/stacks/function-access.ts';
+import { addPlatform } from '#infra/stacks/platform.ts';
+import { SchedulesStack } from '#infra/stacks/schedules-stack.ts';
+
+/**
+ * CloudFormation refuses a stack of more than 500 resources. Every stack must stay under 400,
+ * and each API area must have room to grow: the later issues bring the social area (the
+ * largest: ~40 routes by the calls of spec 2 §7: daily challenge, friends and requests,
+ * friend challenges, feed, leaderboards, tournaments, study groups and chat, notifications),
+ * learning (~25), admin (~15) and AI (~6). An area that outgrows its stack splits into two
+ * areas (two lines in functions/routes.ts).
+ *
+ * Synthesised as `cdk synth` does (with the CDK metadata resource each deployed stack gets)
+ * but without bundling the Lambdas: bundles change no resource count, and this keeps the
+ * numbers cheap enough to appear in the test names.
+ */
+const BOUND = 400;
+const ROUTES_PER_AREA_NEEDED = 40;
+const JOBS_NEEDED = 40;
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'stack-size-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const { context } = JSON.parse(readFileSync(repoPath('cdk.json'), 'utf8'));
+
+function newApp(name: string) {
+  const app = new App({ analyticsReporting: true, context: { ...context, 'aws:cdk:bundling-stacks': [] }, outdir: path.join(scratch, name) });
+  const platform = addPlatform(app, { stage: 'size', mailFrom: 'no-reply@quiz.example', webDistPath: path.join(scratch, 'no-web') });
+  const resources = {
+    table: platform.data.table,
+    userPoolId: platform.auth.userPool.userPoolId,
+    userPoolClientId: platform.auth.userPoolClient.userPoolClientId,
+    eventBusName: platform.names.eventBus,
+    mailFrom: 'no-reply@quiz.example',
+  };
+  return { app, platform, resources };
+}
+
+type Resources = Record<string, { Type: string }>;
+const resourcesOf = (stack: Stack): Resources => Template.fromStack(stack).toJSON().Resources;
+const countOf = (stack: Stack) => Object.keys(resourcesOf(stack)).length;
+
+const { app, platform } = newApp('platform');
+const AREAS = Object.keys(API_AREAS) as ApiArea[];
+const stacks: Stack[] = [
+  platform.data,
+  platform.auth,
+  platform.events,
+  platform.api,
+  ...AREAS.map((area) => platform.apiAreas[area]),
+  ...(platform.schedules ? [platform.schedules] : []),
+  platform.web,
+];
+const counts = new Map(stacks.map((stack) => [stack, countOf(stack)]));
+
+/** The resources of a route: those of its template that sit under the route's construct. */
+const perRoute = new Map<ApiRoute, string[]>();
+for (const area of AREAS) {
+  const stack = platform.apiAreas[area];
+  const template = resourcesOf(stack);
+  for (const handler of stack.handlers) {
+    const route = ROUTES.find((r) => r.name === handler.node.id)!;
+    const ids = handler.node
+      .findAll()
+      .filter((c): c is CfnResource => c instanceof CfnResource)
+      .map((c) => stack.resolve(c.logicalId) as string);
+    perRoute.set(route, ids.filter((id) => id in template).map((id) => template[id]!.Type));
+  }
+}
+const heaviest = [...perRoute.entries()].reduce((a, b) => (b[1].length > a[1].length ? b : a));
+const [heaviestRoute, heaviestTypes] = heaviest;
+const costOfRoute = heaviestTypes.length;
+const areaRows = AREAS.map((area) => {
+  const stack = platform.apiAreas[area];
+  const routes = ROUTES.filter((r) => r.area === area);
+  const own = counts.get(stack)! - routes.reduce((n, r) => n + perRoute.get(r)!.length, 0);
+  const room = Math.floor((BOUND - 1 - own) / costOfRoute);
+  return { area, routes: routes.length, own, total: counts.get(stack)!, room };
+});
+
+describe('stack sizes (CloudFormation refuses more than 500 resources; we hold 400)', () => {
+  it('measures every stack of the app', () => {
+    expect(app.node.children.filter((c) => c instanceof Stack)).toHaveLength(stacks.length);
+  });
+
+  it.each(stacks.map((stack) => [stack.stackName, counts.get(stack)!] as const))('%s: %i resources, under 400', (_, count) => {
+    expect(count).toBeLessThan(BOUND);
+  });
+});
+
+describe(`room to grow: each API area holds at least ${ROUTES_PER_AREA_NEEDED} routes under ${BOUND}`, () => {
+  it(`a route costs at most ${costOfRoute} resources (${heaviestRoute.name}: ${heaviestTypes.map((t) => t.split('::').pop()).join(', ')})`, () => {
+    // Function, its role and policy, its log group, the integration, the route, the invoke permission.
+    expect(costOfRoute).toBeLessThanOrEqual(7);
+    for (const types of perRoute.values()) expect(types.length).toBeGreaterThanOrEqual(6); // a route without table access has no policy
+  });
+
+  it.each(areaRows)(
+    `api $area: $routes routes and $own resources of its own make $total; room for $room routes like ${heaviestRoute.name} (≥ ${ROUTES_PER_AREA_NEEDED} needed)`,
+    ({ room }) => {
+      expect(room).toBeGreaterThanOrEqual(ROUTES_PER_AREA_NEEDED);
+    },
+  );
+
+  /** An area stack of `n` routes, each a copy of the heaviest route, in an app of its own. */
+  function areaOf(n: number) {
+    const { app: growth, platform: p, resources } = newApp(`area-${n}`);
+    const routes: ApiRoute[] = Array.from({ length: n }, (_, i) => ({ ...heaviestRoute, name: `Growth${i}`, path: `/api/${heaviestRoute.area}/growth-${i}` }));
+    const stack = new ApiAreaStack(growth, `Growth${n}`, {
+      area: heaviestRoute.area,
+      routes,
+      httpApiId: p.api.api.apiId,
+      authorizerId: p.api.authorizer.authorizerId,
+      resources,
+      edgeSecret: p.data.edgeSecret,
+      accessOf: () => routeAccess(heaviestRoute.name),
+    });
+    return countOf(stack);
+  }
+
+  const own = areaRows.find((row) => row.area === heaviestRoute.area)!.own;
+  const room = Math.floor((BOUND - 1 - own) / costOfRoute);
+  it(`synthesised, an area of ${room} such routes has ${own + room * costOfRoute} resources; one more route reaches ${BOUND}`, () => {
+    expect(areaOf(room)).toBe(own + room * costOfRoute);
+    expect(areaOf(room)).toBeLessThan(BOUND);
+    expect(areaOf(room + 1)).toBeGreaterThanOrEqual(BOUND);
+  });
+});
+
+describe(`room to grow: the schedules stack holds at least ${JOBS_NEEDED} jobs under ${BOUND}`, () => {
+  /** A schedules stack of `n` copies of the first job of the table. */
+  function schedulesOf(n: number) {
+    const { app: growth, resources } = newApp(`schedules-${n}`);
+    const [name, job] = Object.entries(SCHEDULES)[0]!;
+    const table = Object.fromEntries(Array.from({ length: n }, (_, i) => [`growth-${i}`, job]));
+    return countOf(new SchedulesStack(growth, `GrowthSchedules${n}`, { resources, scheduleGroupName: 'growth', schedules: table, accessOf: () => scheduleAccess(name) }));
+  }
+  const one = schedulesOf(1);
+  const perJob = schedulesOf(2) - one;
+  const own = one - perJob;
+  const needed = schedulesOf(JOBS_NEEDED);
+
+  // Not quite linear: past ~30 jobs the shared invoker role's policy outgrows IAM's inline size
+  // and CDK moves statements into managed policies (a few more resources).
+  it(`a job costs ${perJob} resources and the stack ${own} of its own; ${JOBS_NEEDED} jobs synthesise to ${needed}`, () => {
+    expect(needed).toBeGreaterThanOrEqual(own + JOBS_NEEDED * perJob);
+    expect(needed).toBeLessThan(BOUND);
+  });
+});
