@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AdminCreateUserCommand, AdminSetUserPasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { localCognitoClient } from '../infra/local/cognito.ts';
 import { startLocalStack } from '../infra/local/stack.ts';

@@ -1,16 +1,20 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { SessionProvider } from '@/features/auth/session-provider.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
+import { queryClient } from './query-client.ts';
 import { AppRoutes } from './router.tsx';
 
 export function App() {
   return (
     <ErrorBoundary>
-      <BrowserRouter>
-        <SessionProvider>
-          <AppRoutes />
-        </SessionProvider>
-      </BrowserRouter>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <SessionProvider>
+            <AppRoutes />
+          </SessionProvider>
+        </BrowserRouter>
+      </QueryClientProvider>
     </ErrorBoundary>
   );
 }

@@ -17,7 +17,7 @@ const MAX_TRACE = 4000;
 
 export function describeError(error: unknown, context: { componentStack?: string | null; href: string; now: Date }): LastError {
   const isError = error instanceof Error;
-  let url = '';
+  let url: string;
   try {
     const parsed = new URL(context.href);
     url = `${parsed.origin}${parsed.pathname}`;

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { isLevel, isSubject } from '#shared/constants.ts';
+import { useSession } from '@/features/auth/use-session.ts';
 import { QuizScreen } from '@/features/quiz/components/quiz-screen.tsx';
 import { settingsFromSearch } from '@/features/quiz/quiz-settings.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -14,6 +15,7 @@ const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1
 export function QuizPage() {
   const { subject = '', level = '' } = useParams();
   const [search] = useSearchParams();
+  const { profile } = useSession();
   const query = search.toString();
   useDocumentTitle(`${capitalise(subject)} · ${capitalise(level)}`);
 
@@ -22,5 +24,5 @@ export function QuizPage() {
     [subject, level, query],
   );
   if (!settings) return null;
-  return <QuizScreen settings={settings} />;
+  return <QuizScreen settings={settings} profile={profile} />;
 }

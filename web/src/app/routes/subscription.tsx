@@ -4,8 +4,8 @@ import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 /** `/subscription` (any signed-in user; the route guard sends others to /auth). */
 export function SubscriptionPage() {
-  const { profile, refreshProfile } = useSession();
+  const { profile } = useSession();
   useDocumentTitle('Plans');
   if (!profile) return null;
-  return <SubscriptionView profile={profile} refreshProfile={refreshProfile} />;
+  return <SubscriptionView profile={profile} />;
 }

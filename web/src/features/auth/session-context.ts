@@ -11,8 +11,6 @@ export interface SessionContextValue {
   signIn(credentials: Credentials): Promise<Profile>;
   /** Resolves with the server's message; the account waits for its e-mailed confirmation. */
   signUp(credentials: Credentials): Promise<string>;
-  /** Fetches the profile again (GET /api/me) after the server changed it; rejects with an ApiError. */
-  refreshProfile(): Promise<Profile | null>;
   /** Ends the session locally, goes to /, and asks the server to revoke it (failures ignored). */
   signOut(): Promise<void>;
 }

@@ -1,15 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { forgetAccountData } from '@/lib/query/create-query-client.ts';
+import { accountChangeWatcher } from './account-change.ts';
 import { signUpRequest } from './api/sign-up.ts';
 import { sessionStore } from './session.ts';
 import { SessionContext, type SessionContextValue } from './session-context.ts';
 import type { SessionStore } from './session-store.ts';
 import { SESSION_HINT_KEY } from './session-hint.ts';
+import { useProfileQuery } from './use-profile-query.ts';
 
-/** Restores the session on load, follows other tabs, and exposes it through useSession(). Lives inside the router. */
+/**
+ * Restores the session on load, follows other tabs, and exposes it through useSession().
+ * Lives inside the router and the QueryClientProvider: when the account changes, the
+ * cached server state of the one before is dropped.
+ */
 export function SessionProvider({ children, store = sessionStore }: { children: ReactNode; store?: SessionStore }) {
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useProfileQuery(store, state.profile);
+
+  useEffect(() => {
+    // Subscribed directly (not through a render), so the old account's data is gone before
+    // anything renders for the next one.
+    const seen = accountChangeWatcher(() => forgetAccountData(queryClient));
+    const check = () => seen(store.getSnapshot().profile?.user_id ?? null);
+    check();
+    return store.subscribe(check);
+  }, [store, queryClient]);
 
   useEffect(() => {
     void store.start();
@@ -29,7 +48,6 @@ export function SessionProvider({ children, store = sessionStore }: { children: 
       profile: state.profile,
       signIn: (credentials) => store.signIn(credentials),
       signUp: async (credentials) => (await signUpRequest(credentials)).message,
-      refreshProfile: () => store.refreshProfile(),
       signOut: async () => {
         const revoking = store.signOut(); // local state is cleared before this yields
         navigate('/', { replace: true });

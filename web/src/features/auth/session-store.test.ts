@@ -254,7 +254,7 @@ describe('profile refresh', () => {
 
 describe('token refresh', () => {
   it('renews a minute before expiry through the cookie', async () => {
-    const { store, hint, clock, api } = setup();
+    const { store, clock, api } = setup();
     await store.signIn({ email: 'ana@example.com', password: 'secret1' });
     expect(clock.pendingTimers()).toEqual([3_600_000 - REFRESH_LEAD_MS]);
 

@@ -86,3 +86,32 @@ export function analyticsCards(cards: AnalyticsResponse['cards']): AnalyticsCard
 /** What a failed load means for the widget: the premium overlay (403 premium_required), or an error with Retry. */
 export const analyticsFailure = (error: unknown): 'locked' | 'failed' =>
   isApiError(error) && error.status === 403 && error.code === 'premium_required' ? 'locked' : 'failed';
+
+export type AnalyticsLoad =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'locked' }
+  | { status: 'failed' }
+  | { status: 'ready'; data: AnalyticsResponse };
+
+/** The parts of the analytics query's state the widget reads. */
+export interface AnalyticsQueryState {
+  /** The widget is near the screen: the range may be loaded. */
+  enabled: boolean;
+  status: 'pending' | 'error' | 'success';
+  data: AnalyticsResponse | undefined;
+  error: unknown;
+  isFetching: boolean;
+}
+
+/**
+ * The widget's state: the premium overlay whenever the server says premium_required;
+ * otherwise the answer (kept on screen if a later refetch fails), a failure with Retry
+ * (loading again while the retry runs), idle until near the screen, loading meanwhile.
+ */
+export function analyticsLoad({ enabled, status, data, error, isFetching }: AnalyticsQueryState): AnalyticsLoad {
+  if (status === 'error' && analyticsFailure(error) === 'locked') return { status: 'locked' };
+  if (data) return { status: 'ready', data };
+  if (status === 'error') return isFetching ? { status: 'loading' } : { status: 'failed' };
+  return enabled ? { status: 'loading' } : { status: 'idle' };
+}

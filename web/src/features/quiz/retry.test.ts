@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
-import { RETRY_DELAYS_MS, retryDelay, withRetry } from './retry.ts';
+import { FINISH_TRIES, RETRY_DELAYS_MS, retryDelay, retryFinish, retryRoundStart, roundStartDelay } from './retry.ts';
 
 const timeout = new ApiError({ status: 0, code: 'timeout', message: 'Request timed out.' });
 const offline = new ApiError({ status: 0, code: 'network_error', message: 'offline' });
@@ -27,37 +27,33 @@ describe('question fetch retry schedule (1-core §4, §9: 3 retries, 1 s, 2 s, 4
     expect(retryDelay(0, error)).toBe(expected);
   });
 
-  it('tries 4 times in all on repeated timeouts, waiting on the schedule', async () => {
-    const task = vi.fn(async () => {
-      throw timeout;
-    });
-    const waits: number[] = [];
-    await expect(withRetry(task, { wait: async (ms) => void waits.push(ms) })).rejects.toBe(timeout);
-    expect(task).toHaveBeenCalledTimes(4);
-    expect(waits).toEqual([1000, 2000, 4000]);
+  it('tries 4 times in all on repeated timeouts, waiting on the schedule (as TanStack retry options)', () => {
+    const tries = [0, 1, 2, 3].map((failures) => retryRoundStart(failures, timeout));
+    expect(tries).toEqual([true, true, true, false]);
+    expect([0, 1, 2].map((failures) => roundStartDelay(failures, timeout))).toEqual([1000, 2000, 4000]);
   });
 
-  it('returns the first success', async () => {
-    const task = vi.fn().mockRejectedValueOnce(serverError).mockResolvedValueOnce('round');
-    await expect(withRetry(task, { wait: async () => undefined })).resolves.toBe('round');
-    expect(task).toHaveBeenCalledTimes(2);
+  it('does not retry a 4xx, a bug or a cancelled start', () => {
+    expect(retryRoundStart(0, notFound)).toBe(false);
+    expect(retryRoundStart(0, premium)).toBe(false);
+    expect(retryRoundStart(0, new Error('boom'))).toBe(false);
+    expect(retryRoundStart(0, new DOMException('The operation was aborted.', 'AbortError'))).toBe(false);
+  });
+});
+
+describe('finishing a timed-out round', () => {
+  const roundActive = new ApiError({ status: 409, code: 'round_active', message: 'The round is still running' });
+  const finished = new ApiError({ status: 409, code: 'round_finished', message: 'Finished' });
+
+  it(`asks up to ${FINISH_TRIES} times while the server still sees time left, or cannot be reached`, () => {
+    expect([0, 1, 2, 3, 4].map((failures) => retryFinish(failures, roundActive))).toEqual([true, true, true, true, false]);
+    expect(retryFinish(0, serverError)).toBe(true);
+    expect(retryFinish(0, offline)).toBe(true);
   });
 
-  it('does not retry a 4xx', async () => {
-    const task = vi.fn(async () => {
-      throw notFound;
-    });
-    await expect(withRetry(task, { wait: async () => undefined })).rejects.toBe(notFound);
-    expect(task).toHaveBeenCalledTimes(1);
-  });
-
-  it('stops when cancelled', async () => {
-    const controller = new AbortController();
-    const task = vi.fn(async () => {
-      throw timeout;
-    });
-    const wait = async () => controller.abort();
-    await expect(withRetry(task, { signal: controller.signal, wait })).rejects.toBe(timeout);
-    expect(task).toHaveBeenCalledTimes(1);
+  it('stops at any other refusal', () => {
+    expect(retryFinish(0, finished)).toBe(false);
+    expect(retryFinish(0, notFound)).toBe(false);
+    expect(retryFinish(0, new Error('boom'))).toBe(false);
   });
 });

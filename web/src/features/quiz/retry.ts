@@ -13,6 +13,20 @@ export function retryDelay(retry: number, error: unknown): number | null {
   return RETRY_DELAYS_MS[retry] ?? null;
 }
 
+/** The round start mutation's `retry`: TanStack counts earlier failures from 0, as retryDelay does. */
+export const retryRoundStart = (failureCount: number, error: unknown): boolean => retryDelay(failureCount, error) !== null;
+
+/** The round start mutation's `retryDelay`: the schedule above. */
+export const roundStartDelay = (failureCount: number, error: unknown): number => retryDelay(failureCount, error) ?? 0;
+
+/** Finishing a timed-out round: tries in all (the server may still see a second of time left). */
+export const FINISH_TRIES = 5;
+export const FINISH_RETRY_MS = 1_000;
+
+/** The finish mutation's `retry`: again while the server is unreachable or says the round is still running. */
+export const retryFinish = (failureCount: number, error: unknown): boolean =>
+  failureCount < FINISH_TRIES - 1 && isApiError(error) && (error.retryable || error.code === 'round_active');
+
 /** Resolves after `ms`, or at once when `signal` aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -25,22 +39,4 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       resolve();
     }
   });
-}
-
-/** Runs `task`, trying again on the schedule above; the last error is thrown. */
-export async function withRetry<T>(
-  task: () => Promise<T>,
-  options: { signal?: AbortSignal; wait?: (ms: number, signal?: AbortSignal) => Promise<void> } = {},
-): Promise<T> {
-  const wait = options.wait ?? sleep;
-  for (let retry = 0; ; retry++) {
-    try {
-      return await task();
-    } catch (error) {
-      const delay = retryDelay(retry, error);
-      if (delay === null || options.signal?.aborted) throw error;
-      await wait(delay, options.signal);
-      if (options.signal?.aborted) throw error;
-    }
-  }
 }

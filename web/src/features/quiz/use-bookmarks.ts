@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-client.ts';
 import { toggleBookmark } from './api/bookmarks.ts';
@@ -13,26 +14,29 @@ export interface BookmarkMessage {
  */
 export function useBookmarks() {
   const [marked, setMarked] = useState<Record<string, boolean>>({});
-  const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<BookmarkMessage | null>(null);
+  // No query reads bookmarks yet (no list screen): the answers of the toggles are the state.
+  const { mutateAsync: send, isPending: pending } = useMutation({ mutationFn: (questionId: string) => toggleBookmark(questionId) });
+  /** Synchronous lock: the pending flag reaches the screen a render later, a double click must not toggle twice. */
   const inFlight = useRef(false);
 
-  const toggle = useCallback(async (questionId: string) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setPending(true);
-    setMessage(null);
-    try {
-      const { bookmarked } = await toggleBookmark(questionId);
-      setMarked((previous) => ({ ...previous, [questionId]: bookmarked }));
-      setMessage({ text: bookmarked ? 'Question bookmarked' : 'Bookmark removed', tone: 'info' });
-    } catch (error) {
-      setMessage({ text: isApiError(error) ? error.message : 'The bookmark could not be saved. Please try again.', tone: 'error' });
-    } finally {
-      inFlight.current = false;
-      setPending(false);
-    }
-  }, []);
+  const toggle = useCallback(
+    async (questionId: string) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      setMessage(null);
+      try {
+        const { bookmarked } = await send(questionId);
+        setMarked((previous) => ({ ...previous, [questionId]: bookmarked }));
+        setMessage({ text: bookmarked ? 'Question bookmarked' : 'Bookmark removed', tone: 'info' });
+      } catch (error) {
+        setMessage({ text: isApiError(error) ? error.message : 'The bookmark could not be saved. Please try again.', tone: 'error' });
+      } finally {
+        inFlight.current = false;
+      }
+    },
+    [send],
+  );
 
   const isBookmarked = useCallback((questionId: string) => marked[questionId] === true, [marked]);
   const clearMessage = useCallback(() => setMessage(null), []);

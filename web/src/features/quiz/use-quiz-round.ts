@@ -1,17 +1,15 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Round, RoundResult } from '#shared/quiz/contracts.ts';
 import { isApiError } from '@/lib/api-client.ts';
-import { finishRound, startRound, submitAnswer } from './api/rounds.ts';
 import { isPremiumLock, loadErrorMessage } from './load-error.ts';
 import { startRequest, type QuizSettings } from './quiz-settings.ts';
-import { sleep, withRetry } from './retry.ts';
+import { sleep } from './retry.ts';
+import { useRoundMutations } from './use-round-mutations.ts';
 
 /** How long the chosen and the correct option stay marked before the next question. */
 export const VERDICT_MS = 1_200;
 /** The brief Preparing your questions… step (the first image is fetched meanwhile). */
 export const PREPARE_MS = 500;
-/** Finishing a timed-out round: the server may still see a second of time left. */
-const FINISH_TRIES = 5;
 
 export type QuizPhase = 'loading' | 'preparing' | 'error' | 'locked' | 'playing' | 'finished';
 
@@ -128,43 +126,47 @@ const failureMessage = (error: unknown, fallback: string) => (isApiError(error) 
 /**
  * One quiz round (1-core §4): start (with retries), prepare, answer in order with the
  * verdict shown for a moment, skip, end on time-out, then the result. Everything is
- * graded and scored by the server; this keeps only what the screen shows.
+ * graded and scored by the server (useRoundMutations); this keeps only what the screen shows.
  */
 export function useQuizRound(settings: QuizSettings) {
   const [state, dispatch] = useReducer(reduce, initial);
   const [request, setRequest] = useState<{ retryOf?: string }>({});
+  const { startRound, submitAnswer, finishRound } = useRoundMutations();
   const stateRef = useRef(state);
   stateRef.current = state;
-  /** Bumped by every load and unmount: late answers of an old round are dropped. */
-  const generation = useRef(0);
+  /**
+   * The round on screen's lifetime, aborted by every new load and by unmount: its calls
+   * and retries stop, and late answers of an old round are dropped (`signal.aborted`).
+   */
+  const lifetime = useRef(new AbortController());
   /** Synchronous lock: a double click must not send two answers. */
   const busy = useRef(false);
 
   useEffect(() => {
-    const current = ++generation.current;
     const controller = new AbortController();
+    const { signal } = controller;
+    lifetime.current = controller;
     busy.current = false;
     dispatch({ type: 'load' });
     const body = startRequest(settings, request.retryOf);
     // Deferred a tick, so a mount-unmount-mount (React's StrictMode) starts one round, not two.
     const timer = setTimeout(async () => {
       try {
-        const round = await withRetry(() => startRound(body, controller.signal), { signal: controller.signal });
-        if (current !== generation.current) return;
+        const round = await startRound({ body, signal });
+        if (signal.aborted) return;
         dispatch({ type: 'prepare', round, receivedAt: Date.now() });
-        await Promise.all([sleep(PREPARE_MS, controller.signal), preloadImage(round.questions[0]?.image_url)]);
-        if (current === generation.current) dispatch({ type: 'ready' });
+        await Promise.all([sleep(PREPARE_MS, signal), preloadImage(round.questions[0]?.image_url)]);
+        if (!signal.aborted) dispatch({ type: 'ready' });
       } catch (error) {
-        if (current !== generation.current) return;
+        if (signal.aborted) return;
         dispatch(isPremiumLock(error) ? { type: 'lock', message: loadErrorMessage(error) } : { type: 'fail', message: loadErrorMessage(error) });
       }
     }, 0);
     return () => {
       clearTimeout(timer);
       controller.abort();
-      generation.current++;
     };
-  }, [settings, request]);
+  }, [settings, request, startRound]);
 
   const send = useCallback(async (choice: string | null) => {
     const s = stateRef.current;
@@ -173,22 +175,22 @@ export function useQuizRound(settings: QuizSettings) {
     const isLast = s.index === s.round.questions.length - 1;
     if (choice === null && isLast) return;
 
-    const current = generation.current;
+    const { signal } = lifetime.current;
     busy.current = true;
     dispatch({ type: 'submit' });
     if (choice !== null) navigator.vibrate?.(50);
     try {
       const body = choice === null ? { questionId: question.id, skip: true as const } : { questionId: question.id, answer: choice };
-      const response = await submitAnswer(s.round.roundId, body);
-      if (current !== generation.current) return;
+      const response = await submitAnswer({ roundId: s.round.roundId, body });
+      if (signal.aborted) return;
       if (choice !== null) {
         dispatch({ type: 'verdict', score: response.score, verdict: { questionId: question.id, chosen: choice, correct: response.correct, correctAnswer: response.correctAnswer } });
         await sleep(VERDICT_MS);
-        if (current !== generation.current) return;
+        if (signal.aborted) return;
       }
       dispatch(response.result ? { type: 'finished', result: response.result } : { type: 'advance', score: response.score });
     } catch (error) {
-      if (current !== generation.current) return;
+      if (signal.aborted) return;
       if (isApiError(error) && error.status === 409) {
         // Already answered (e.g. a retried request that had arrived): move on; on the last
         // question, or when time is up or the round is over, fetch the result.
@@ -198,35 +200,26 @@ export function useQuizRound(settings: QuizSettings) {
         dispatch({ type: 'notice', message: failureMessage(error, 'Your answer could not be sent. Please try again.') });
       }
     } finally {
-      if (current === generation.current) busy.current = false;
+      if (!signal.aborted) busy.current = false;
     }
-  }, []);
+  }, [submitAnswer]);
 
   // Ending: once no answer is in flight, ask the server for the result.
   const { phase, ending, submitting, verdict, finish, round } = state;
   useEffect(() => {
     if (phase !== 'playing' || !ending || submitting || verdict || finish !== 'idle' || !round) return;
-    const current = generation.current;
+    const { signal } = lifetime.current;
     dispatch({ type: 'finish', status: 'running' });
-    void (async () => {
-      let lastError: unknown;
-      for (let attempt = 0; attempt < FINISH_TRIES; attempt++) {
-        try {
-          const { result } = await finishRound(round.roundId);
-          if (current === generation.current) dispatch({ type: 'finished', result });
-          return;
-        } catch (error) {
-          lastError = error;
-          const tryAgain = isApiError(error) && (error.retryable || error.code === 'round_active');
-          if (!tryAgain || current !== generation.current) break;
-          await sleep(1_000);
-        }
-      }
-      if (current === generation.current) {
-        dispatch({ type: 'finish', status: 'failed', notice: failureMessage(lastError, 'Your result could not be loaded. Please try again.') });
-      }
-    })();
-  }, [phase, ending, submitting, verdict, finish, round]);
+    // Retried while the server still sees time left or cannot be reached (retryFinish).
+    finishRound({ roundId: round.roundId, signal }).then(
+      ({ result }) => {
+        if (!signal.aborted) dispatch({ type: 'finished', result });
+      },
+      (error: unknown) => {
+        if (!signal.aborted) dispatch({ type: 'finish', status: 'failed', notice: failureMessage(error, 'Your result could not be loaded. Please try again.') });
+      },
+    );
+  }, [phase, ending, submitting, verdict, finish, round, finishRound]);
 
   const answer = useCallback((option: string) => void send(option), [send]);
   const skip = useCallback(() => void send(null), [send]);

@@ -1,40 +1,29 @@
-import { useCallback, useEffect, useState } from 'react';
-import { analyticsResponseSchema, type AnalyticsRange, type AnalyticsResponse } from '#shared/analytics.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { analyticsResponseSchema, type AnalyticsRange } from '#shared/analytics.ts';
 import { api, type ApiClient } from '@/lib/api-client.ts';
-import { analyticsFailure } from '../analytics-view.ts';
+import { analyticsFailure, analyticsLoad } from '../analytics-view.ts';
+import { dashboardKeys } from './query-keys.ts';
 
 /** GET /api/analytics?range=7|30|90: detailed analytics, a premium feature (403 premium_required otherwise). */
 export const getAnalytics = (range: AnalyticsRange, signal?: AbortSignal, client: ApiClient = api) =>
   client.request(`/api/analytics?range=${range}`, { auth: true, schema: analyticsResponseSchema, signal });
 
-export type AnalyticsLoad =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'locked' }
-  | { status: 'failed' }
-  | { status: 'ready'; data: AnalyticsResponse };
+export type { AnalyticsLoad } from '../analytics-view.ts';
 
 /**
- * Loads the range once `enabled` (the widget is near the screen), again when the range
- * changes, and on `retry`. A user without the feature gets 'locked' and no further calls.
+ * Loads the range once `enabled` (the widget is near the screen) and whenever the range
+ * changes (each range is cached on its own); `retry` asks again after a failure. A user
+ * without the feature gets 'locked': the 403 is not retried, nor asked again on focus.
  */
 export function useAnalytics(range: AnalyticsRange, enabled: boolean) {
-  const [load, setLoad] = useState<AnalyticsLoad>({ status: 'idle' });
-  const [attempt, setAttempt] = useState(0);
-  const locked = load.status === 'locked';
-
-  useEffect(() => {
-    if (!enabled || locked) return;
-    const controller = new AbortController();
-    setLoad({ status: 'loading' });
-    getAnalytics(range, controller.signal)
-      .then((data) => setLoad({ status: 'ready', data }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ status: analyticsFailure(error) });
-      });
-    return () => controller.abort();
-  }, [range, enabled, locked, attempt]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { load, retry };
+  const query = useQuery({
+    queryKey: dashboardKeys.analytics(range),
+    queryFn: ({ signal }) => getAnalytics(range, signal),
+    enabled,
+    refetchOnWindowFocus: ({ state }) => state.status !== 'error' || analyticsFailure(state.error) !== 'locked',
+  });
+  const { status, data, error, isFetching, refetch } = query;
+  const retry = useCallback(() => void refetch(), [refetch]);
+  return { load: analyticsLoad({ enabled, status, data, error, isFetching }), retry };
 }

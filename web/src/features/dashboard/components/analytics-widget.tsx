@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { AnalyticsMetric, AnalyticsRange, AnalyticsResponse } from '#shared/analytics.ts';
 import { SUBJECTS, type Subject } from '#shared/constants.ts';
 import { Button, LinkButton } from '@/components/button.tsx';
@@ -248,8 +248,8 @@ export function AnalyticsWidget({ expectLocked = false, expectEmpty = false }: A
   const [range, setRange] = useState<AnalyticsRange>(30);
   const { load, retry } = useAnalytics(range, near);
   // A new lazy component per attempt, so Retry fetches the chunk again after a failure.
-  const [chartsAttempt, setChartsAttempt] = useState(0);
-  const Chart = useMemo(() => lazy(loadCharts), [chartsAttempt]);
+  const [charts, setCharts] = useState(() => ({ attempt: 0, Chart: lazy(loadCharts) }));
+  const retryCharts = () => setCharts(({ attempt }) => ({ attempt: attempt + 1, Chart: lazy(loadCharts) }));
   const pending = load.status === 'idle' || load.status === 'loading';
   const locked = load.status === 'locked' || (pending && expectLocked);
   const ready = load.status === 'ready' ? load.data : null;
@@ -295,8 +295,8 @@ export function AnalyticsWidget({ expectLocked = false, expectEmpty = false }: A
                   </li>
                 ))}
               </ul>
-              <ChartBoundary key={chartsAttempt} fallback={<AnalyticsError retry={() => setChartsAttempt((n) => n + 1)} />}>
-                <AnalyticsCharts data={ready} metric={metric} Chart={Chart} />
+              <ChartBoundary key={charts.attempt} fallback={<AnalyticsError retry={retryCharts} />}>
+                <AnalyticsCharts data={ready} metric={metric} Chart={charts.Chart} />
               </ChartBoundary>
             </>
           )}

@@ -1,6 +1,8 @@
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { progressResponseSchema, type ProgressResponse } from '#shared/quiz/contracts.ts';
 import { api, type ApiClient } from '@/lib/api-client.ts';
+import { progressKeys } from './query-keys.ts';
 
 /** The user's time zone, so "today" (streak, rounds left) is theirs. */
 function timeZone(): string {
@@ -12,28 +14,31 @@ function timeZone(): string {
 }
 
 /** GET /api/progress: subjects, totals, recent attempts, achievements and what the user may play. */
-export const getProgress = (signal?: AbortSignal, client: ApiClient = api) =>
-  client.request(`/api/progress?tz=${encodeURIComponent(timeZone())}`, { auth: true, schema: progressResponseSchema, signal });
+export const getProgress = (zone: string, signal?: AbortSignal, client: ApiClient = api) =>
+  client.request(`/api/progress?tz=${encodeURIComponent(zone)}`, { auth: true, schema: progressResponseSchema, signal });
 
 export type ProgressLoad = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: ProgressResponse };
 
-/** Loads progress once per mount; `retry` loads it again. */
+/**
+ * Progress from the cache (fetched again when stale, or after a round invalidated it);
+ * `retry` asks again after a failure. Data already on screen stays there if a later
+ * refetch fails.
+ */
 export function useProgress() {
-  const [load, setLoad] = useState<ProgressLoad>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const zone = useMemo(timeZone, []);
+  const { data, isError, isFetching, refetch } = useQuery({
+    queryKey: progressKeys.summary(zone),
+    queryFn: ({ signal }) => getProgress(zone, signal),
+  });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad({ status: 'loading' });
-    getProgress(controller.signal)
-      // A transition: React draws the filled-in dashboard in slices, without one long task.
-      .then((data) => startTransition(() => setLoad({ status: 'ready', data })))
-      .catch(() => {
-        if (!controller.signal.aborted) setLoad({ status: 'failed' });
-      });
-    return () => controller.abort();
-  }, [attempt]);
+  const load = useMemo<ProgressLoad>(() => {
+    if (data) return { status: 'ready', data };
+    // Retry after a failure shows the loading state again, as the first load does.
+    return isError && !isFetching ? { status: 'failed' } : { status: 'loading' };
+  }, [data, isError, isFetching]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { load, retry };
+  // Deferred: React draws the filled-in dashboard in the background, in slices, without one long task.
+  const deferred = useDeferredValue(load);
+  const retry = useCallback(() => void refetch(), [refetch]);
+  return { load: deferred, retry };
 }

@@ -16,8 +16,8 @@ export const submitAnswer = (roundId: string, body: AnswerBody, client: ApiClien
   client.request(`${roundPath(roundId)}/answers`, { method: 'POST', body, auth: true, schema: answerResponseSchema });
 
 /** Ends a competition round whose time ran out (or returns a finished round's result); 409 round_active if early. */
-export const finishRound = (roundId: string, client: ApiClient = api) =>
-  client.request(`${roundPath(roundId)}/finish`, { method: 'POST', body: {}, auth: true, schema: finishResponseSchema });
+export const finishRound = (roundId: string, signal?: AbortSignal, client: ApiClient = api) =>
+  client.request(`${roundPath(roundId)}/finish`, { method: 'POST', body: {}, auth: true, schema: finishResponseSchema, signal });
 
 /** A finished round's wrong answers with explanations; premium, trial and admin only (403 otherwise). */
 export const getReview = (roundId: string, signal?: AbortSignal, client: ApiClient = api) =>

@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { Profile } from '#shared/api.ts';
 import { LEVELS, SUBJECTS, type Level, type Subject } from '#shared/constants.ts';
 import { canPlayLevel } from '#shared/entitlements.ts';
 import { COMPETITION } from '#shared/quiz/contracts.ts';
 import { Button, LinkButton } from '@/components/button.tsx';
 import { Card } from '@/components/card.tsx';
 import { LockIcon } from '@/components/icons.tsx';
-import { useSession } from '@/features/auth/use-session.ts';
 import { competitionPath } from '../quiz-settings.ts';
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -51,9 +51,8 @@ function ChoiceGroup<T extends string | number>({ legend, name, value, options, 
   );
 }
 
-/** /competition: the rules and the settings of a timed round, started on the quiz screen. */
-export function CompetitionSetup({ dashboardPath }: { dashboardPath: string }) {
-  const { profile } = useSession();
+/** /competition: the rules and the settings of a timed round, started on the quiz screen. `profile` decides which levels are open. */
+export function CompetitionSetup({ dashboardPath, profile }: { dashboardPath: string; profile: Profile | null }) {
   const navigate = useNavigate();
   const subjectId = useId();
   const progressionHint = useId();

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { Profile } from '#shared/api.ts';
 import { ROLE_HOME } from '#shared/constants.ts';
 import { hasFullAccess } from '#shared/entitlements.ts';
 import type { Round } from '#shared/quiz/contracts.ts';
@@ -7,7 +8,6 @@ import { Button, LinkButton } from '@/components/button.tsx';
 import { Card } from '@/components/card.tsx';
 import { Dialog } from '@/components/dialog.tsx';
 import { Spinner } from '@/components/spinner.tsx';
-import { useSession } from '@/features/auth/use-session.ts';
 import { optionIndexForKey, optionLetter } from '../format.ts';
 import type { QuizSettings } from '../quiz-settings.ts';
 import { useBookmarks } from '../use-bookmarks.ts';
@@ -37,11 +37,15 @@ function isAnswerKey(event: KeyboardEvent): boolean {
   return document.querySelector('dialog[open]') === null;
 }
 
-/** The quiz screen (1-core §2): loading, preparing, error or lock, the questions, then the result. */
-export function QuizScreen({ settings }: { settings: QuizSettings }) {
-  const { profile } = useSession();
+/**
+ * The quiz screen (1-core §2): loading, preparing, error or lock, the questions, then the
+ * result. `profile` (the signed-in player) decides where Dashboard leads and whether wrong
+ * answers can be reviewed.
+ */
+export function QuizScreen({ settings, profile }: { settings: QuizSettings; profile: Profile | null }) {
   const { state, answer, skip, timeUp, retryFinish, reload, newRound, retrySame } = useQuizRound(settings);
   const bookmarks = useBookmarks();
+  const { clearMessage } = bookmarks;
   const [view, setView] = useState<'summary' | 'review' | 'dismissed'>('summary');
   const questionRef = useRef<HTMLHeadingElement>(null);
 
@@ -75,7 +79,8 @@ export function QuizScreen({ settings }: { settings: QuizSettings }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [phase, question, answer]);
 
-  useEffect(() => bookmarks.clearMessage(), [question?.id, bookmarks.clearMessage]);
+  // A bookmark message is about the question it was given for: gone with the next one.
+  useEffect(() => clearMessage(), [question?.id, clearMessage]);
 
   if (phase === 'loading') return <Spinner page label="Loading quiz…" />;
   if (phase === 'preparing') return <Spinner page label="Preparing your questions…" />;

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ReviewResponse } from '#shared/quiz/contracts.ts';
 import { Alert } from '@/components/alert.tsx';
@@ -6,6 +7,7 @@ import { Button } from '@/components/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { isApiError } from '@/lib/api-client.ts';
+import { quizKeys } from '../api/query-keys.ts';
 import { getReview } from '../api/rounds.ts';
 
 type Item = ReviewResponse['items'][number];
@@ -16,27 +18,30 @@ export interface ReviewImage {
 }
 type Load = { status: 'loading' } | { status: 'failed'; message: string; premium: boolean } | { status: 'ready'; items: Item[] };
 
+/** A finished round's review: the same every time it is opened, so it is fetched once. */
+function useReview(roundId: string): Load {
+  const { data, error, isError } = useQuery({
+    queryKey: quizKeys.review(roundId),
+    queryFn: ({ signal }) => getReview(roundId, signal),
+    staleTime: Infinity,
+  });
+  if (data) return { status: 'ready', items: data.items };
+  if (isError) {
+    return {
+      status: 'failed',
+      message: isApiError(error) ? error.message : 'The review could not be loaded.',
+      premium: isApiError(error) && error.status === 403,
+    };
+  }
+  return { status: 'loading' };
+}
+
 const topicLabel = (topic: string) => topic.replace(/-/g, ' ');
 
 /** Review Incorrect Answers: one wrong answer a page, with the explanation (premium; the server checks). */
 export function ReviewDialog({ roundId, images, onClose }: { roundId: string; images: ReadonlyMap<string, ReviewImage>; onClose(): void }) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const load = useReview(roundId);
   const [page, setPage] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getReview(roundId, controller.signal)
-      .then(({ items }) => setLoad({ status: 'ready', items }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoad({
-          status: 'failed',
-          message: isApiError(error) ? error.message : 'The review could not be loaded.',
-          premium: isApiError(error) && error.status === 403,
-        });
-      });
-    return () => controller.abort();
-  }, [roundId]);
 
   return (
     <Dialog open title="Review Incorrect Answers" onClose={onClose}>

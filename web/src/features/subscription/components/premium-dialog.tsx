@@ -5,8 +5,8 @@ import { Alert, FormMessage } from '@/components/alert.tsx';
 import { Button, LinkButton } from '@/components/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
 import { EmailField } from '@/components/text-field.tsx';
-import { joinWaitlistRequest } from '../api/subscription-api.ts';
 import { formatDate, waitlistErrorMessage } from '../plan-model.ts';
+import { useJoinWaitlist } from '../use-subscription-mutations.ts';
 
 /** What the trial/waitlist modal shows: the started trial, or the waitlist (after a used trial, or by choice). */
 export type PremiumDialogState =
@@ -64,8 +64,9 @@ function WaitlistForm({ trialUsed, initialEmail, onClose }: { trialUsed: boolean
   const [email, setEmail] = useState(initialEmail);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const [welcome, setWelcome] = useState<string | null>(null);
+  const waitlist = useJoinWaitlist();
+  const pending = waitlist.isPending;
+  const welcome = waitlist.data?.message ?? null;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -78,14 +79,10 @@ function WaitlistForm({ trialUsed, initialEmail, onClose }: { trialUsed: boolean
     }
     setFieldError(undefined);
     setFormError(null);
-    setPending(true);
     try {
-      const { message } = await joinWaitlistRequest(parsed.data.email);
-      setWelcome(message);
+      await waitlist.mutateAsync(parsed.data.email);
     } catch (failure) {
       setFormError(waitlistErrorMessage(failure));
-    } finally {
-      setPending(false);
     }
   }
 

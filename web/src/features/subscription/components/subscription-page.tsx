@@ -4,9 +4,9 @@ import { ROLE_HOME, TRIAL_DAYS } from '#shared/constants.ts';
 import { defaultPlan, PLANS, type PlanId } from '#shared/plans.ts';
 import { FormMessage } from '@/components/alert.tsx';
 import { Button, LinkButton } from '@/components/button.tsx';
-import { recordIntentRequest, startTrialRequest } from '../api/subscription-api.ts';
 import { closeTab, openPendingTab, sendTab } from '../checkout-tab.ts';
 import { formatDate, intentErrorMessage, membershipOf, planOptions, trialFailure } from '../plan-model.ts';
+import { useRecordIntent, useStartTrial } from '../use-subscription-mutations.ts';
 import { FeatureTable, PlanTable } from './comparison-tables.tsx';
 import { PlanCards } from './plan-cards.tsx';
 import { PlanPicker } from './plan-picker.tsx';
@@ -18,19 +18,19 @@ type Checkout = { url: string; opened: boolean } | null;
 
 interface Props {
   profile: Profile;
-  /** Fetches the session's profile again after the server changed it. */
-  refreshProfile(): Promise<unknown>;
 }
 
 /**
  * /subscription (3-learning-and-admin §2): where the account stands, the trial, the plan
  * picker with checkout, comparisons, guarantees, offers, early access and the FAQ.
  */
-export function SubscriptionView({ profile, refreshProfile }: Props) {
+export function SubscriptionView({ profile }: Props) {
   const membership = membershipOf(profile, new Date());
   const options = useMemo(() => planOptions(profile.email), [profile.email]);
   const [plan, setPlan] = useState<PlanId>(() => defaultPlan(profile.email));
-  const [pending, setPending] = useState<Pending>(null);
+  const trial = useStartTrial();
+  const intent = useRecordIntent();
+  const pending: Pending = trial.isPending ? 'trial' : intent.isPending ? 'checkout' : null;
   const [trialError, setTrialError] = useState<string | null>(null);
   const [checkoutError, setCheckoutError] = useState<string | null>(null);
   const [checkout, setCheckout] = useState<Checkout>(null);
@@ -53,36 +53,29 @@ export function SubscriptionView({ profile, refreshProfile }: Props) {
 
   async function startTrial() {
     if (pending) return;
-    setPending('trial');
     setTrialError(null);
     try {
-      const { profile: updated } = await startTrialRequest();
+      // Settles once the refreshed profile is in (the mutation's invalidation).
+      const { profile: updated } = await trial.mutateAsync();
       setDialog({ kind: 'trial-started', endsAt: updated.metadata.trial_ends ?? '' });
-      await refreshProfile().catch(() => undefined);
     } catch (failure) {
       const outcome = trialFailure(failure);
       if (outcome.kind === 'trial-used') setDialog({ kind: 'waitlist', trialUsed: true });
       else setTrialError(outcome.message);
-      if (outcome.kind !== 'error') void refreshProfile().catch(() => undefined);
-    } finally {
-      setPending(null);
     }
   }
 
   async function subscribe() {
     if (pending) return;
     const tab = openPendingTab(); // now, inside the click, or popup blockers step in
-    setPending('checkout');
     setCheckoutError(null);
     setCheckout(null);
     try {
-      const { checkoutUrl } = await recordIntentRequest(plan);
+      const { checkoutUrl } = await intent.mutateAsync(plan);
       setCheckout({ url: checkoutUrl, opened: sendTab(tab, checkoutUrl) });
     } catch (failure) {
       closeTab(tab);
       setCheckoutError(intentErrorMessage(failure));
-    } finally {
-      setPending(null);
     }
   }
 

@@ -1,0 +1,37 @@
+import type { QueryKey } from '@tanstack/react-query';
+
+/**
+ * The first segment of every query key: which server resource a query reads. Each feature
+ * builds its own keys on its root (features/<area>/api/query-keys.ts); a mutation in one
+ * feature invalidates what another shows by root, so no feature imports another's keys.
+ */
+export const QUERY_ROOTS = {
+  /** GET /api/me: the signed-in account's profile (plan, trial, role). */
+  me: 'me',
+  /** GET /api/progress: subjects, totals, streak, achievements, rounds left today. */
+  progress: 'progress',
+  /** GET /api/analytics: detailed analytics per range. */
+  analytics: 'analytics',
+  /** GET /api/health: the system status. */
+  health: 'health',
+  /** GET /api/quiz/rounds/:id/review: a finished round's wrong answers. */
+  review: 'review',
+  /** GET /api/stats: the public landing statistics. */
+  stats: 'stats',
+} as const;
+
+export type QueryRoot = (typeof QUERY_ROOTS)[keyof typeof QUERY_ROOTS];
+
+/** The same for every visitor: kept when the account changes. Everything else belongs to one account. */
+const PUBLIC_ROOTS: ReadonlySet<unknown> = new Set<QueryRoot>([QUERY_ROOTS.stats]);
+
+export const isAccountQuery = (queryKey: QueryKey): boolean => !PUBLIC_ROOTS.has(queryKey[0]);
+
+/** What a round's result changes: progress (totals, streak, achievements, rounds left) and analytics. */
+export const AFTER_ROUND: readonly QueryKey[] = [[QUERY_ROOTS.progress], [QUERY_ROOTS.analytics]];
+
+/** What a change of plan (the trial) changes: the profile and everything gated by it. */
+export const AFTER_PLAN_CHANGE: readonly QueryKey[] = [[QUERY_ROOTS.me], [QUERY_ROOTS.progress], [QUERY_ROOTS.analytics]];
+
+/** What starting a round changes: the rounds left today (in progress). */
+export const AFTER_ROUND_START: readonly QueryKey[] = [[QUERY_ROOTS.progress]];
