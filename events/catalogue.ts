@@ -15,6 +15,7 @@ export const CONSUMERS = {
   'update-streak': { entry: 'functions/consumers/update-streak.ts' },
   'write-leaderboard-entry': { entry: 'functions/consumers/write-leaderboard-entry.ts' },
   'delete-account-data': { entry: 'functions/consumers/delete-account-data.ts' },
+  'record-challenge-attempt': { entry: 'functions/consumers/record-challenge-attempt.ts' },
 } as const;
 export type ConsumerName = keyof typeof CONSUMERS;
 
@@ -48,8 +49,10 @@ export const EVENTS = {
       completedAt: z.string(),
       timeZone: z.string(),
       topics: z.array(z.object({ subject: z.enum(SUBJECTS), topic: z.string(), correct: z.number().int(), total: z.number().int() })),
+      /** Set when the round played a friend challenge. */
+      challengeId: z.string().optional(),
     }),
-    consumers: ['update-progress', 'update-streak', 'write-leaderboard-entry'],
+    consumers: ['update-progress', 'update-streak', 'write-leaderboard-entry', 'record-challenge-attempt'],
   },
   /**
    * The person deleted their account; the identity is already gone. Its consumer deletes
@@ -58,6 +61,24 @@ export const EVENTS = {
   AccountDeleted: {
     detail: z.object({ userId: z.string().min(1), email: emailAddressSchema }),
     consumers: ['delete-account-data'],
+  },
+  /**
+   * Both players of a friend challenge have played; the server decided the winner by
+   * score ratio (null: a tie). At least once: consumers count it once per challenge id.
+   */
+  ChallengeFinished: {
+    detail: z.object({
+      challengeId: z.string().min(1),
+      challengerId: z.string().min(1),
+      challengedId: z.string().min(1),
+      subject: z.enum(SUBJECTS),
+      level: z.enum(LEVELS),
+      challengerScore: z.object({ score: z.number().int(), total: z.number().int() }),
+      challengedScore: z.object({ score: z.number().int(), total: z.number().int() }),
+      winnerId: z.string().nullable(),
+      completedAt: z.string(),
+    }),
+    consumers: [],
   },
   /** Feed and notification consumers arrive with the social issue. */
   AchievementUnlocked: {

@@ -7,7 +7,7 @@ import { keys } from './table-design.ts';
  * Everything the table holds of one account, found by key (no scan) and deleted: the
  * user's own partition (profile, rounds, attempts, progress, streak, achievements,
  * bookmarks, notifications, intents, the session cutoff…), the other side of its
- * friendships and friend requests, the leaderboard entries of its attempts, its waitlist entry, and the sign-in records and link tokens indexed by
+ * friendships and friend requests, the friend challenges it is part of, the leaderboard entries of its attempts, its waitlist entry, and the sign-in records and link tokens indexed by
  * owner and address. Deleting what is already gone changes nothing, so a second
  * delivery of the same event is harmless.
  *
@@ -16,7 +16,7 @@ import { keys } from './table-design.ts';
  */
 type Key = { pk: string; sk: string };
 
-async function queryKeys(input: { index?: 'gsi1'; partition: string }): Promise<Key[]> {
+async function queryKeys(input: { index?: 'gsi1' | 'gsi2'; partition: string }): Promise<Key[]> {
   const found: Key[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -24,7 +24,7 @@ async function queryKeys(input: { index?: 'gsi1'; partition: string }): Promise<
       new QueryCommand({
         TableName: env().TABLE_NAME,
         IndexName: input.index,
-        KeyConditionExpression: input.index ? 'gsi1pk = :p' : 'pk = :p',
+        KeyConditionExpression: input.index ? `${input.index}pk = :p` : 'pk = :p',
         ExpressionAttributeValues: { ':p': input.partition },
         ProjectionExpression: 'pk, sk',
         ExclusiveStartKey: start,
@@ -38,16 +38,19 @@ async function queryKeys(input: { index?: 'gsi1'; partition: string }): Promise<
 
 /** The keys of everything to delete for the account. */
 export async function accountItemKeys(userId: string, email: string): Promise<Key[]> {
-  const [own, sessions, byEmail] = await Promise.all([
+  const [own, sessions, byEmail, challengesSent, challengesReceived] = await Promise.all([
     queryKeys({ partition: keys.profile(userId).pk }),
     queryKeys({ index: 'gsi1', partition: keys.signInOfUser(userId, '').gsi1pk }),
     queryKeys({ index: 'gsi1', partition: keys.linkTokenOfEmail(email, '').gsi1pk }),
+    queryKeys({ index: 'gsi1', partition: keys.challengesOf(userId) }),
+    queryKeys({ index: 'gsi2', partition: keys.challengesOf(userId) }),
   ]);
   // An attempt's sort key ends with its round id, which is the leaderboard entry's id.
   const leaderboard = own.filter((k) => k.sk.startsWith('ATTEMPT#')).map((k) => keys.leaderboardEntry(k.sk.split('#').at(-1)!));
   // The address's index partition also holds the profile (already in `own`); keep the tokens only.
   const tokens = byEmail.filter((k) => k.pk.startsWith('TOKEN#'));
-  return [...own, ...leaderboard, ...own.flatMap((k) => mirrorOf(k, userId)), ...sessions, ...tokens, keys.waitlist(email)];
+  // A challenge is one item shared by both players: it goes with either account.
+  return [...own, ...leaderboard, ...own.flatMap((k) => mirrorOf(k, userId)), ...sessions, ...tokens, ...challengesSent, ...challengesReceived, keys.waitlist(email)];
 }
 
 /** The other person's side of a friendship or friend request: both sides go. */

@@ -29,6 +29,8 @@ export interface StoredRound {
   status: 'active' | 'finished';
   /** Set once QuizCompleted is on the bus, so a retried finish can publish it if that failed. */
   published?: boolean;
+  /** The friend challenge this round plays, if any (its score is recorded there). */
+  challengeId?: string;
   result?: FinishedResult;
 }
 

@@ -27,6 +27,8 @@
  * - bookmarks .................. pk USER#<id>  sk BOOKMARK#<question id>
  * - friend requests ............ pk USER#<receiver> sk FREQ#IN#<sender>, mirrored as pk USER#<sender> sk FREQ#OUT#<receiver>
  * - friends (both ways) ........ pk USER#<id>  sk FRIEND#<friend id>
+ * - friend challenge ........... pk CHALLENGE#<id> sk CHALLENGE, gsi1pk CHALLENGES#<challenger> / gsi2pk CHALLENGES#<challenged>,
+ *                                 both sorted by <created at> (a player's challenges are two bounded queries)
  * - bookmarks kept (a count) ... pk USER#<id>  sk BOOKMARK-COUNT   (the limit is checked against it atomically)
  * - payment intents, waitlist . pk USER#<id> sk INTENT#<at> | pk WAITLIST#<email> sk ENTRY
  * - product counters .......... pk STATS sk GLOBAL  (users, quizzes, answers; landing statistics)
@@ -71,6 +73,8 @@ export const keys = {
   bookmark: (userId: string, questionId: string) => ({ pk: `USER#${userId}`, sk: `BOOKMARK#${questionId}` }),
   friendRequest: (ownerId: string, direction: 'IN' | 'OUT', otherId: string) => ({ pk: `USER#${ownerId}`, sk: `FREQ#${direction}#${otherId}` }),
   friend: (userId: string, friendId: string) => ({ pk: `USER#${userId}`, sk: `FRIEND#${friendId}` }),
+  challenge: (challengeId: string) => ({ pk: `CHALLENGE#${challengeId}`, sk: 'CHALLENGE' }),
+  challengesOf: (userId: string) => `CHALLENGES#${userId}`,
   bookmarkCount: (userId: string) => ({ pk: `USER#${userId}`, sk: 'BOOKMARK-COUNT' }),
   siteConfig: () => ({ pk: 'CONFIG', sk: 'SITE' }),
   paymentIntent: (userId: string, at: string) => ({ pk: `USER#${userId}`, sk: `INTENT#${at}` }),

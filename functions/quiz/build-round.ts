@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Profile } from '#shared/api.ts';
-import { LEVELS, type Level } from '#shared/constants.ts';
+import { LEVELS, type Level, type Subject } from '#shared/constants.ts';
 import { canPlayLevel } from '#shared/entitlements.ts';
 import { COMPETITION, DEFAULT_ROUND_SIZE, QUIZ_MESSAGES, type StartRoundInput } from '#shared/quiz/contracts.ts';
 import { selectIndexes, splitAcrossLevels } from '#shared/quiz/select-questions.ts';
-import { getBankMeta, getQuestions } from '../data/question-bank.ts';
+import { getBankMeta, getQuestions, type IndexedQuestion } from '../data/question-bank.ts';
 import { getSeen, type NewRound, type StoredRound } from '../data/rounds.ts';
 import { NotFound } from '../lib/errors.ts';
 
@@ -52,6 +52,14 @@ export async function buildRound(profile: Profile, request: StartRoundInput, now
     deadline: competition ? startedAt + (request.timeLimitSec ?? COMPETITION.defaultTimeLimitSec) * 1000 : null,
     status: 'active',
   };
+}
+
+/** Questions of one bank drawn at random for no one in particular (a friend challenge's shared set). */
+export async function drawQuestions(subject: Subject, level: Level, count: number): Promise<(IndexedQuestion & { level: Level })[]> {
+  const meta = await getBankMeta(subject, level);
+  if (!meta) return [];
+  const indexes = selectIndexes({ candidates: Object.values(meta.topics).flat(), seen: new Set(), count });
+  return (await getQuestions(subject, level, indexes)).map((question) => ({ ...question, level }));
 }
 
 /**

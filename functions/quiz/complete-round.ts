@@ -28,6 +28,7 @@ async function announce(round: StoredRound, result: FinishedResult, answers: rea
     completedAt: result.completedAt,
     timeZone: round.timeZone,
     topics: topicTallies(round, answers),
+    ...(round.challengeId ? { challengeId: round.challengeId } : {}),
   });
   await markPublished(round);
 }

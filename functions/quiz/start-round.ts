@@ -6,6 +6,7 @@ import { requireCaller } from '../lib/caller.ts';
 import { Forbidden, NotFound, TooManyRequests } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { buildRound, replayRound } from './build-round.ts';
+import { challengeRound } from './challenge-round.ts';
 import { saveRound } from './save-round.ts';
 import { toPlayRound } from './to-play-round.ts';
 
@@ -22,6 +23,13 @@ export const handler = httpHandler(async (event) => {
   }
   // A round that climbed levels may hold questions the caller can no longer play (a trial ended).
   if (previous?.questions.some((q) => !canPlayLevel(profile, q.level, now))) throw new Forbidden(QUIZ_MESSAGES.premiumLevel, 'premium_required');
+
+  // A friend challenge is one round per player, bounded by the challenge itself: it does not
+  // use up one of today's rounds (and a refused count cannot strand a claimed challenge).
+  if (request.challengeId) {
+    const round = await challengeRound(profile, { ...request, challengeId: request.challengeId }, now);
+    return json(201, toPlayRound(await saveRound(round, profile, request.timeZone, now)));
+  }
 
   // Drawn before counting, so a bank with no questions does not use up one of today's rounds.
   const round = previous ? replayRound(previous, request, now) : await buildRound(profile, request, now);

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { LEVELS, MAX_LENGTH, SUBJECTS } from '../constants.ts';
 import { playQuestionSchema } from './question.ts';
+import { challengeIdSchema } from '../social/friend-challenge.ts';
 
 /** Request and response shapes of the quiz API, shared by the quiz screen and the handlers. */
 
@@ -60,7 +61,8 @@ export const startRoundRequestSchema = z
     difficultyProgression: z.boolean().default(false),
     focus: z.string().regex(/^[a-z0-9-]{2,40}$/, 'Invalid format').optional(),
     retryOf: roundIdSchema.optional(),
-    challengeId: z.string().max(64).optional(),
+    /** Plays a friend challenge: its stored questions and time limit, once per player. */
+    challengeId: challengeIdSchema.optional(),
     timeZone: z.string().max(64).regex(IANA_ZONE, 'Invalid format').default('UTC'),
   })
   .superRefine((value, ctx) => {

@@ -1,3 +1,7 @@
+import * as z from 'zod';
+import { LEVELS, SUBJECTS } from '../constants.ts';
+import { userIdSchema } from './friends.ts';
+
 /** Challenges between friends (2-social §4, §5, §9). */
 
 export const CHALLENGE_EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
@@ -22,3 +26,39 @@ export function challengeWinner(a: ChallengeScore, b: ChallengeScore): string | 
 
 /** Shown as Expired once expires_at has passed, whatever its stored status. */
 export const isExpired = (expiresAtMs: number, nowMs: number): boolean => expiresAtMs <= nowMs;
+
+export const CHALLENGE_MESSAGES = {
+  subjectAndLevel: 'Subject and level are required',
+  questionCount: 'Question count must be between 5 and 25',
+  timeLimit: 'Time limit must be 3, 5 or 10 minutes, or none',
+  notFriends: 'You can only challenge your friends',
+  notFound: 'Challenge not found',
+  settled: 'This challenge was already answered',
+  expired: 'This challenge has expired',
+  notAccepted: 'This challenge has not been accepted yet',
+  alreadyPlayed: 'You have already played this challenge',
+  levelLocked: 'Both players must be able to play this level',
+} as const;
+
+/** Challenge ids are drawn by the server: 24 hexadecimal characters. */
+export const challengeIdSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Invalid format');
+
+export const sendChallengeSchema = z.strictObject({
+  friendId: userIdSchema,
+  subject: z.enum(SUBJECTS, { error: CHALLENGE_MESSAGES.subjectAndLevel }),
+  level: z.enum(LEVELS, { error: CHALLENGE_MESSAGES.subjectAndLevel }),
+  questionCount: z
+    .number({ error: CHALLENGE_MESSAGES.questionCount })
+    .int(CHALLENGE_MESSAGES.questionCount)
+    .min(CHALLENGE_QUESTION_COUNT.min, CHALLENGE_MESSAGES.questionCount)
+    .max(CHALLENGE_QUESTION_COUNT.max, CHALLENGE_MESSAGES.questionCount)
+    .default(CHALLENGE_DEFAULTS.questionCount),
+  timeLimitSec: z
+    .number()
+    .refine((n) => (CHALLENGE_TIME_LIMITS_SEC as readonly number[]).includes(n), CHALLENGE_MESSAGES.timeLimit)
+    .default(CHALLENGE_DEFAULTS.timeLimitSec),
+  message: z.string().trim().max(500, 'Message must be at most 500 characters').default(''),
+});
+export type SendChallengeInput = z.output<typeof sendChallengeSchema>;
+
+export type ChallengeStatus = 'pending' | 'accepted' | 'declined' | 'completed';

@@ -20,6 +20,7 @@ const { handler: updateProfile } = await import('../../functions/profile/update-
 const { handler: deleteAccountData } = await import('../../functions/consumers/delete-account-data.ts');
 const { handler: sendFriendRequest } = await import('../../functions/social/send-friend-request.ts');
 const { handler: respondFriendRequest } = await import('../../functions/social/respond-friend-request.ts');
+const { handler: sendChallenge } = await import('../../functions/social/send-challenge.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 
 const PASSWORD = 'Comet#2718';
@@ -75,6 +76,7 @@ describe('Delete Account', () => {
     expect(parse(await sendFriendRequest(httpEvent({ sub: friend.user_id, body: { email } }))).status).toBe(201);
     expect(parse(await respondFriendRequest(httpEvent({ sub: userId, body: { accept: true }, path: { senderId: friend.user_id } }))).status).toBe(200);
     expect(parse(await sendFriendRequest(httpEvent({ sub: userId, body: { email: asked.email } }))).status).toBe(201);
+    expect(parse(await sendChallenge(httpEvent({ sub: friend.user_id, body: { friendId: userId, subject: 'history', level: 'beginner', questionCount: 5 } }))).status).toBe(201);
     // The consumers have written progress, streak and the leaderboard entry.
     await expect.poll(async () => (await itemsNaming(userId, email)).some((k) => k.startsWith('LBE#')), { timeout: 10_000 }).toBe(true);
     const before = await itemsNaming(userId, email);

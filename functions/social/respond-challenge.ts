@@ -1,0 +1,22 @@
+import { challengeIdSchema, CHALLENGE_MESSAGES as M, isExpired } from '#shared/social/friend-challenge.ts';
+import { requestResponseSchema } from '#shared/social/friends.ts';
+import { answerChallenge, getChallenge } from '../data/challenges.ts';
+import { requireCaller } from '../lib/caller.ts';
+import { Conflict, Gone, NotFound } from '../lib/errors.ts';
+import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { challengeView } from './challenge-view.ts';
+
+/** POST /api/challenges/{challengeId}/respond: the challenged player accepts or declines (them only). */
+export const handler = httpHandler(async (event) => {
+  const { accept } = parseBody(event, requestResponseSchema);
+  const me = await requireCaller(event, ['student', 'admin']);
+  const id = challengeIdSchema.safeParse(event.pathParameters?.challengeId);
+  const challenge = id.success ? await getChallenge(id.data) : undefined;
+  // Someone else's challenge is not found, whoever asks.
+  if (!challenge || challenge.challengedId !== me.user_id) throw new NotFound(M.notFound);
+  const now = new Date();
+  if (isExpired(Date.parse(challenge.expiresAt), now.getTime())) throw new Gone(M.expired, 'challenge_expired');
+  const answered = await answerChallenge(challenge.id, me.user_id, accept ? 'accepted' : 'declined', now);
+  if (!answered) throw new Conflict(M.settled, 'challenge_settled');
+  return json(200, { challenge: challengeView(answered, me.user_id, now) });
+});
