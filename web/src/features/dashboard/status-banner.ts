@@ -1,4 +1,5 @@
-import type { HealthLoad, HealthResponse, HealthStatus } from './api/get-health.ts';
+import type { HealthResponse, HealthStatus } from './api/get-health.ts';
+import type { HealthLoad } from './health-load.ts';
 
 /** The system status banner (1-core §2, §4): shown only when the system is not healthy. */
 

@@ -9,8 +9,6 @@ import { dashboardKeys } from './query-keys.ts';
 export const getAnalytics = (range: AnalyticsRange, signal?: AbortSignal, client: ApiClient = api) =>
   client.request(`/api/analytics?range=${range}`, { auth: true, schema: analyticsResponseSchema, signal });
 
-export type { AnalyticsLoad } from '../analytics-view.ts';
-
 /**
  * Loads the range once `enabled` (the widget is near the screen) and whenever the range
  * changes (each range is cached on its own); `retry` asks again after a failure. A user

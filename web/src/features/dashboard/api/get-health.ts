@@ -20,8 +20,6 @@ export type HealthStatus = z.infer<typeof healthStatusSchema>;
 export const getHealth = (signal?: AbortSignal, client: ApiClient = api) =>
   client.request('/api/health', { auth: true, schema: healthResponseSchema, signal });
 
-export type { HealthLoad } from '../health-load.ts';
-
 /** The system status, checked when the dashboard opens (unless just checked); `refresh` checks again, keeping the last answer on screen meanwhile. */
 export function useHealth() {
   const { status, data, isFetching, refetch } = useQuery({ queryKey: dashboardKeys.health(), queryFn: ({ signal }) => getHealth(signal) });
