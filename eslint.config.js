@@ -13,6 +13,7 @@ import tseslint from 'typescript-eslint';
  * the rules of hooks, and features reaching into each other.
  */
 
+const ROOT = import.meta.dirname;
 const FEATURES_DIR = 'web/src/features';
 
 /**
@@ -21,7 +22,7 @@ const FEATURES_DIR = 'web/src/features';
  * those; the routes in app/ compose features. One zone per feature, read from the folder,
  * so a new feature is covered the day it appears.
  */
-const featureZones = readdirSync(FEATURES_DIR, { withFileTypes: true })
+const featureZones = readdirSync(`${ROOT}/${FEATURES_DIR}`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map(({ name }) => ({
     target: `./${FEATURES_DIR}/${name}`,
@@ -60,6 +61,7 @@ export default defineConfig(
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
+    // The classic two: the plugin's newer recommended set checks for the React Compiler, which this app does not use.
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
@@ -72,6 +74,7 @@ export default defineConfig(
       // Resolves `@/…` through tsconfig's paths, so aliased and relative imports are both checked.
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: featureZones }] },
+    // Zones are relative to the repository root, wherever eslint is started from.
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: featureZones, basePath: ROOT }] },
   },
 );
