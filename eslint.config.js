@@ -1,11 +1,9 @@
-import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { featureBoundaries } from './scripts/eslint/feature-boundaries.js';
 
 /**
  * One flat config for the whole tree. `npm test` runs it after `tsc` and before vitest.
@@ -19,17 +17,10 @@ const FEATURES_DIR = 'web/src/features';
 /**
  * Features do not import each other: a file under features/<a>/ may import only from its
  * own feature, components/, lib/ and shared/. What two features share moves to one of
- * those; the routes in app/ compose features. One zone per feature, read from the folder,
- * so a new feature is covered the day it appears.
+ * those; the routes in app/ compose features. The rule reads the folder of each end, so a
+ * new feature is covered the day it appears.
  */
-const featureZones = readdirSync(`${ROOT}/${FEATURES_DIR}`, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map(({ name }) => ({
-    target: `./${FEATURES_DIR}/${name}`,
-    from: `./${FEATURES_DIR}`,
-    except: [`./${name}`],
-    message: 'Features do not import each other: move the shared piece to web/src/components, web/src/lib or web/src/app, or compose the features in a route.',
-  }));
+const boundaries = featureBoundaries({ root: ROOT, featuresDir: FEATURES_DIR, aliasTarget: 'web/src' });
 
 export default defineConfig(
   { ignores: ['node_modules/', 'web/dist/', 'cdk.out/', '.data/', 'coverage/'] },
@@ -52,12 +43,6 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    // TODO(backend): two unused imports (`beforeAll`, `Match`) in test files of the backend work in
-    // progress, left to their owner; delete this block when they are gone.
-    files: ['tests/handlers/sign-up-and-confirm.test.ts', 'tests/infra/stacks.test.ts'],
-    rules: { '@typescript-eslint/no-unused-vars': 'off' },
-  },
-  {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
@@ -69,12 +54,7 @@ export default defineConfig(
   },
   {
     files: [`${FEATURES_DIR}/**/*.{ts,tsx}`],
-    plugins: { 'import-x': importX },
-    settings: {
-      // Resolves `@/…` through tsconfig's paths, so aliased and relative imports are both checked.
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
-    },
-    // Zones are relative to the repository root, wherever eslint is started from.
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: featureZones, basePath: ROOT }] },
+    plugins: { local: { rules: { 'feature-boundaries': boundaries } } },
+    rules: { 'local/feature-boundaries': 'error' },
   },
 );
