@@ -2,6 +2,7 @@ import { ADMIN_ROUTES } from './admin/routes.ts';
 import { AUTH_ROUTES } from './auth/routes.ts';
 import { PROFILE_ROUTES } from './profile/routes.ts';
 import { QUIZ_ROUTES } from './quiz/routes.ts';
+import { SOCIAL_ROUTES } from './social/routes.ts';
 import { SUBSCRIPTION_ROUTES } from './subscription/routes.ts';
 import { SYSTEM_ROUTES } from './system/routes.ts';
 
@@ -34,6 +35,7 @@ export const API_AREAS = {
   subscription: SUBSCRIPTION_ROUTES,
   system: SYSTEM_ROUTES,
   admin: ADMIN_ROUTES,
+  social: SOCIAL_ROUTES,
 } as const satisfies Record<string, readonly RouteDefinition[]>;
 
 export type ApiArea = keyof typeof API_AREAS;

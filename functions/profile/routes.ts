@@ -3,4 +3,6 @@ import type { RouteDefinition } from '../routes.ts';
 /** The signed-in person's own account. */
 export const PROFILE_ROUTES = [
   { method: 'GET', path: '/api/me', name: 'GetMe', entry: 'functions/profile/get-me.ts', auth: 'jwt' },
+  { method: 'PATCH', path: '/api/me', name: 'UpdateProfile', entry: 'functions/profile/update-profile.ts', auth: 'jwt' },
+  { method: 'DELETE', path: '/api/me', name: 'DeleteAccount', entry: 'functions/profile/delete-account.ts', auth: 'jwt' },
 ] as const satisfies readonly RouteDefinition[];

@@ -5,10 +5,10 @@ import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { userIdParam } from './friend-route-params.ts';
 
-/** POST /api/friends/requests/{receiverId}/cancel: the sender withdraws a pending request (the sender only). */
+/** POST /api/friends/requests/{userId}/cancel (userId: the receiver): the sender withdraws a pending request (the sender only). */
 export const handler = httpHandler(async (event) => {
   const me = await requireCaller(event, ['student', 'admin']);
-  const receiverId = userIdParam(event, 'receiverId', M.requestNotFound);
+  const receiverId = userIdParam(event, 'userId', M.requestNotFound);
   const request = await requestBetween(me.user_id, receiverId);
   if (!request) throw new NotFound(M.requestNotFound);
   if (request.status !== 'pending' || !(await settleRequest(request, 'cancelled', new Date().toISOString()))) {

@@ -6,13 +6,13 @@ import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { userIdParam } from './friend-route-params.ts';
 
 /**
- * POST /api/friends/requests/{senderId}/respond: the receiver accepts or declines. The
+ * POST /api/friends/requests/{userId}/respond (userId: the sender): the receiver accepts or declines. The
  * request is read from the caller's own partition, so only its receiver can reach it.
  */
 export const handler = httpHandler(async (event) => {
   const { accept } = parseBody(event, requestResponseSchema);
   const me = await requireCaller(event, ['student', 'admin']);
-  const senderId = userIdParam(event, 'senderId', M.requestNotFound);
+  const senderId = userIdParam(event, 'userId', M.requestNotFound);
   const request = await receivedRequest(me.user_id, senderId);
   if (!request) throw new NotFound(M.requestNotFound);
   const status = accept ? 'accepted' : 'declined';

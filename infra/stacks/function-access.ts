@@ -24,6 +24,9 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   ResetPassword: { table: 'readWrite', cognito: ['AdminSetUserPassword', 'AdminUserGlobalSignOut'] },
   // Reading the profile also ends a trial whose time is up.
   GetMe: { table: 'readWrite' },
+  UpdateProfile: { table: 'readWrite' },
+  // The identity goes here; AccountDeleted has the consumer delete the data.
+  DeleteAccount: { table: 'read', cognito: ['AdminDeleteUser'], publishEvents: true },
   ListUsers: { table: 'read' },
   StartRound: { table: 'readWrite' },
   // Answering the last question, or running out of time, completes the round (QuizCompleted).
@@ -38,6 +41,15 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   JoinWaitlist: { table: 'readWrite' },
   GetHealth: { table: 'read', cognito: ['DescribeUserPool'] },
   GetStats: { table: 'read' },
+  ListFriends: { table: 'read' },
+  SearchUsers: { table: 'read' },
+  SendFriendRequest: { table: 'readWrite' },
+  RespondFriendRequest: { table: 'readWrite' },
+  CancelFriendRequest: { table: 'readWrite' },
+  RemoveFriend: { table: 'readWrite' },
+  ListChallenges: { table: 'read' },
+  SendChallenge: { table: 'readWrite' },
+  RespondChallenge: { table: 'readWrite' },
 };
 
 const TRIGGER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
@@ -53,6 +65,8 @@ const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   'write-leaderboard-entry': { table: 'readWrite' },
   // Queries the account's partition and indexes, then batch-deletes.
   'delete-account-data': { table: 'readWrite' },
+  // Records a challenge score and, when both are in, announces ChallengeFinished.
+  'record-challenge-attempt': { table: 'readWrite', publishEvents: true },
 };
 
 const SCHEDULE_ACCESS: Readonly<Record<string, FunctionAccess>> = {

@@ -74,7 +74,7 @@ describe('Delete Account', () => {
     const friend = await player();
     const asked = await player();
     expect(parse(await sendFriendRequest(httpEvent({ sub: friend.user_id, body: { email } }))).status).toBe(201);
-    expect(parse(await respondFriendRequest(httpEvent({ sub: userId, body: { accept: true }, path: { senderId: friend.user_id } }))).status).toBe(200);
+    expect(parse(await respondFriendRequest(httpEvent({ sub: userId, body: { accept: true }, path: { userId: friend.user_id } }))).status).toBe(200);
     expect(parse(await sendFriendRequest(httpEvent({ sub: userId, body: { email: asked.email } }))).status).toBe(201);
     expect(parse(await sendChallenge(httpEvent({ sub: friend.user_id, body: { friendId: userId, subject: 'history', level: 'beginner', questionCount: 5 } }))).status).toBe(201);
     // The consumers have written progress, streak and the leaderboard entry.

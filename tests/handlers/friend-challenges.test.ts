@@ -24,7 +24,7 @@ type Person = Awaited<ReturnType<typeof player>>;
 async function friends(): Promise<[Person, Person]> {
   const [a, b] = await Promise.all([player(), player()]);
   parse(await sendRequest(httpEvent({ sub: a.user_id, body: { email: b.email } })));
-  expect(parse(await respondRequest(httpEvent({ sub: b.user_id, body: { accept: true }, path: { senderId: a.user_id } }))).status).toBe(200);
+  expect(parse(await respondRequest(httpEvent({ sub: b.user_id, body: { accept: true }, path: { userId: a.user_id } }))).status).toBe(200);
   return [a, b];
 }
 const send = async (from: Person, body: Record<string, unknown>) => parse(await sendChallenge(httpEvent({ sub: from.user_id, body })));

@@ -20,8 +20,8 @@ type Person = Awaited<ReturnType<typeof player>>;
 const send = async (from: Person, to: Person | string, message = '') =>
   parse(await sendRequest(httpEvent({ sub: from.user_id, body: { email: typeof to === 'string' ? to : to.email, message } })));
 const answer = async (receiver: Person, sender: Person, accept: boolean) =>
-  parse(await respond(httpEvent({ sub: receiver.user_id, body: { accept }, path: { senderId: sender.user_id } })));
-const withdraw = async (sender: Person, receiver: Person) => parse(await cancel(httpEvent({ sub: sender.user_id, path: { receiverId: receiver.user_id } })));
+  parse(await respond(httpEvent({ sub: receiver.user_id, body: { accept }, path: { userId: sender.user_id } })));
+const withdraw = async (sender: Person, receiver: Person) => parse(await cancel(httpEvent({ sub: sender.user_id, path: { userId: receiver.user_id } })));
 const list = async (who: Person) => parse(await listFriends(httpEvent({ sub: who.user_id }))).body;
 const find = async (who: Person, q: string) => parse(await search(httpEvent({ sub: who.user_id, query: { q } })));
 
@@ -103,11 +103,11 @@ describe('friends', () => {
     const [a, b] = people as [Person, Person];
     await send(a, b);
     await answer(b, a, true);
-    expect(parse(await removeFriend(httpEvent({ sub: b.user_id, path: { friendId: a.user_id } }))).status).toBe(204);
+    expect(parse(await removeFriend(httpEvent({ sub: b.user_id, path: { userId: a.user_id } }))).status).toBe(204);
     expect((await list(a)).friends).toEqual([]);
     expect((await list(b)).friends).toEqual([]);
-    expect(parse(await removeFriend(httpEvent({ sub: b.user_id, path: { friendId: a.user_id } }))).status).toBe(404);
-    expect(parse(await removeFriend(httpEvent({ sub: b.user_id, path: { friendId: 'x'.repeat(2000) } }))).status).toBe(404);
+    expect(parse(await removeFriend(httpEvent({ sub: b.user_id, path: { userId: a.user_id } }))).status).toBe(404);
+    expect(parse(await removeFriend(httpEvent({ sub: b.user_id, path: { userId: 'x'.repeat(2000) } }))).status).toBe(404);
     // Friends again later: a new request is allowed.
     expect((await send(a, b)).status).toBe(201);
   });
