@@ -1,8 +1,11 @@
+// Styles before any component: the tokens, then the global base, so every CSS Module
+// (imported by the components below) comes later in the cascade and wins ties.
+import '@/styles/tokens.css';
+import '@/styles/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app.tsx';
 import { recordError } from '@/app/error-boundary.tsx';
-import '@/styles/app.css';
 
 // Errors outside React's render (event handlers, timers, promises) are kept too (1-core §8).
 window.addEventListener('error', (event) => {
