@@ -1,0 +1,68 @@
+import * as z from 'zod';
+import type { NotificationSettings } from './settings.ts';
+
+/**
+ * In-app notifications (2-social §3 user_notifications, §4, §9). The spec's types plus
+ * friend_request (a friend request is not a challenge, but the friend-challenges toggle
+ * covers both: the screen has no sixth toggle).
+ */
+export const NOTIFICATION_TYPES = ['streak', 'achievement', 'tournament', 'study_reminder', 'friend_challenge', 'friend_request'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const PRIORITIES = ['high', 'medium', 'low'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+/** The setting that switches each type on or off. */
+export const TOGGLE_OF: Record<NotificationType, keyof Omit<NotificationSettings, 'quietHours' | 'preferredStudyTime'>> = {
+  streak: 'streakReminders',
+  achievement: 'achievementCelebrations',
+  tournament: 'tournamentAlerts',
+  study_reminder: 'studyReminders',
+  friend_challenge: 'friendChallenges',
+  friend_request: 'friendChallenges',
+};
+
+export const isEnabled = (settings: NotificationSettings, type: NotificationType): boolean => settings[TOGGLE_OF[type]];
+
+/** The bell shows this many, newest first. */
+export const NOTIFICATION_LIST_LIMIT = 20;
+/** A browser notification that is not high priority closes after this long. */
+export const BROWSER_NOTIFICATION_CLOSE_MS = 5000;
+/** The bell asks for new items this often until live push arrives. */
+export const NOTIFICATION_POLL_MS = 30_000;
+
+/** A notification id: when it was delivered (UTC, to the second) and a key; sorts by delivery. */
+export const notificationIdSchema = z.string().regex(/^\d{8}T\d{6}Z-[0-9a-f]{16}$/);
+
+export const notificationSchema = z.object({
+  id: notificationIdSchema,
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  message: z.string(),
+  action_url: z.string().startsWith('/').optional(),
+  action_text: z.string().optional(),
+  priority: z.enum(PRIORITIES),
+  created_at: z.string(),
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListSchema = z.object({ notifications: z.array(notificationSchema), unread: z.number().int().min(0) });
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+/** The notification store's messages (2-social §8). */
+export const NOTIFICATION_MESSAGES = {
+  notAuthenticated: 'User not authenticated',
+  fetchFailed: 'Failed to fetch notifications',
+  markReadFailed: 'Failed to mark notification as read',
+  markAllFailed: 'Failed to mark all notifications as read',
+  deleteFailed: 'Failed to delete notification',
+  updatePreferencesFailed: 'Failed to update preferences',
+  scheduleFailed: 'Failed to schedule study reminder',
+  notFound: 'Notification not found',
+} as const;
+
+/** `2026-11-23T12:15:00.000Z` → `20261123T121500Z`: the sortable head of an id. */
+export function compactInstant(instant: Date): string {
+  return instant.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+}
