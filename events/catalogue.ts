@@ -51,6 +51,11 @@ export const EVENTS = {
       topics: z.array(z.object({ subject: z.enum(SUBJECTS), topic: z.string(), correct: z.number().int(), total: z.number().int() })),
       /** Set when the round played a friend challenge. */
       challengeId: z.string().optional(),
+      /**
+       * Set when the round played the daily challenge: `points` already include its bonus
+       * (so totals, progress and leaderboards count it like any points); the streak is the daily one.
+       */
+      dailyChallenge: z.object({ id: z.string(), date: z.string(), bonus: z.number().int().min(0), streak: z.number().int().min(1) }).optional(),
     }),
     consumers: ['update-progress', 'update-streak', 'write-leaderboard-entry', 'record-challenge-attempt'],
   },

@@ -23,10 +23,6 @@ export interface ScheduleDefinition<P extends z.ZodType = z.ZodType> {
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/**
- * The first entries to come: the daily challenge generation at 00:05 (`cron(5 0 * * ? *)`)
- * arrives with the daily-challenge feature.
- */
 export const SCHEDULES = {
   /**
    * Sign-ups whose confirmation link has expired can never be confirmed (a new sign-up for the
@@ -45,6 +41,19 @@ export const SCHEDULES = {
     }),
     payload: { olderThanHours: 48, maxDeletions: 1000 },
     timeoutSeconds: 300,
+  },
+  /**
+   * Each day's daily challenges (2-social: one per level, the day's subject), five minutes
+   * into the UTC day, with the next day's too: players east of UTC reach it hours earlier.
+   * Playing never waits for this run: the first player of a day without one generates it.
+   */
+  'generate-daily-challenges': {
+    description: "Generates today's and tomorrow's daily challenges from the question bank",
+    cron: 'cron(5 0 * * ? *)',
+    entry: 'functions/daily/generate-daily-challenges.ts',
+    payloadSchema: z.object({ daysAhead: z.number().int().min(0).max(7) }),
+    payload: { daysAhead: 1 },
+    timeoutSeconds: 120,
   },
 } as const satisfies Record<string, ScheduleDefinition>;
 

@@ -31,6 +31,8 @@ export interface StoredRound {
   published?: boolean;
   /** The friend challenge this round plays, if any (its score is recorded there). */
   challengeId?: string;
+  /** The daily challenge this round plays, if any (its completion is written with the round's). */
+  daily?: { challengeId: string; date: string; bonusPoints: number };
   result?: FinishedResult;
 }
 
@@ -43,12 +45,17 @@ export interface FinishedResult {
   timeSpentMs: number;
   incorrect: number;
   completedAt: string;
+  /** A daily challenge round: the bonus (included in `points`) and the daily streak it reached. */
+  daily?: { bonus: number; streak: number };
 }
 
 const ROUND_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** A round as drawn, before it is stored with the account's time zone. */
 export type NewRound = Omit<StoredRound, 'timeZone'>;
+
+/** One item of a transaction. */
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** A transaction item written together with a new round (the account's time zone moving). */
 export type WithRound = { Update: NonNullable<NonNullable<TransactWriteCommandInput['TransactItems']>[number]['Update']> };
@@ -119,7 +126,7 @@ export async function appendAnswer(round: StoredRound, position: number, answer:
  * and adds its questions to the user's seen sets. Returns false if it was already finished
  * (or a concurrent finish of it was committing).
  */
-export async function finishRound(round: StoredRound, result: FinishedResult, extraAnswers: StoredAnswer[]): Promise<boolean> {
+export async function finishRound(round: StoredRound, result: FinishedResult, extraAnswers: StoredAnswer[], alongside: readonly TransactItem[] = []): Promise<boolean> {
   const table = env().TABLE_NAME;
   const seenByLevel = new Map<Level, Set<number>>();
   for (const question of round.questions) {
@@ -171,14 +178,16 @@ export async function finishRound(round: StoredRound, result: FinishedResult, ex
               ExpressionAttributeValues: { ':indexes': indexes, ':now': result.completedAt },
             },
           })),
+          ...alongside,
         ],
       }),
     );
     return true;
   } catch (error) {
-    // Already finished, or another finish of the same round is committing right now: the caller re-reads.
-    const reason = error instanceof TransactionCanceledException ? error.CancellationReasons?.[0]?.Code : undefined;
-    if (reason === 'ConditionalCheckFailed' || reason === 'TransactionConflict') return false;
+    // Already finished, or another finish of the same round is committing right now, or an item
+    // written alongside changed since it was read (a daily streak): the caller re-reads.
+    const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []).map((r) => r.Code) : [];
+    if (reasons.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) return false;
     throw error;
   }
 }

@@ -33,6 +33,8 @@
  * - payment intents, waitlist . pk USER#<id> sk INTENT#<at> | pk WAITLIST#<email> sk ENTRY
  * - product counters .......... pk STATS sk GLOBAL  (users, quizzes, answers; landing statistics)
  * - site configuration ........ pk CONFIG sk SITE  (the public origin, written by the web stack)
+ * - daily challenge ........... pk DAILYCH#<yyyy-mm-dd> sk LEVEL#<level>  (one per day and level, with its answer key)
+ * - daily challenge progress .. pk USER#<id>  sk DCPROGRESS#<yyyy-mm-dd> | DCSTREAK (the last completed day and its streak)
  * - leaderboard entries ........ pk LBE#<attempt id> sk ENTRY, gsi2pk LB#all#<yyyy-mm>, gsi1pk LB#<subject>#<yyyy-mm>,
  *                                 both sorted by <points, zero-padded>#<completed at>
  */
@@ -80,6 +82,9 @@ export const keys = {
   paymentIntent: (userId: string, at: string) => ({ pk: `USER#${userId}`, sk: `INTENT#${at}` }),
   waitlist: (email: string) => ({ pk: `WAITLIST#${email}`, sk: 'ENTRY' }),
   globalStats: () => ({ pk: 'STATS', sk: 'GLOBAL' }),
+  dailyChallenge: (date: string, level: string) => ({ pk: `DAILYCH#${date}`, sk: `LEVEL#${level}` }),
+  dailyProgress: (userId: string, date: string) => ({ pk: `USER#${userId}`, sk: `DCPROGRESS#${date}` }),
+  dailyStreak: (userId: string) => ({ pk: `USER#${userId}`, sk: 'DCSTREAK' }),
   leaderboardEntry: (attemptId: string) => ({ pk: `LBE#${attemptId}`, sk: 'ENTRY' }),
 } as const;
 

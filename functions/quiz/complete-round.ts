@@ -1,5 +1,6 @@
 import { roundResult } from '#shared/quiz/grade.ts';
 import { finishRound, getRound, markPublished, type FinishedResult, type StoredAnswer, type StoredRound } from '../data/rounds.ts';
+import { dailyCompletion } from '../daily/daily-completion.ts';
 import { publish } from '../lib/publish.ts';
 
 /** Topic tallies of a round, for the progress consumer. */
@@ -29,6 +30,7 @@ async function announce(round: StoredRound, result: FinishedResult, answers: rea
     timeZone: round.timeZone,
     topics: topicTallies(round, answers),
     ...(round.challengeId ? { challengeId: round.challengeId } : {}),
+    ...(round.daily && result.daily ? { dailyChallenge: { id: round.daily.challengeId, date: round.daily.date, bonus: result.daily.bonus, streak: result.daily.streak } } : {}),
   });
   await markPublished(round);
 }
@@ -47,9 +49,17 @@ export async function completeRound(round: StoredRound, now: Date): Promise<Fini
       .map((q) => ({ questionId: q.id, answer: null, correct: false, answeredAt: now.getTime() }));
     const answers = [...current.answers, ...missing];
     const graded = roundResult({ answers, total: current.questions.length, mode: current.mode, startedAt: current.startedAt, finishedAt: now.getTime(), deadline: current.deadline });
-    const result: FinishedResult = { attemptId: current.roundId, completedAt: now.toISOString(), ...graded };
+    const completedAt = now.toISOString();
+    // A daily challenge round completes its day in the same transaction; the bonus counts as points of the attempt.
+    const daily = await dailyCompletion(current, graded, completedAt);
+    const result: FinishedResult = {
+      attemptId: current.roundId,
+      completedAt,
+      ...graded,
+      ...(daily ? { points: graded.points + daily.bonus, daily: { bonus: daily.bonus, streak: daily.streak } } : {}),
+    };
 
-    if (await finishRound(current, result, missing)) {
+    if (await finishRound(current, result, missing, daily?.items)) {
       await announce(current, result, answers);
       return result;
     }

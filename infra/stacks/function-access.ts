@@ -50,6 +50,12 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   ListChallenges: { table: 'read' },
   SendChallenge: { table: 'readWrite' },
   RespondChallenge: { table: 'readWrite' },
+  // The spec's ensure_today: the first caller of a day without a challenge generates it.
+  GetTodayDailyChallenge: { table: 'readWrite' },
+  GetDailyChallenge: { table: 'read' },
+  // Stores the round and claims the day; answers go through AnswerQuestion like any round.
+  StartDailyChallenge: { table: 'readWrite' },
+  GenerateUpcomingDailyChallenges: { table: 'readWrite' },
 };
 
 const TRIGGER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
@@ -72,6 +78,8 @@ const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
 const SCHEDULE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Lists unconfirmed users, looks each up again and deletes it; no table, no events.
   'purge-expired-sign-ups': { cognito: ['AdminDeleteUser', 'AdminGetUser', 'ListUsers'] },
+  // Reads the question bank and writes the day's challenges (conditional puts).
+  'generate-daily-challenges': { table: 'readWrite' },
 };
 
 type Kind = 'route' | 'Cognito trigger' | 'event consumer' | 'scheduled job';

@@ -1,4 +1,7 @@
 /** The daily challenge's rules (2-social §4, §9): bonus, challenge streak, completion screen. */
+import * as z from 'zod';
+import { LEVELS, SUBJECTS, type Level, type Subject } from '../constants.ts';
+import { roundSchema } from '../quiz/contracts.ts';
 import { previousDay } from '../quiz/streak.ts';
 
 /** Streak bonuses, cumulative: a 30-day streak earns all three. */
@@ -38,4 +41,135 @@ export type CompletionIcon = 'trophy' | 'star' | 'muscle';
 export function completionIcon(score: number, total: number): CompletionIcon {
   if (total > 0 && score >= total) return 'trophy';
   return total > 0 && score * 5 >= total * 4 ? 'star' : 'muscle';
+}
+
+/** Questions in one daily challenge (2-social §7: the question lookup defaults to 5). */
+export const DAILY_QUESTION_COUNT = 5;
+
+/**
+ * Bonus points on offer, by level (the spec leaves the number to the generator): a harder
+ * day is worth more, so the bonus keeps pace with the points a round already earns.
+ */
+export const DAILY_BONUS_POINTS: Readonly<Record<Level, number>> = { beginner: 50, advanced: 75, expert: 100 };
+
+export const DAILY_MESSAGES = {
+  alreadyCompleted: "You have already completed today's daily challenge",
+  notToday: "This is not today's daily challenge",
+  notFound: 'Daily challenge not found',
+  noQuestions: 'No questions are available for this daily challenge',
+} as const;
+
+/** Whole days since 1970-01-01 of a YYYY-MM-DD date. */
+const dayNumber = (date: string): number => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+
+/**
+ * The subject and level of a day: the subject changes every day and the level every three
+ * days, so any nine consecutive days hold each subject and level pair exactly once.
+ */
+export function dailyPlan(date: string): { subject: Subject; level: Level } {
+  const n = dayNumber(date);
+  return { subject: SUBJECTS[((n % 3) + 3) % 3]!, level: LEVELS[((Math.floor(n / 3) % 3) + 3) % 3]! };
+}
+
+/**
+ * The level a player gets on a day: the day's level when their plan allows it, otherwise
+ * the hardest easier level it allows (beginner is open to everyone).
+ */
+export function playableLevel(dayLevel: Level, canPlay: (level: Level) => boolean): Level {
+  for (let i = LEVELS.indexOf(dayLevel); i > 0; i--) if (canPlay(LEVELS[i]!)) return LEVELS[i]!;
+  return 'beginner';
+}
+
+/** The id of a day's challenge at one level (dates and levels are public, so the id hides nothing). */
+export const dailyChallengeId = (date: string, level: Level): string => `${date}-${level}`;
+
+export const dailyChallengeIdSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}-(beginner|advanced|expert)$/, 'Invalid format')
+  .transform((id) => ({ id, date: id.slice(0, 10), level: id.slice(11) as Level }))
+  .refine((parsed) => !Number.isNaN(Date.parse(`${parsed.date}T00:00:00Z`)), 'Invalid format');
+
+/** The dates from `from` on, `days` of them (YYYY-MM-DD, UTC calendar). */
+export function datesFrom(from: string, days: number): string[] {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  return Array.from({ length: days }, (_, i) => new Date(start + i * 86_400_000).toISOString().slice(0, 10));
+}
+
+/** Milestone text of the completion screen at 3, 7, 14, 30 and beyond. */
+export function milestoneText(streak: number): string | null {
+  if (streak > 30) return `${streak}-day streak: a legend of the daily challenge!`;
+  if (streak === 30) return '30-day milestone: a month of daily challenges!';
+  if (streak === 14) return '14-day milestone: two weeks strong!';
+  if (streak === 7) return '7-day milestone: a full week!';
+  if (streak === 3) return '3-day milestone: the habit is forming!';
+  return null;
+}
+
+/** A daily challenge as players see it: never its questions. */
+export const dailyChallengeSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  theme: z.string(),
+  description: z.string(),
+  subject: z.enum(SUBJECTS),
+  level: z.enum(LEVELS),
+  question_count: z.number().int(),
+  bonus_points: z.number().int(),
+});
+export type DailyChallenge = z.infer<typeof dailyChallengeSchema>;
+
+/** The caller's progress on a day (2-social §3 user_daily_progress). */
+export const dailyProgressSchema = z.object({
+  challenge_date: z.string(),
+  completed: z.boolean(),
+  score: z.number().int().nullable(),
+  total_questions: z.number().int(),
+  bonus_earned: z.number().int(),
+  streak_count: z.number().int(),
+  completed_at: z.string().nullable(),
+  /** The points of the round itself, before the bonus. */
+  round_points: z.number().int().nullable(),
+});
+export type DailyProgress = z.infer<typeof dailyProgressSchema>;
+
+export const dailyChallengeResponseSchema = z.object({
+  challenge: dailyChallengeSchema.nullable(),
+  progress: dailyProgressSchema.nullable(),
+});
+export type DailyChallengeResponse = z.infer<typeof dailyChallengeResponseSchema>;
+
+export const startDailyRequestSchema = z.object({ timeZone: z.string().max(64).default('UTC') });
+
+export const startDailyResponseSchema = z.object({
+  round: roundSchema,
+  /** Questions already answered (a reload resumes at the next one). */
+  answered: z.number().int().min(0),
+  bonus_points: z.number().int(),
+});
+export type StartDailyResponse = z.infer<typeof startDailyResponseSchema>;
+
+const SUBJECT_NAMES: Readonly<Record<Subject, string>> = { geography: 'Geography', history: 'History', religion: 'Religion' };
+
+/** The theme and description a day's challenge is shown with. */
+export function dailyTheme(subject: Subject, level: Level, questionCount: number, bonusPoints: number): { theme: string; description: string } {
+  return {
+    theme: `${SUBJECT_NAMES[subject]} ${level.charAt(0).toUpperCase()}${level.slice(1)} Challenge`,
+    description: `${questionCount} ${level} ${subject} questions. A full score earns ${bonusPoints} bonus points, 80% or more earns ${Math.floor(bonusPoints / 2)}.`,
+  };
+}
+
+/**
+ * A repeatable random sequence from a text seed (FNV-1a, then mulberry32): a day's
+ * questions are the same however often, and on whichever host, it is generated.
+ */
+export function seededRandom(seed: string): () => number {
+  let state = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i++) state = Math.imul(state ^ seed.charCodeAt(i), 0x01000193) >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }

@@ -1,0 +1,20 @@
+import { datesFrom } from '#shared/social/daily-challenge.ts';
+import { requireCaller } from '../lib/caller.ts';
+import { httpHandler, json } from '../lib/http.ts';
+import { ensureDailyChallenges } from './generate-challenges.ts';
+
+/** How many days ahead the admin call prepares (3-learning-and-admin: the next 7 days). */
+const UPCOMING_DAYS = 7;
+
+/**
+ * POST /api/daily-challenges/generate-upcoming (the spec's generate_upcoming): admins make
+ * sure the next 7 days (from tomorrow, UTC) have their challenges; existing ones are kept.
+ */
+export const handler = httpHandler(async (event) => {
+  await requireCaller(event, ['admin']);
+  const now = new Date();
+  const tomorrow = datesFrom(now.toISOString().slice(0, 10), 2)[1]!;
+  const dates = datesFrom(tomorrow, UPCOMING_DAYS);
+  const created = await ensureDailyChallenges(dates, now);
+  return json(200, { success: true, created, dates });
+});
