@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { completionIcon, dailyBonus, nextDailyStreak, scoreBonus, streakBonus } from './daily-challenge.ts';
+import { LEVELS, SUBJECTS, type Level } from '../constants.ts';
+import {
+  completionIcon,
+  dailyBonus,
+  dailyChallengeIdSchema,
+  dailyPlan,
+  datesFrom,
+  milestoneText,
+  nextDailyStreak,
+  playableLevel,
+  scoreBonus,
+  seededRandom,
+  streakBonus,
+} from './daily-challenge.ts';
 
 describe('daily challenge bonus (2-social §9)', () => {
   it.each([
@@ -54,5 +67,76 @@ describe('completion icon', () => {
     [0, 5, 'muscle'],
   ])('%i of %i shows %s', (score, total, icon) => {
     expect(completionIcon(score, total)).toBe(icon);
+  });
+});
+
+describe('a day\'s subject and level', () => {
+  it('rotates so that any nine consecutive days hold every subject and level once', () => {
+    for (const start of ['2026-01-01', '2026-11-23', '2028-02-27', '1999-12-30']) {
+      const plans = datesFrom(start, 9).map((d) => `${dailyPlan(d).subject}/${dailyPlan(d).level}`);
+      expect(new Set(plans).size).toBe(SUBJECTS.length * LEVELS.length);
+    }
+  });
+
+  it('changes the subject every day', () => {
+    const [a, b] = datesFrom('2026-11-23', 2).map(dailyPlan);
+    expect(a!.subject).not.toBe(b!.subject);
+  });
+
+  it.each([
+    // day's level, levels the plan opens → level played
+    ['expert', ['beginner', 'advanced', 'expert'], 'expert'],
+    ['advanced', ['beginner', 'advanced', 'expert'], 'advanced'],
+    ['expert', ['beginner'], 'beginner'], // free plan
+    ['advanced', ['beginner'], 'beginner'],
+    ['beginner', ['beginner', 'advanced', 'expert'], 'beginner'],
+    ['expert', ['beginner', 'advanced'], 'advanced'],
+  ] as [Level, Level[], Level][])('a %s day for a plan opening %j plays %s', (day, open, expected) => {
+    expect(playableLevel(day, (level) => open.includes(level))).toBe(expected);
+  });
+});
+
+describe('dates and ids', () => {
+  it('counts days across month and year ends', () => {
+    expect(datesFrom('2026-12-30', 4)).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
+    expect(datesFrom('2028-02-28', 2)).toEqual(['2028-02-28', '2028-02-29']);
+  });
+
+  it.each([
+    ['2026-11-23-beginner', true],
+    ['2026-11-23-expert', true],
+    ['2026-11-23-master', false],
+    ['2026-13-45-beginner', false],
+    ['../2026-11-23-beginner', false],
+    ['', false],
+  ])('%j is a challenge id: %s', (id, ok) => {
+    expect(dailyChallengeIdSchema.safeParse(id).success).toBe(ok);
+  });
+
+  it('splits an id into its date and level', () => {
+    expect(dailyChallengeIdSchema.parse('2026-11-23-advanced')).toEqual({ id: '2026-11-23-advanced', date: '2026-11-23', level: 'advanced' });
+  });
+
+  it('draws the same sequence from the same seed, and another from another', () => {
+    const take = (seed: string) => Array.from({ length: 5 }, seededRandom(seed));
+    expect(take('2026-11-23-beginner')).toEqual(take('2026-11-23-beginner'));
+    expect(take('2026-11-23-beginner')).not.toEqual(take('2026-11-24-beginner'));
+    expect(take('x').every((n) => n >= 0 && n < 1)).toBe(true);
+  });
+});
+
+describe('milestone text (2-social: labels at 3, 7, 14, 30 and above 30)', () => {
+  it.each([
+    [1, false],
+    [2, false],
+    [3, true],
+    [4, false],
+    [7, true],
+    [14, true],
+    [30, true],
+    [31, true],
+    [45, true],
+  ])('a streak of %i has a milestone: %s', (streak, has) => {
+    expect(milestoneText(streak) !== null).toBe(has);
   });
 });
