@@ -1,21 +1,18 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { envelopeSchema } from '#events/catalogue.ts';
-import { localDate, remindsAt, streakOn } from '#shared/quiz/streak.ts';
-import { markActiveDay, queueNotification, recentActiveDays, saveStreak, unlockAchievements } from '../data/learner.ts';
+import { remindsAtStreak, streakReminderText } from '#shared/notifications/reminders.ts';
+import { localDate, streakOn } from '#shared/quiz/streak.ts';
+import { markActiveDay, recentActiveDays, saveStreak, unlockAchievements } from '../data/learner.ts';
 import { publish } from '../lib/publish.ts';
+import { notify } from '../notifications/notify.ts';
 
 const quizCompleted = envelopeSchema('QuizCompleted');
-
-const REMINDERS = [
-  (n: number) => `${n} days in a row! Keep your streak alive with a quiz today.`,
-  (n: number) => `Your streak is at ${n} days. One quiz a day keeps it going!`,
-  (n: number) => `${n}-day streak! Come back tomorrow to make it ${n + 1}.`,
-];
 
 /**
  * QuizCompleted → the day is marked active in the user's time zone and the streak is
  * recounted from the set of days, so duplicates and late events cannot miscount it.
- * At a multiple of 5 a reminder is queued, once per day.
+ * At a multiple of 5 a streak reminder goes to the bell, once per day, as the person's
+ * notification settings allow (1-core §9).
  */
 export const handler = async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
   const { detail } = quizCompleted.parse(event);
@@ -32,13 +29,17 @@ export const handler = async (event: EventBridgeEvent<string, unknown>): Promise
     }
   }
   const streakOnThatDay = streakOn(days, day);
-  if (day === newest && remindsAt(streakOnThatDay)) {
-    const wording = REMINDERS[streakOnThatDay % REMINDERS.length]!;
-    await queueNotification(detail.userId, `streak-${day}`, {
-      kind: 'streak_reminder',
-      title: `${streakOnThatDay}-day streak`,
-      message: wording(streakOnThatDay),
-      createdAt: detail.completedAt,
+  if (day === newest && remindsAtStreak(streakOnThatDay)) {
+    const text = streakReminderText(streakOnThatDay);
+    await notify(detail.userId, {
+      type: 'streak',
+      key: day,
+      occurredAt: detail.completedAt,
+      title: text.title,
+      message: text.message,
+      priority: 'medium',
+      actionUrl: '/dashboard',
+      actionText: 'Keep It Going',
     });
   }
 };

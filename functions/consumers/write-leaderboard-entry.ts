@@ -1,11 +1,18 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { envelopeSchema } from '#events/catalogue.ts';
-import { putLeaderboardEntry } from '../data/leaderboard.ts';
+import { recordLeaderboardAttempt } from '../data/leaderboard.ts';
+import { getProfile } from '../data/profiles.ts';
 
 const quizCompleted = envelopeSchema('QuizCompleted');
 
-/** QuizCompleted → the attempt's leaderboard entry (idempotent: keyed by the attempt). */
+/**
+ * QuizCompleted → the attempt's leaderboard entry and the player's totals per scope and
+ * period (idempotent: the entry is keyed by the attempt and written with the totals only
+ * if it is new). The totals carry the e-mail so a board needs no profile reads.
+ */
 export const handler = async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
   const { detail } = quizCompleted.parse(event);
-  await putLeaderboardEntry(detail);
+  const profile = await getProfile(detail.userId);
+  if (!profile) return; // the account is gone: nothing of it is written again
+  await recordLeaderboardAttempt(detail, profile.email);
 };

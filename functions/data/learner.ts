@@ -204,20 +204,3 @@ export async function recentAttempts(userId: string, limit: number) {
 
 /** Attempts completed since an instant (a key-range query on the completion time). */
 export const attemptsSince = (userId: string, since: Date) => queryUserRange(userId, `ATTEMPT#${since.toISOString()}`, 'ATTEMPT#~');
-
-/** Queues a notification once per key (a retried consumer does not notify twice). */
-export async function queueNotification(userId: string, key: string, notification: { kind: string; title: string; message: string; createdAt: string }): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new PutCommand({
-        TableName: env().TABLE_NAME,
-        Item: { ...keys.notification(userId, key), type: 'notification', user_id: userId, read: false, ...notification },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}

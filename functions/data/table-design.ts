@@ -41,6 +41,11 @@
 export const TABLE_DESIGN = {
   partitionKey: 'pk',
   sortKey: 'sk',
+ * - leaderboard totals ......... pk USER#<id>  sk LBT#<all|subject>#<bucket>, gsi1pk LBT#<all|subject>#<bucket> gsi1sk <points, zero-padded>#<id>
+ *                                 (one item per player, scope and period bucket: a top 100 is one bounded query; TTL after the bucket)
+ * - feed item (fan-out copy) ... pk USER#<reader> sk FEED#<at>#<activity key>, gsi2pk FEEDBY#<actor> (found when the actor's account goes),
+ *                                 gsi1pk FEEDABOUT#<other player> (a challenge names the opponent); TTL 30 days
+ * - feed made once ............. pk USER#<id>  sk FEEDMARK#<what>   (a level mastered is announced once)
   timeToLiveAttribute: 'ttl',
   globalSecondaryIndexes: [
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
@@ -90,3 +95,9 @@ export const keys = {
 
 /** DynamoDB TTL wants epoch seconds. */
 export const ttlSeconds = (epochMs: number): number => Math.ceil(epochMs / 1000);
+  leaderboardTotal: (userId: string, scope: string, bucket: string) => ({ pk: `USER#${userId}`, sk: `LBT#${scope}#${bucket}` }),
+  leaderboardBoard: (scope: string, bucket: string) => `LBT#${scope}#${bucket}`,
+  feedItem: (readerId: string, at: string, activityKey: string) => ({ pk: `USER#${readerId}`, sk: `FEED#${at}#${activityKey}` }),
+  feedByActor: (actorId: string) => `FEEDBY#${actorId}`,
+  feedAbout: (userId: string) => `FEEDABOUT#${userId}`,
+  feedMark: (userId: string, what: string) => ({ pk: `USER#${userId}`, sk: `FEEDMARK#${what}` }),

@@ -8,6 +8,8 @@ import { getProfile } from '../data/profiles.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Forbidden, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { log } from '../lib/log.ts';
+import { publish } from '../lib/publish.ts';
 import { drawQuestions } from '../quiz/build-round.ts';
 import { challengeView } from './challenge-view.ts';
 
@@ -42,5 +44,16 @@ export const handler = httpHandler(async (event) => {
     questions,
   };
   await putChallenge(challenge);
+  // The challenged player's bell hears of it through ChallengeSent; the challenge stands even if that fails.
+  await publish('ChallengeSent', {
+    challengeId: challenge.id,
+    challengerId: me.user_id,
+    challengerEmail: me.email,
+    challengedId: friend.user_id,
+    subject: challenge.subject,
+    level: challenge.level,
+    questionCount: challenge.questionCount,
+    createdAt: challenge.createdAt,
+  }).catch((error: unknown) => log.warn('ChallengeSent not published', { error: String(error) }));
   return json(201, { challenge: challengeView({ ...challenge, rounds: {}, attempts: {} }, me.user_id, now) });
 });

@@ -4,6 +4,8 @@ import { findProfileByEmail } from '../data/profiles.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest, Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { log } from '../lib/log.ts';
+import { publish } from '../lib/publish.ts';
 
 /** POST /api/friends/requests: a friend request by e-mail, with an optional message (2-social §4, §8). */
 export const handler = httpHandler(async (event) => {
@@ -26,5 +28,9 @@ export const handler = httpHandler(async (event) => {
   const request = { senderId: me.user_id, receiverId: target.user_id, senderEmail: me.email, receiverEmail: target.email, message, createdAt: new Date().toISOString() };
   // Someone else's click may have won meanwhile (a second tab, the other person accepting).
   if (!(await putPendingRequest(request))) throw new Conflict(M.alreadySent, 'already_sent');
+  // The receiver's bell hears of it through FriendRequestSent; the request stands even if that fails.
+  await publish('FriendRequestSent', { senderId: me.user_id, senderEmail: me.email, receiverId: target.user_id, createdAt: request.createdAt }).catch((error: unknown) =>
+    log.warn('FriendRequestSent not published', { error: String(error) }),
+  );
   return json(201, { request: { id: target.user_id, receiver_id: target.user_id, receiver_email: target.email, message, status: 'pending', created_at: request.createdAt } });
 });

@@ -10,7 +10,8 @@ const STREAK_WORDINGS = [
   (n: number) => `${n}-day streak! Come back tomorrow to make it ${n + 1}.`,
 ] as const;
 
-export const remindsAtStreak = (streak: number): boolean => streak > 0 && streak % STREAK_REMINDER_EVERY === 0;
+/** Whether a streak reminder goes out (at a multiple of 5) lives with the streak rules. */
+export { remindsAt as remindsAtStreak } from '../quiz/streak.ts';
 
 /**
  * The wording for a streak reminder. The spec draws one at random; we rotate by the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityDataSchema, activityText, activityTypeSchema, FEED_MESSAGES, feedTimeText, sameQuizPath } from './feed.ts';
+import { activityDataSchema, activityText, activityTypeSchema, FEED_MESSAGES, feedTimeText, isStreakMilestone, sameQuizPath } from './feed.ts';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
@@ -56,4 +56,19 @@ describe('activityText and the Try the same quiz link', () => {
     expect(sameQuizPath({ activity_data: { subject: 'history', level: 'expert' } })).toBe('/quiz/history/expert');
     expect(sameQuizPath({ activity_data: { achievement_id: 'first_quiz' } })).toBeNull();
   });
+});
+
+describe('isStreakMilestone', () => {
+  it.each([
+    [1, false],
+    [2, false],
+    [3, true],
+    [5, false],
+    [7, true],
+    [14, true],
+    [30, true],
+    [31, false],
+    [60, true],
+    [90, true],
+  ])('%i days: %s', (days, milestone) => expect(isStreakMilestone(days)).toBe(milestone));
 });

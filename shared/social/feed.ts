@@ -84,3 +84,6 @@ export function sameQuizPath(item: Pick<FeedItem, 'activity_data'>): string | nu
   const { subject, level } = item.activity_data;
   return typeof subject === 'string' && typeof level === 'string' ? `/quiz/${subject}/${level}` : null;
 }
+
+/** A streak worth a feed item: the badge tiers 3, 7, 14 and 30 (2-social §2), then every 30 days. */
+export const isStreakMilestone = (days: number): boolean => [3, 7, 14, 30].includes(days) || (days > 30 && days % 30 === 0);

@@ -99,7 +99,7 @@ describe('QuizCompleted consumers are idempotent', () => {
       }),
     );
     expect(Items).toHaveLength(1);
-    expect(Items![0]).toMatchObject({ kind: 'streak_reminder', title: '5-day streak' });
+    expect(Items![0]).toMatchObject({ kind: 'streak', title: '5-day streak', message: '5 days in a row! Keep your streak alive with a quiz today.' });
   });
 
   it('writes one leaderboard entry per attempt', async () => {

@@ -1,0 +1,16 @@
+import { newestFeed } from '../data/feed.ts';
+import { friendshipsOf } from '../data/friends.ts';
+import { requireCaller } from '../lib/caller.ts';
+import { httpHandler, json } from '../lib/http.ts';
+
+/**
+ * GET /api/feed: the newest 50 activities of the caller and their friends (2-social §2
+ * Activity Feed, visibility friends). Two bounded reads: the friend list, and the caller's
+ * own feed partition, into which activities were copied when they happened.
+ */
+export const handler = httpHandler(async (event) => {
+  const me = await requireCaller(event, ['student', 'admin']);
+  const friends = await friendshipsOf(me.user_id);
+  const visible = new Set([me.user_id, ...friends.map((f) => f.friendId)]);
+  return json(200, { items: await newestFeed(me.user_id, visible) });
+});

@@ -1,0 +1,66 @@
+import type { EventBridgeEvent } from 'aws-lambda';
+import * as z from 'zod';
+import { envelopeSchema } from '#events/catalogue.ts';
+import { achievementText, challengeFinishedText, challengeReceivedText, friendRequestText, type NotificationText } from '#shared/notifications/texts.ts';
+import { notify, type NotifyInput } from '../notifications/notify.ts';
+
+const envelope = z.discriminatedUnion('detail-type', [
+  envelopeSchema('AchievementUnlocked'),
+  envelopeSchema('FriendRequestSent'),
+  envelopeSchema('ChallengeSent'),
+  envelopeSchema('ChallengeFinished'),
+]);
+type Envelope = z.infer<typeof envelope>;
+
+type Delivery = { userId: string; type: NotifyInput['type']; key: string; occurredAt: string; text: NotificationText };
+
+/**
+ * The facts people are told about in the bell (2-social §2 Notifications): an achievement,
+ * a friend request or challenge received, a challenge finished (both players). Each is
+ * keyed by the fact, not the event, so a second delivery, or a second ChallengeFinished
+ * for the same challenge, makes no second item; the recipient's settings decide the rest.
+ */
+function deliveries(event: Envelope): Delivery[] {
+  switch (event['detail-type']) {
+    case 'AchievementUnlocked': {
+      const d = event.detail;
+      return [{ userId: d.userId, type: 'achievement', key: d.achievementId, occurredAt: d.unlockedAt, text: achievementText(d.achievementId) }];
+    }
+    case 'FriendRequestSent': {
+      const d = event.detail;
+      return [{ userId: d.receiverId, type: 'friend_request', key: `${d.senderId}#${d.createdAt}`, occurredAt: d.createdAt, text: friendRequestText(d.senderEmail) }];
+    }
+    case 'ChallengeSent': {
+      const d = event.detail;
+      return [{ userId: d.challengedId, type: 'friend_challenge', key: `received#${d.challengeId}`, occurredAt: d.createdAt, text: challengeReceivedText(d) }];
+    }
+    case 'ChallengeFinished': {
+      const d = event.detail;
+      const outcome = (userId: string) => (d.winnerId === null ? 'tie' : d.winnerId === userId ? 'won' : 'lost');
+      const side = (userId: string, mine: typeof d.challengerScore, theirs: typeof d.challengerScore): Delivery => ({
+        userId,
+        type: 'friend_challenge',
+        key: `finished#${d.challengeId}`,
+        occurredAt: d.completedAt,
+        text: challengeFinishedText({ subject: d.subject, level: d.level, mine, theirs, outcome: outcome(userId) }),
+      });
+      return [side(d.challengerId, d.challengerScore, d.challengedScore), side(d.challengedId, d.challengedScore, d.challengerScore)];
+    }
+  }
+}
+
+export const handler = async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
+  for (const delivery of deliveries(envelope.parse(event))) {
+    const { text } = delivery;
+    await notify(delivery.userId, {
+      type: delivery.type,
+      key: delivery.key,
+      occurredAt: delivery.occurredAt,
+      title: text.title,
+      message: text.message,
+      priority: text.priority,
+      actionUrl: text.actionUrl,
+      actionText: text.actionText,
+    });
+  }
+};

@@ -1,0 +1,102 @@
+import type { EventBridgeEvent } from 'aws-lambda';
+import { envelopeSchema, type EventDetail } from '#events/catalogue.ts';
+import { ACHIEVEMENTS } from '#shared/quiz/achievements.ts';
+import { levelProgress } from '#shared/quiz/progress.ts';
+import { localDate, streakOn } from '#shared/quiz/streak.ts';
+import { clip, isStreakMilestone } from '#shared/social/feed.ts';
+import { fanOut, onceFor, type Activity } from '../data/feed.ts';
+import { friendshipsOf } from '../data/friends.ts';
+import { levelProgressRows, markActiveDay, recentActiveDays } from '../data/learner.ts';
+import { getProfile } from '../data/profiles.ts';
+
+const quizCompleted = envelopeSchema('QuizCompleted');
+const achievementUnlocked = envelopeSchema('AchievementUnlocked');
+const challengeFinished = envelopeSchema('ChallengeFinished');
+const DAY_MS = 86_400_000;
+
+/**
+ * QuizCompleted, AchievementUnlocked and ChallengeFinished → feed items for the actor and
+ * the actor's friends (2-social §5 activity types). Streak milestones and level-ups are
+ * derived here from QuizCompleted with the same pure rules the streak and progress
+ * consumers use, rather than as events of their own: no other consumer needs them yet, and
+ * this keeps the feed independent of the order in which the bus delivers to consumers.
+ * Idempotent: item keys come from the event, and one-off facts are claimed once.
+ */
+export const handler = async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
+  if (event['detail-type'] === 'QuizCompleted') return onQuizCompleted(quizCompleted.parse(event).detail);
+  if (event['detail-type'] === 'AchievementUnlocked') return onAchievement(achievementUnlocked.parse(event).detail);
+  if (event['detail-type'] === 'ChallengeFinished') return onChallengeFinished(challengeFinished.parse(event).detail);
+};
+
+async function audienceOf(userId: string): Promise<{ email: string; readers: string[] } | undefined> {
+  const [profile, friends] = await Promise.all([getProfile(userId), friendshipsOf(userId)]);
+  return profile && { email: profile.email, readers: [userId, ...friends.map((f) => f.friendId)] };
+}
+
+async function onQuizCompleted(quiz: EventDetail<'QuizCompleted'>): Promise<void> {
+  const audience = await audienceOf(quiz.userId);
+  if (!audience) return; // the account is gone
+  const post = (activity: Omit<Activity, 'actorId' | 'actorEmail'>) => fanOut({ ...activity, actorId: quiz.userId, actorEmail: audience.email }, audience.readers);
+  const { subject, level } = quiz;
+  await post({ key: `quiz#${quiz.attemptId}`, type: 'quiz_completed', at: quiz.completedAt, data: { subject, level, score: quiz.score, total_questions: quiz.total, points: quiz.points, mode: quiz.mode } });
+
+  // The day is marked as the streak consumer marks it (the same put), so the count is right whichever runs first.
+  const day = localDate(new Date(quiz.completedAt), quiz.timeZone);
+  await markActiveDay(quiz.userId, day);
+  const days = await recentActiveDays(quiz.userId);
+  const streak = streakOn(days, day);
+  if (days[0] === day && isStreakMilestone(streak)) {
+    await onceFor(quiz.userId, `streak#${day}`, () => post({ key: `streak#${day}`, type: 'streak_milestone', at: quiz.completedAt, data: { days: streak } }), 8 * DAY_MS);
+  }
+
+  // A level is mastered at 100 % level progress (1-core §4); announced once per level.
+  const row = (await levelProgressRows(quiz.userId)).find((r) => r.subject === subject && r.level === level);
+  if (row && levelProgress({ quizzes: row.quizzes, averageScore: row.quizzes ? row.score_sum / row.quizzes : 0 }) === 100) {
+    await onceFor(quiz.userId, `level#${subject}#${level}`, () => post({ key: `level#${subject}#${level}`, type: 'level_up', at: quiz.completedAt, data: { subject, level } }));
+  }
+}
+
+async function onAchievement(unlocked: EventDetail<'AchievementUnlocked'>): Promise<void> {
+  const audience = await audienceOf(unlocked.userId);
+  if (!audience) return;
+  const title = ACHIEVEMENTS.find((a) => a.id === unlocked.achievementId)?.title ?? unlocked.achievementId;
+  await fanOut(
+    {
+      key: `ach#${unlocked.achievementId}`,
+      actorId: unlocked.userId,
+      actorEmail: audience.email,
+      type: 'achievement_unlocked',
+      at: unlocked.unlockedAt,
+      data: { achievement_id: clip(unlocked.achievementId), achievement_name: clip(title) },
+    },
+    audience.readers,
+  );
+}
+
+/** One item per challenge, told by the winner (the challenger on a tie), for both players' friends. */
+async function onChallengeFinished(finished: EventDetail<'ChallengeFinished'>): Promise<void> {
+  const challengerTells = finished.winnerId !== finished.challengedId;
+  const [actorId, otherId] = challengerTells ? [finished.challengerId, finished.challengedId] : [finished.challengedId, finished.challengerId];
+  const score = challengerTells ? finished.challengerScore : finished.challengedScore;
+  const [actor, other] = await Promise.all([audienceOf(actorId), audienceOf(otherId)]);
+  if (!actor || !other) return;
+  await fanOut(
+    {
+      key: `challenge#${finished.challengeId}`,
+      actorId,
+      actorEmail: actor.email,
+      aboutId: otherId,
+      type: 'challenge_completed',
+      at: finished.completedAt,
+      data: {
+        subject: finished.subject,
+        level: finished.level,
+        score: score.score,
+        total_questions: score.total,
+        result: finished.winnerId === null ? 'tie' : 'won',
+        opponent_email: clip(other.email),
+      },
+    },
+    [...actor.readers, ...other.readers],
+  );
+}

@@ -1,0 +1,247 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { compactInstant, notificationSchema, type Notification, type NotificationType, type Priority } from '#shared/notifications/notification.ts';
+import { notificationSettingsSchema, type NotificationSettings } from '#shared/notifications/settings.ts';
+import { documentClient } from '../lib/clients.ts';
+import { env } from '../lib/env.ts';
+import { keys, ttlSeconds } from './table-design.ts';
+import { queryUserRange } from './user-rows.ts';
+
+/**
+ * Notifications, their settings and the study reminders waiting to be sent (2-social §3),
+ * all in the user's own partition, so Delete Account removes them with the rest.
+ */
+
+/** Old notifications expire: the bell shows 20, and "mark all read" stays bounded. */
+const KEEP_MS = 90 * 24 * 60 * 60 * 1000;
+
+export interface NewNotification {
+  /** `<delivered at, compact>-<key hash>`; the list shows only ids at or before now. */
+  id: string;
+  keyHash: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  actionUrl?: string | undefined;
+  actionText?: string | undefined;
+  priority: Priority;
+  createdAt: string;
+  deliverAt: Date;
+}
+
+/** Stores a notification once per key hash; false when that fact was already notified. */
+export async function putNotificationOnce(userId: string, n: NewNotification): Promise<boolean> {
+  const ttl = ttlSeconds(n.deliverAt.getTime() + KEEP_MS);
+  const item = {
+    ...keys.notification(userId, n.id),
+    type: 'notification',
+    user_id: userId,
+    id: n.id,
+    kind: n.type,
+    title: n.title,
+    message: n.message,
+    action_url: n.actionUrl,
+    action_text: n.actionText,
+    priority: n.priority,
+    created_at: n.createdAt,
+    deliver_at: n.deliverAt.toISOString(),
+    read: false,
+    ttl,
+  };
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: env().TABLE_NAME, Item: { ...keys.notificationOnce(userId, n.keyHash), type: 'notification-key', ttl }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: env().TABLE_NAME, Item: item } },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}
+
+const fromItem = (item: Record<string, unknown>): Notification =>
+  notificationSchema.parse({
+    id: item.id,
+    type: item.kind,
+    title: item.title,
+    message: item.message,
+    action_url: item.action_url ?? undefined,
+    action_text: item.action_text ?? undefined,
+    priority: item.priority,
+    created_at: item.created_at,
+    read: item.read === true,
+  });
+
+/** Sort keys of notifications delivered by `now`: held ones (quiet hours) sort after it. */
+const deliveredRange = (now: Date) => ['NOTIF#', `NOTIF#${compactInstant(now)}-~`] as const;
+
+/** The newest delivered notifications, newest first: one bounded key range. */
+export async function listDelivered(userId: string, now: Date, limit: number): Promise<Notification[]> {
+  const [from, to] = deliveredRange(now);
+  const items = await queryUserRange(userId, from, to, { newestFirst: true, limit });
+  return items.map(fromItem);
+}
+
+/** Marks one of the user's own notifications read; false when the user has no such notification. */
+export async function markRead(userId: string, id: string): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: env().TABLE_NAME,
+        Key: keys.notification(userId, id),
+        UpdateExpression: 'SET #read = :true',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#read': 'read' },
+        ExpressionAttributeValues: { ':true': true },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Marks every delivered unread notification of the user read; returns how many. */
+export async function markAllRead(userId: string, now: Date): Promise<number> {
+  const [from, to] = deliveredRange(now);
+  let start: Record<string, unknown> | undefined;
+  let count = 0;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: env().TABLE_NAME,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        FilterExpression: '#read = :false',
+        ExpressionAttributeNames: { '#read': 'read' },
+        ExpressionAttributeValues: { ':pk': keys.profile(userId).pk, ':from': from, ':to': to, ':false': false },
+        ProjectionExpression: 'id',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (await markRead(userId, String(item.id))) count += 1;
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+/** Deletes one of the user's own notifications; false when the user has no such notification. */
+export async function deleteNotification(userId: string, id: string): Promise<boolean> {
+  try {
+    await documentClient().send(new DeleteCommand({ TableName: env().TABLE_NAME, Key: keys.notification(userId, id), ConditionExpression: 'attribute_exists(pk)' }));
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** The user's saved settings, or undefined when they never saved any (the defaults apply). */
+export async function getSettings(userId: string): Promise<NotificationSettings | undefined> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: keys.notificationSettings(userId) }));
+  if (!Item) return undefined;
+  const parsed = notificationSettingsSchema.safeParse(Item.settings);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * Saves the settings; `alsoUpdate` (the account adopting a time zone) goes in the same
+ * transaction, and if its condition fails (another request moved the zone first) the
+ * settings are saved alone.
+ */
+export async function putSettings(userId: string, settings: NotificationSettings, now: Date, alsoUpdate?: { Update: Record<string, unknown> }): Promise<void> {
+  const Put = { TableName: env().TABLE_NAME, Item: { ...keys.notificationSettings(userId), type: 'notification-settings', user_id: userId, settings, updated_at: now.toISOString() } };
+  if (alsoUpdate) {
+    try {
+      await documentClient().send(new TransactWriteCommand({ TransactItems: [{ Put }, alsoUpdate as { Update: never }] }));
+      return;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+    }
+  }
+  await documentClient().send(new PutCommand(Put));
+}
+
+export interface DueReminder {
+  userId: string;
+  dueAt: string;
+}
+
+const reminderItem = (userId: string, dueAt: string) => ({
+  ...keys.studyReminder(userId, dueAt),
+  ...keys.studyRemindersDue(dueAt, userId),
+  type: 'study-reminder',
+  user_id: userId,
+  due_at: dueAt,
+});
+
+/** Replaces every pending study reminder of the user with `dues` (after a settings change). */
+export async function replaceStudyReminders(userId: string, dues: Date[]): Promise<void> {
+  const pending = await queryUserRange(userId, 'REMIND#', 'REMIND#~');
+  const requests = [
+    ...pending.map((item) => ({ DeleteRequest: { Key: keys.studyReminder(userId, String(item.due_at)) } })),
+    ...dues.map((due) => ({ PutRequest: { Item: reminderItem(userId, due.toISOString()) } })),
+  ];
+  // A new time may be the same as an old one: keep one request per key (puts win).
+  const byKey = new Map(requests.map((r) => ['DeleteRequest' in r ? r.DeleteRequest.Key.sk : r.PutRequest.Item.sk, r]));
+  await batchWrite([...byKey.values()]);
+}
+
+export async function putStudyReminder(userId: string, dueAt: Date): Promise<void> {
+  await documentClient().send(new PutCommand({ TableName: env().TABLE_NAME, Item: reminderItem(userId, dueAt.toISOString()) }));
+}
+
+export async function deleteStudyReminder(reminder: DueReminder): Promise<void> {
+  await documentClient().send(new DeleteCommand({ TableName: env().TABLE_NAME, Key: keys.studyReminder(reminder.userId, reminder.dueAt) }));
+}
+
+/** Reminders due in [from, to], oldest first, at most `limit`, from the day partitions the range covers. */
+export async function dueStudyReminders(from: Date, to: Date, limit: number): Promise<DueReminder[]> {
+  const found: DueReminder[] = [];
+  for (let day = from.toISOString().slice(0, 10); day <= to.toISOString().slice(0, 10) && found.length < limit; day = nextDay(day)) {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient().send(
+        new QueryCommand({
+          TableName: env().TABLE_NAME,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':pk': `REMINDERS#${day}`, ':from': from.toISOString(), ':to': `${to.toISOString()}#~` },
+          Limit: limit - found.length,
+          ExclusiveStartKey: start,
+        }),
+      );
+      found.push(...(page.Items ?? []).map((item) => ({ userId: String(item.user_id), dueAt: String(item.due_at) })));
+      start = found.length < limit ? page.LastEvaluatedKey : undefined;
+    } while (start);
+  }
+  return found;
+}
+
+function nextDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+type WriteRequest = { DeleteRequest: { Key: Record<string, string> } } | { PutRequest: { Item: Record<string, unknown> } };
+
+async function batchWrite(requests: WriteRequest[]): Promise<void> {
+  const table = env().TABLE_NAME;
+  for (let i = 0; i < requests.length; i += 25) {
+    let batch = requests.slice(i, i + 25);
+    for (let attempt = 0; batch.length > 0; attempt++) {
+      if (attempt > 8) throw new Error('study reminder writes kept being throttled');
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** Math.min(attempt, 5)));
+      const { UnprocessedItems } = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: batch } }));
+      batch = (UnprocessedItems?.[table] ?? []) as WriteRequest[];
+    }
+  }
+}

@@ -1,0 +1,14 @@
+import type { RouteDefinition } from '../routes.ts';
+
+/** The bell and the Notification Settings screen (2-social §2 Notifications). Everything is the caller's own. */
+export const NOTIFICATION_ROUTES = [
+  { method: 'GET', path: '/api/notifications', name: 'ListNotifications', entry: 'functions/notifications/list-notifications.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/notifications/read-all', name: 'MarkAllNotificationsRead', entry: 'functions/notifications/mark-all-read.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/notifications/{notificationId}/read', name: 'MarkNotificationRead', entry: 'functions/notifications/mark-read.ts', auth: 'jwt' },
+  { method: 'DELETE', path: '/api/notifications/{notificationId}', name: 'DeleteNotification', entry: 'functions/notifications/delete-notification.ts', auth: 'jwt' },
+  { method: 'GET', path: '/api/notifications/settings', name: 'GetNotificationSettings', entry: 'functions/notifications/get-settings.ts', auth: 'jwt' },
+  { method: 'PUT', path: '/api/notifications/settings', name: 'SaveNotificationSettings', entry: 'functions/notifications/save-settings.ts', auth: 'jwt' },
+] as const satisfies readonly RouteDefinition[];
+
+/** The roles with a bell: students (2-social §6), and admins, who may do what students do. */
+export const NOTIFIED_ROLES = ['student', 'admin'] as const;
