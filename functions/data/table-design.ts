@@ -23,7 +23,11 @@
  * - learner stats, topics ...... pk USER#<id>  sk STATS | TOPIC#<subject>#<topic>
  * - active days, streak ........ pk USER#<id>  sk DAY#<yyyy-mm-dd> | STREAK
  * - achievements ............... pk USER#<id>  sk ACH#<achievement id>
- * - notifications .............. pk USER#<id>  sk NOTIF#<key>
+ * - notifications .............. pk USER#<id>  sk NOTIF#<delivered at, compact>-<key hash>  (newest 20 delivered: one key range; TTL 90 days)
+ * - notification made once ..... pk USER#<id>  sk NOTIFKEY#<key hash>   (a fact notified once; TTL as the item)
+ * - notification settings ...... pk USER#<id>  sk NOTIF-SETTINGS
+ * - study reminder due ......... pk USER#<id>  sk REMIND#<due at>, gsi1pk REMINDERS#<due day, UTC> gsi1sk <due at>#<id>
+ *                                 (a run of the reminder job reads the due ones of a day: bounded key ranges)
  * - bookmarks .................. pk USER#<id>  sk BOOKMARK#<question id>
  * - friend requests ............ pk USER#<receiver> sk FREQ#IN#<sender>, mirrored as pk USER#<sender> sk FREQ#OUT#<receiver>
  * - friends (both ways) ........ pk USER#<id>  sk FRIEND#<friend id>
@@ -37,15 +41,15 @@
  * - daily challenge progress .. pk USER#<id>  sk DCPROGRESS#<yyyy-mm-dd> | DCSTREAK (the last completed day and its streak)
  * - leaderboard entries ........ pk LBE#<attempt id> sk ENTRY, gsi2pk LB#all#<yyyy-mm>, gsi1pk LB#<subject>#<yyyy-mm>,
  *                                 both sorted by <points, zero-padded>#<completed at>
- */
-export const TABLE_DESIGN = {
-  partitionKey: 'pk',
-  sortKey: 'sk',
  * - leaderboard totals ......... pk USER#<id>  sk LBT#<all|subject>#<bucket>, gsi1pk LBT#<all|subject>#<bucket> gsi1sk <points, zero-padded>#<id>
  *                                 (one item per player, scope and period bucket: a top 100 is one bounded query; TTL after the bucket)
  * - feed item (fan-out copy) ... pk USER#<reader> sk FEED#<at>#<activity key>, gsi2pk FEEDBY#<actor> (found when the actor's account goes),
  *                                 gsi1pk FEEDABOUT#<other player> (a challenge names the opponent); TTL 30 days
  * - feed made once ............. pk USER#<id>  sk FEEDMARK#<what>   (a level mastered is announced once)
+ */
+export const TABLE_DESIGN = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
   timeToLiveAttribute: 'ttl',
   globalSecondaryIndexes: [
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
@@ -77,6 +81,10 @@ export const keys = {
   streak: (userId: string) => ({ pk: `USER#${userId}`, sk: 'STREAK' }),
   achievement: (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `ACH#${id}` }),
   notification: (userId: string, key: string) => ({ pk: `USER#${userId}`, sk: `NOTIF#${key}` }),
+  notificationOnce: (userId: string, keyHash: string) => ({ pk: `USER#${userId}`, sk: `NOTIFKEY#${keyHash}` }),
+  notificationSettings: (userId: string) => ({ pk: `USER#${userId}`, sk: 'NOTIF-SETTINGS' }),
+  studyReminder: (userId: string, dueAt: string) => ({ pk: `USER#${userId}`, sk: `REMIND#${dueAt}` }),
+  studyRemindersDue: (dueAt: string, userId: string) => ({ gsi1pk: `REMINDERS#${dueAt.slice(0, 10)}`, gsi1sk: `${dueAt}#${userId}` }),
   bookmark: (userId: string, questionId: string) => ({ pk: `USER#${userId}`, sk: `BOOKMARK#${questionId}` }),
   friendRequest: (ownerId: string, direction: 'IN' | 'OUT', otherId: string) => ({ pk: `USER#${ownerId}`, sk: `FREQ#${direction}#${otherId}` }),
   friend: (userId: string, friendId: string) => ({ pk: `USER#${userId}`, sk: `FRIEND#${friendId}` }),
@@ -91,13 +99,13 @@ export const keys = {
   dailyProgress: (userId: string, date: string) => ({ pk: `USER#${userId}`, sk: `DCPROGRESS#${date}` }),
   dailyStreak: (userId: string) => ({ pk: `USER#${userId}`, sk: 'DCSTREAK' }),
   leaderboardEntry: (attemptId: string) => ({ pk: `LBE#${attemptId}`, sk: 'ENTRY' }),
-} as const;
-
-/** DynamoDB TTL wants epoch seconds. */
-export const ttlSeconds = (epochMs: number): number => Math.ceil(epochMs / 1000);
   leaderboardTotal: (userId: string, scope: string, bucket: string) => ({ pk: `USER#${userId}`, sk: `LBT#${scope}#${bucket}` }),
   leaderboardBoard: (scope: string, bucket: string) => `LBT#${scope}#${bucket}`,
   feedItem: (readerId: string, at: string, activityKey: string) => ({ pk: `USER#${readerId}`, sk: `FEED#${at}#${activityKey}` }),
   feedByActor: (actorId: string) => `FEEDBY#${actorId}`,
   feedAbout: (userId: string) => `FEEDABOUT#${userId}`,
   feedMark: (userId: string, what: string) => ({ pk: `USER#${userId}`, sk: `FEEDMARK#${what}` }),
+} as const;
+
+/** DynamoDB TTL wants epoch seconds. */
+export const ttlSeconds = (epochMs: number): number => Math.ceil(epochMs / 1000);
