@@ -16,6 +16,7 @@ export const CONSUMERS = {
   'write-leaderboard-entry': { entry: 'functions/consumers/write-leaderboard-entry.ts' },
   'delete-account-data': { entry: 'functions/consumers/delete-account-data.ts' },
   'record-challenge-attempt': { entry: 'functions/consumers/record-challenge-attempt.ts' },
+  'notify': { entry: 'functions/consumers/notify.ts' },
 } as const;
 export type ConsumerName = keyof typeof CONSUMERS;
 
@@ -83,12 +84,31 @@ export const EVENTS = {
       winnerId: z.string().nullable(),
       completedAt: z.string(),
     }),
-    consumers: [],
+    consumers: ['notify'],
   },
   /** Feed and notification consumers arrive with the social issue. */
   AchievementUnlocked: {
     detail: z.object({ userId: z.string().min(1), achievementId: z.string().min(1), unlockedAt: z.string() }),
-    consumers: [],
+    consumers: ['notify'],
+  },
+  /** A friend request was sent (the receiver is notified). */
+  FriendRequestSent: {
+    detail: z.object({ senderId: z.string().min(1), senderEmail: emailAddressSchema, receiverId: z.string().min(1), createdAt: z.string() }),
+    consumers: ['notify'],
+  },
+  /** A friend challenge was sent (the challenged player is notified). */
+  ChallengeSent: {
+    detail: z.object({
+      challengeId: z.string().min(1),
+      challengerId: z.string().min(1),
+      challengerEmail: emailAddressSchema,
+      challengedId: z.string().min(1),
+      subject: z.enum(SUBJECTS),
+      level: z.enum(LEVELS),
+      questionCount: z.number().int().min(1),
+      createdAt: z.string(),
+    }),
+    consumers: ['notify'],
   },
 } as const satisfies Record<string, { detail: z.ZodType; consumers: readonly ConsumerName[] }>;
 

@@ -55,6 +55,24 @@ export const SCHEDULES = {
     payload: { daysAhead: 1 },
     timeoutSeconds: 120,
   },
+  /**
+   * Study reminders (2-social §9): each account's reminders wait as items with their due
+   * time; every 5 minutes the due ones go to the bell (unless switched off or in quiet
+   * hours) and the same time a week later takes their place. Bounded per run; a backlog
+   * drains over the next runs, and reminders more than an hour late are rolled on unsent.
+   */
+  'send-study-reminders': {
+    description: 'Sends the study reminders that are due to the bell and schedules the next ones',
+    cron: 'cron(0/5 * * * ? *)',
+    entry: 'functions/notifications/send-study-reminders.ts',
+    payloadSchema: z.object({
+      maxReminders: z.number().int().min(1).max(2000),
+      lateAfterMinutes: z.number().int().min(5).max(24 * 60),
+      lookbackHours: z.number().int().min(1).max(48),
+    }),
+    payload: { maxReminders: 500, lateAfterMinutes: 60, lookbackHours: 24 },
+    timeoutSeconds: 120,
+  },
 } as const satisfies Record<string, ScheduleDefinition>;
 
 export type ScheduleName = keyof typeof SCHEDULES;

@@ -1,5 +1,6 @@
 import { ADMIN_ROUTES } from './admin/routes.ts';
 import { AUTH_ROUTES } from './auth/routes.ts';
+import { NOTIFICATION_ROUTES } from './notifications/routes.ts';
 import { DAILY_ROUTES } from './daily/routes.ts';
 import { PROFILE_ROUTES } from './profile/routes.ts';
 import { QUIZ_ROUTES } from './quiz/routes.ts';
@@ -37,6 +38,7 @@ export const API_AREAS = {
   system: SYSTEM_ROUTES,
   admin: ADMIN_ROUTES,
   social: SOCIAL_ROUTES,
+  notifications: NOTIFICATION_ROUTES,
   daily: DAILY_ROUTES,
 } as const satisfies Record<string, readonly RouteDefinition[]>;
 

@@ -43,13 +43,22 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   GetStats: { table: 'read' },
   ListFriends: { table: 'read' },
   SearchUsers: { table: 'read' },
-  SendFriendRequest: { table: 'readWrite' },
+  // Publishes FriendRequestSent (the receiver's notification).
+  SendFriendRequest: { table: 'readWrite', publishEvents: true },
   RespondFriendRequest: { table: 'readWrite' },
   CancelFriendRequest: { table: 'readWrite' },
   RemoveFriend: { table: 'readWrite' },
   ListChallenges: { table: 'read' },
-  SendChallenge: { table: 'readWrite' },
+  // Publishes ChallengeSent (the challenged player's notification).
+  SendChallenge: { table: 'readWrite', publishEvents: true },
   RespondChallenge: { table: 'readWrite' },
+  ListNotifications: { table: 'read' },
+  MarkNotificationRead: { table: 'readWrite' },
+  MarkAllNotificationsRead: { table: 'readWrite' },
+  DeleteNotification: { table: 'readWrite' },
+  GetNotificationSettings: { table: 'read' },
+  // Saves the settings (and the account's first time zone) and replaces the pending study reminders.
+  SaveNotificationSettings: { table: 'readWrite' },
   // The spec's ensure_today: the first caller of a day without a challenge generates it.
   GetTodayDailyChallenge: { table: 'readWrite' },
   GetDailyChallenge: { table: 'read' },
@@ -73,11 +82,15 @@ const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   'delete-account-data': { table: 'readWrite' },
   // Records a challenge score and, when both are in, announces ChallengeFinished.
   'record-challenge-attempt': { table: 'readWrite', publishEvents: true },
+  // Reads the recipient's profile and settings, writes the notification once (transaction).
+  notify: { table: 'readWrite' },
 };
 
 const SCHEDULE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Lists unconfirmed users, looks each up again and deletes it; no table, no events.
   'purge-expired-sign-ups': { cognito: ['AdminDeleteUser', 'AdminGetUser', 'ListUsers'] },
+  // Reads due reminders by index, the recipients' settings; writes notifications and the next reminders.
+  'send-study-reminders': { table: 'readWrite' },
   // Reads the question bank and writes the day's challenges (conditional puts).
   'generate-daily-challenges': { table: 'readWrite' },
 };
