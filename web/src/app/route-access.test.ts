@@ -18,7 +18,8 @@ describe('routeRedirect (1-core §2 route table)', () => {
     ['admin home needs a session', '/admin-dashboard', out, '/'],
     ['a quiz needs a session', '/quiz/geography/beginner', out, '/'],
     ['subscription sends visitors to sign in', '/subscription', out, '/auth'],
-    ['companion routes are not served yet', '/friends', out, '/'],
+    ['friends needs a session', '/friends', out, '/'],
+    ['profile needs a session', '/profile', out, '/'],
 
     // Signed-in users: /auth goes to the role home.
     ['student on /auth', '/auth', as('student'), '/dashboard'],
@@ -45,6 +46,10 @@ describe('routeRedirect (1-core §2 route table)', () => {
     ['competition setup needs a session', '/competition', out, '/'],
     ['competition setup, admin', '/competition', as('admin'), '/'],
     ['competition setup, parent', '/competition', as('parent'), '/'],
+    ['friends, student', '/friends', as('student'), null],
+    ['friends, teacher', '/friends', as('teacher'), '/'],
+    ['profile, student', '/profile', as('student'), null],
+    ['profile, parent', '/profile', as('parent'), '/'],
 
     // Quiz: subject geography, religion or history; level beginner, advanced or expert; else /dashboard.
     ['geography beginner', '/quiz/geography/beginner', as('student'), null],

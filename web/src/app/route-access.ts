@@ -28,6 +28,9 @@ export const ROUTE_RULES: Readonly<Record<string, Rule>> = {
   [ROLE_HOME.student]: { kind: 'role', role: 'student' },
   /** Competition setup, beside the student dashboard (2-social). */
   '/competition': { kind: 'role', role: 'student' },
+  /** Friends, requests and friend challenges (2-social §2). */
+  '/friends': { kind: 'role', role: 'student' },
+  '/profile': { kind: 'role', role: 'student' },
   [ROLE_HOME.parent]: { kind: 'role', role: 'parent' },
   [ROLE_HOME.teacher]: { kind: 'role', role: 'teacher' },
   [ROLE_HOME.admin]: { kind: 'role', role: 'admin' },

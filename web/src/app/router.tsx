@@ -4,7 +4,9 @@ import { AppLayout } from './layout/app-layout.tsx';
 import {
   loadAuthScreen,
   loadCompetitionPage,
+  loadFriendsPage,
   loadLeaderboardPage,
+  loadProfilePage,
   loadQuizPage,
   loadResetPasswordScreen,
   loadRoleHome,
@@ -19,6 +21,8 @@ const QuizPage = lazy(() => loadQuizPage().then((m) => ({ default: m.QuizPage })
 const CompetitionPage = lazy(() => loadCompetitionPage().then((m) => ({ default: m.CompetitionPage })));
 const LeaderboardPage = lazy(() => loadLeaderboardPage().then((m) => ({ default: m.LeaderboardPage })));
 const SubscriptionPage = lazy(() => loadSubscriptionPage().then((m) => ({ default: m.SubscriptionPage })));
+const FriendsRoute = lazy(() => loadFriendsPage().then((m) => ({ default: m.FriendsRoute })));
+const ProfileRoute = lazy(() => loadProfilePage().then((m) => ({ default: m.ProfileRoute })));
 
 /** The route table; which of these a visitor may open is decided in route-access.ts. */
 export function AppRoutes() {
@@ -36,6 +40,8 @@ export function AppRoutes() {
         <Route path="admin-dashboard" element={<RoleHome role="admin" />} />
         <Route path="quiz/:subject/:level" element={<QuizPage />} />
         <Route path="competition" element={<CompetitionPage />} />
+        <Route path="friends" element={<FriendsRoute />} />
+        <Route path="profile" element={<ProfileRoute />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

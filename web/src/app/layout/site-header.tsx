@@ -3,6 +3,7 @@ import { ROLE_HOME } from '#shared/constants.ts';
 import { Button, LinkButton } from '@/components/button.tsx';
 import { useSession } from '@/features/auth/use-session.ts';
 import { ROLE_LABEL } from './role-labels.ts';
+import styles from './site-header.module.css';
 
 /** The bar on every page: the brand, and the account (e-mail, role, Sign Out) or a way to sign in. */
 export function SiteHeader() {
@@ -23,6 +24,16 @@ export function SiteHeader() {
             <NavLink to={ROLE_HOME[profile.role]} className="site-header__link" end>
               Dashboard
             </NavLink>
+            {profile.role === 'student' && (
+              <>
+                <NavLink to="/friends" className={`site-header__link ${styles.studentLink}`}>
+                  Friends
+                </NavLink>
+                <NavLink to="/profile" className={`site-header__link ${styles.studentLink}`}>
+                  Profile
+                </NavLink>
+              </>
+            )}
             <p className="account">
               <span className="account__email">{profile.email}</span>
               <span className="badge" aria-label={`Role: ${ROLE_LABEL[profile.role]}`}>

@@ -18,6 +18,10 @@ export const QUERY_ROOTS = {
   review: 'review',
   /** GET /api/stats: the public landing statistics. */
   stats: 'stats',
+  /** GET /api/friends: friends and pending friend requests; GET /api/friends/search. */
+  friends: 'friends',
+  /** GET /api/challenges: friend challenges, sent and received. */
+  challenges: 'challenges',
 } as const;
 
 export type QueryRoot = (typeof QUERY_ROOTS)[keyof typeof QUERY_ROOTS];
@@ -27,8 +31,8 @@ const PUBLIC_ROOTS: ReadonlySet<unknown> = new Set<QueryRoot>([QUERY_ROOTS.stats
 
 export const isAccountQuery = (queryKey: QueryKey): boolean => !PUBLIC_ROOTS.has(queryKey[0]);
 
-/** What a round's result changes: progress (totals, streak, achievements, rounds left) and analytics. */
-export const AFTER_ROUND: readonly QueryKey[] = [[QUERY_ROOTS.progress], [QUERY_ROOTS.analytics]];
+/** What a round's result changes: progress (totals, streak, achievements, rounds left), analytics, and a friend challenge's scores. */
+export const AFTER_ROUND: readonly QueryKey[] = [[QUERY_ROOTS.progress], [QUERY_ROOTS.analytics], [QUERY_ROOTS.challenges]];
 
 /** What a change of plan (the trial) changes: the profile and everything gated by it. */
 export const AFTER_PLAN_CHANGE: readonly QueryKey[] = [[QUERY_ROOTS.me], [QUERY_ROOTS.progress], [QUERY_ROOTS.analytics]];

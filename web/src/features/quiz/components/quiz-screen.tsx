@@ -53,7 +53,7 @@ export function QuizScreen({ settings, profile }: { settings: QuizSettings; prof
   const question = round?.questions[index];
   const locked = submitting || verdict !== null || ending;
   const dashboardPath = profile ? ROLE_HOME[profile.role] : '/';
-  const title = `${capitalise(settings.subject)} · ${capitalise(settings.level)}`;
+  const title = `${settings.challengeId ? 'Friend Challenge · ' : ''}${capitalise(settings.subject)} · ${capitalise(settings.level)}`;
 
   // A new round starts at its summary again.
   useEffect(() => {
@@ -115,6 +115,7 @@ export function QuizScreen({ settings, profile }: { settings: QuizSettings; prof
       onReview={() => setView('review')}
       onNewRound={newRound}
       onRetrySame={retrySame}
+      challenge={Boolean(settings.challengeId)}
     />
   );
 

@@ -21,10 +21,12 @@ export interface ResultSummaryProps {
   onReview(): void;
   onNewRound(): void;
   onRetrySame(): void;
+  /** A friend challenge is played once: no new or repeated round, the way back to the challenge's result instead. */
+  challenge?: boolean;
 }
 
 /** The completion summary: score, time, percentage, points, and what to do next. */
-export function ResultSummary({ result, timeUp, canReview, dashboardPath, onReview, onNewRound, onRetrySame }: ResultSummaryProps) {
+export function ResultSummary({ result, timeUp, canReview, dashboardPath, onReview, onNewRound, onRetrySame, challenge = false }: ResultSummaryProps) {
   const tier = resultTier(result.percentage);
   return (
     <div className={`quiz-result quiz-result--${tier}`}>
@@ -56,10 +58,16 @@ export function ResultSummary({ result, timeUp, canReview, dashboardPath, onRevi
         </div>
       </dl>
       <div className="actions quiz-result__actions">
-        <Button onClick={onNewRound}>Try New Questions</Button>
-        <Button variant="secondary" onClick={onRetrySame}>
-          Retry Same Questions
-        </Button>
+        {challenge ? (
+          <LinkButton to="/friends?tab=challenges">View Challenge Result</LinkButton>
+        ) : (
+          <>
+            <Button onClick={onNewRound}>Try New Questions</Button>
+            <Button variant="secondary" onClick={onRetrySame}>
+              Retry Same Questions
+            </Button>
+          </>
+        )}
         <LinkButton to={dashboardPath} variant="ghost">
           Return to Dashboard
         </LinkButton>

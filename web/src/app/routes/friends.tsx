@@ -1,0 +1,11 @@
+import { useSession } from '@/features/auth/use-session.ts';
+import { FriendsPage } from '@/features/friends/components/friends-page.tsx';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+
+/** `/friends` (students; `?tab=challenges` opens the challenges tab). */
+export function FriendsRoute() {
+  const { profile } = useSession();
+  useDocumentTitle('Friends');
+  if (!profile) return null;
+  return <FriendsPage viewerId={profile.user_id} />;
+}

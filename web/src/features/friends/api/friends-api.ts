@@ -1,0 +1,102 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { SendChallengeInput } from '#shared/social/friend-challenge.ts';
+import { FRIEND_LIMITS } from '#shared/social/friends.ts';
+import {
+  challengeResponseSchema,
+  challengesResponseSchema,
+  friendsResponseSchema,
+  requestAnsweredSchema,
+  sentRequestResponseSchema,
+  userSearchResponseSchema,
+  type ChallengeView,
+} from '#shared/social/social-api.ts';
+import { api, type ApiClient } from '@/lib/api-client.ts';
+import { QUERY_ROOTS } from '@/lib/query/query-roots.ts';
+import { friendsKeys } from './query-keys.ts';
+
+const path = encodeURIComponent;
+
+/** GET /api/friends: friends with their standing, and pending requests received and sent. */
+export const getFriends = (signal?: AbortSignal, client: ApiClient = api) => client.request('/api/friends', { auth: true, schema: friendsResponseSchema, signal });
+
+/** GET /api/friends/search?q=: up to 10 students by e-mail prefix (not self, friends or pending). */
+export const searchUsers = (query: string, signal?: AbortSignal, client: ApiClient = api) =>
+  client.request(`/api/friends/search?q=${path(query)}`, { auth: true, schema: userSearchResponseSchema, signal });
+
+/** GET /api/challenges: the caller's challenges, newest first. */
+export const getChallenges = (signal?: AbortSignal, client: ApiClient = api) => client.request('/api/challenges', { auth: true, schema: challengesResponseSchema, signal });
+
+export function useFriends() {
+  return useQuery({ queryKey: friendsKeys.list(), queryFn: ({ signal }) => getFriends(signal) });
+}
+
+/** A friend's play settles a challenge of ours: ask often while one waits on the other player. */
+export const WAITING_REFRESH_MS = 5_000;
+export const CHALLENGES_REFRESH_MS = 30_000;
+
+export function useChallenges(waitingFor: (challenges: ChallengeView[]) => boolean) {
+  return useQuery({
+    queryKey: friendsKeys.challenges(),
+    queryFn: ({ signal }) => getChallenges(signal),
+    refetchInterval: (query) => (query.state.data && waitingFor(query.state.data.challenges) ? WAITING_REFRESH_MS : CHALLENGES_REFRESH_MS),
+  });
+}
+
+/** `query` is already debounced and trimmed; shorter than the minimum asks nothing. */
+export function useUserSearch(query: string) {
+  return useQuery({
+    queryKey: friendsKeys.search(query.toLowerCase()),
+    queryFn: ({ signal }) => searchUsers(query, signal),
+    enabled: query.length >= FRIEND_LIMITS.searchMin,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+const AFTER_FRIENDS_CHANGE = [[QUERY_ROOTS.friends]] as const;
+const AFTER_CHALLENGE_CHANGE = [[QUERY_ROOTS.challenges]] as const;
+
+export function useSendFriendRequest() {
+  return useMutation({
+    mutationFn: (input: { email: string; message: string }) =>
+      api.request('/api/friends/requests', { method: 'POST', body: input, auth: true, schema: sentRequestResponseSchema }),
+    meta: { invalidates: AFTER_FRIENDS_CHANGE },
+  });
+}
+
+export function useRespondToRequest() {
+  return useMutation({
+    mutationFn: ({ senderId, accept }: { senderId: string; accept: boolean }) =>
+      api.request(`/api/friends/requests/${path(senderId)}/respond`, { method: 'POST', body: { accept }, auth: true, schema: requestAnsweredSchema }),
+    meta: { invalidates: AFTER_FRIENDS_CHANGE },
+  });
+}
+
+export function useCancelRequest() {
+  return useMutation({
+    mutationFn: (receiverId: string) => api.request(`/api/friends/requests/${path(receiverId)}/cancel`, { method: 'POST', auth: true }),
+    meta: { invalidates: AFTER_FRIENDS_CHANGE },
+  });
+}
+
+export function useRemoveFriend() {
+  return useMutation({
+    mutationFn: (friendId: string) => api.request(`/api/friends/${path(friendId)}`, { method: 'DELETE', auth: true }),
+    meta: { invalidates: AFTER_FRIENDS_CHANGE },
+  });
+}
+
+export function useSendChallenge() {
+  return useMutation({
+    mutationFn: (input: SendChallengeInput) => api.request('/api/challenges', { method: 'POST', body: input, auth: true, schema: challengeResponseSchema }),
+    meta: { invalidates: AFTER_CHALLENGE_CHANGE },
+  });
+}
+
+export function useRespondToChallenge() {
+  return useMutation({
+    mutationFn: ({ id, accept }: { id: string; accept: boolean }) =>
+      api.request(`/api/challenges/${path(id)}/respond`, { method: 'POST', body: { accept }, auth: true, schema: challengeResponseSchema }),
+    meta: { invalidates: AFTER_CHALLENGE_CHANGE },
+  });
+}

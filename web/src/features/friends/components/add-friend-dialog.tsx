@@ -1,0 +1,116 @@
+import { useId, useState, type FormEvent } from 'react';
+import { FRIEND_LIMITS, friendRequestSchema } from '#shared/social/friends.ts';
+import { FormMessage } from '@/components/alert.tsx';
+import { Button } from '@/components/button.tsx';
+import { Dialog } from '@/components/dialog.tsx';
+import { EmailField } from '@/components/text-field.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+import { useSendFriendRequest, useUserSearch } from '../api/friends-api.ts';
+import { useDebouncedValue } from '../use-debounced-value.ts';
+import styles from './friends-page.module.css';
+
+export interface AddFriendDialogProps {
+  open: boolean;
+  onClose(): void;
+  onSent(email: string): void;
+}
+
+/** Add Friend: search by e-mail (300 ms debounce from 2 characters, 10 results), an optional message. */
+export function AddFriendDialog({ open, onClose, onSent }: AddFriendDialogProps) {
+  return (
+    <Dialog open={open} title="Add Friend" onClose={onClose}>
+      {/* Mounted only while open, so each opening starts empty. */}
+      {open && <AddFriendForm onClose={onClose} onSent={onSent} />}
+    </Dialog>
+  );
+}
+
+function AddFriendForm({ onClose, onSent }: Omit<AddFriendDialogProps, 'open'>) {
+  const [email, setEmail] = useState('');
+  const [message, setMessage] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; message?: string }>({});
+  const send = useSendFriendRequest();
+  const term = useDebouncedValue(email.trim(), FRIEND_LIMITS.searchDebounceMs);
+  const search = useUserSearch(term);
+  const messageId = useId();
+  const resultsId = useId();
+  const searching = term.length >= FRIEND_LIMITS.searchMin;
+  const users = searching ? (search.data?.users ?? []) : [];
+  const matches = users.filter((u) => u.email !== email.trim().toLowerCase());
+  // The server names the field for e-mail problems (yourself, not found is the form's message).
+  const serverEmailError = isApiError(send.error) ? send.error.fields.email : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = friendRequestSchema.safeParse({ email, message });
+    if (!parsed.success) {
+      const errors: { email?: string; message?: string } = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0];
+        if ((key === 'email' || key === 'message') && !errors[key]) errors[key] = issue.message;
+      }
+      setFieldErrors(errors);
+      return;
+    }
+    setFieldErrors({});
+    send.mutate(parsed.data, { onSuccess: () => onSent(parsed.data.email) });
+  };
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <EmailField
+        label="Friend's email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={fieldErrors.email ?? serverEmailError}
+        hint={`Type at least ${FRIEND_LIMITS.searchMin} characters to search.`}
+        aria-controls={resultsId}
+        maxLength={254}
+      />
+      <div id={resultsId} className={styles.searchResults}>
+        <p className="visually-hidden" role="status">
+          {searching && search.data ? `${matches.length} matching ${matches.length === 1 ? 'student' : 'students'}` : ''}
+        </p>
+        {searching && search.isError && <p className="muted">Search is unavailable right now; you can still send a request by e-mail.</p>}
+        {matches.length > 0 && (
+          <ul aria-label="Matching students">
+            {matches.map((user) => (
+              <li key={user.user_id}>
+                <button type="button" className={styles.searchResult} onClick={() => setEmail(user.email)}>
+                  {user.email}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className={`field ${fieldErrors.message ? 'field--invalid' : ''}`}>
+        <label className="field__label" htmlFor={messageId}>
+          Message (optional)
+        </label>
+        <textarea
+          id={messageId}
+          className={`field__input ${styles.textarea}`}
+          value={message}
+          maxLength={FRIEND_LIMITS.messageMax}
+          rows={3}
+          onChange={(e) => setMessage(e.target.value)}
+          aria-invalid={fieldErrors.message ? true : undefined}
+        />
+        <p className="field__hint">
+          {message.length} / {FRIEND_LIMITS.messageMax}
+        </p>
+        {fieldErrors.message && <p className="field__error">{fieldErrors.message}</p>}
+      </div>
+      <FormMessage message={send.error && !serverEmailError ? send.error.message : null} />
+      <div className="actions">
+        <Button type="submit" loading={send.isPending} disabled={email.trim() === ''}>
+          Send Request
+        </Button>
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

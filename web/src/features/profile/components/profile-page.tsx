@@ -1,0 +1,159 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { Profile } from '#shared/api.ts';
+import { PROFILE_MESSAGES, profileUpdateSchema } from '#shared/profile.ts';
+import { Alert, FormMessage } from '@/components/alert.tsx';
+import { Button, LinkButton } from '@/components/button.tsx';
+import { Card } from '@/components/card.tsx';
+import { Dialog } from '@/components/dialog.tsx';
+import { TextField } from '@/components/text-field.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+import { useDeleteAccount, useUpdateProfile } from '../api/profile-api.ts';
+import { accountOverview, SUCCESS_VISIBLE_MS } from '../profile-view.ts';
+import styles from './profile-page.module.css';
+
+export interface ProfileViewProps {
+  profile: Profile;
+  /** Ends the session and leaves for the landing page, once the account is deleted. */
+  onDeleted(): Promise<void>;
+}
+
+type Fields = { full_name?: string; phone_number?: string };
+
+/** /profile (2-social §2): name and phone, the account at a glance, and Delete Account. */
+export function ProfileView({ profile, onDeleted }: ProfileViewProps) {
+  const overview = accountOverview(profile, new Date());
+  return (
+    <div className={styles.page}>
+      <h1 className="page__title">Profile</h1>
+      <Card title="Personal Information">
+        <DetailsForm profile={profile} />
+      </Card>
+      <Card title="Account">
+        <dl className={styles.details}>
+          <div>
+            <dt>Email</dt>
+            <dd>{profile.email}</dd>
+          </div>
+          <div>
+            <dt>Account type</dt>
+            <dd>{overview.accountType}</dd>
+          </div>
+          <div>
+            <dt>Subscription</dt>
+            <dd>{overview.subscription}</dd>
+          </div>
+          <div>
+            <dt>Member since</dt>
+            <dd>{overview.memberSince}</dd>
+          </div>
+        </dl>
+        <p className="muted">Your e-mail address cannot be changed.</p>
+      </Card>
+      <Card title="Subscription">
+        <p>{overview.subscriptionText}</p>
+        <LinkButton to="/subscription" variant={overview.fullAccess ? 'secondary' : 'primary'}>
+          {overview.subscriptionAction}
+        </LinkButton>
+      </Card>
+      <DangerZone onDeleted={onDeleted} />
+    </div>
+  );
+}
+
+function DetailsForm({ profile }: { profile: Profile }) {
+  const [fullName, setFullName] = useState(profile.metadata.full_name ?? '');
+  const [phone, setPhone] = useState(profile.metadata.phone_number ?? '');
+  const [errors, setErrors] = useState<Fields>({});
+  const [saved, setSaved] = useState(false);
+  const update = useUpdateProfile();
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => setSaved(false), SUCCESS_VISIBLE_MS);
+    return () => clearTimeout(timer);
+  }, [saved]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    const parsed = profileUpdateSchema.safeParse({ full_name: fullName, phone_number: phone });
+    if (!parsed.success) {
+      const next: Fields = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0];
+        if ((key === 'full_name' || key === 'phone_number') && !next[key]) next[key] = issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    update.mutate(parsed.data, {
+      onSuccess: ({ profile: stored }) => {
+        setFullName(stored.metadata.full_name ?? '');
+        setPhone(stored.metadata.phone_number ?? '');
+        setSaved(true);
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.status === 400) setErrors(error.fields as Fields);
+      },
+    });
+  };
+
+  const failed = update.isError && !(isApiError(update.error) && update.error.status === 400) ? PROFILE_MESSAGES.updateFailed : null;
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <TextField label="Full name" name="full_name" autoComplete="name" value={fullName} maxLength={100} onChange={(e) => setFullName(e.target.value)} error={errors.full_name} />
+      <TextField
+        label="Phone"
+        name="phone_number"
+        type="tel"
+        autoComplete="tel"
+        value={phone}
+        maxLength={30}
+        onChange={(e) => setPhone(e.target.value)}
+        error={errors.phone_number}
+        hint="Digits, spaces, hyphens and parentheses, with an optional leading +."
+      />
+      <FormMessage message={failed} />
+      <div role="status">{saved && <Alert tone="success">{PROFILE_MESSAGES.updated}</Alert>}</div>
+      <div>
+        <Button type="submit" loading={update.isPending}>
+          Save Changes
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function DangerZone({ onDeleted }: { onDeleted(): Promise<void> }) {
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteAccount();
+  const close = () => {
+    if (remove.isPending) return;
+    setConfirming(false);
+    remove.reset();
+  };
+  return (
+    <section className={styles.danger} aria-labelledby="danger-zone">
+      <h2 id="danger-zone" className={styles.dangerTitle}>
+        Danger Zone
+      </h2>
+      <p>Delete your account and all of its data. This cannot be undone.</p>
+      <Button className={styles.dangerButton} onClick={() => setConfirming(true)}>
+        Delete Account
+      </Button>
+      <Dialog open={confirming} title="Delete Account" onClose={close}>
+        <p>{PROFILE_MESSAGES.deleteConfirm}</p>
+        <FormMessage message={remove.isError ? PROFILE_MESSAGES.deleteFailed : null} />
+        <div className="actions">
+          <Button className={styles.dangerButton} loading={remove.isPending} onClick={() => remove.mutate(undefined, { onSuccess: () => void onDeleted() })}>
+            Yes, Delete My Account
+          </Button>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}
