@@ -17,6 +17,7 @@ export const CONSUMERS = {
   'delete-account-data': { entry: 'functions/consumers/delete-account-data.ts' },
   'record-challenge-attempt': { entry: 'functions/consumers/record-challenge-attempt.ts' },
   'notify': { entry: 'functions/consumers/notify.ts' },
+  'write-feed-items': { entry: 'functions/consumers/write-feed-items.ts' },
 } as const;
 export type ConsumerName = keyof typeof CONSUMERS;
 
@@ -58,7 +59,7 @@ export const EVENTS = {
        */
       dailyChallenge: z.object({ id: z.string(), date: z.string(), bonus: z.number().int().min(0), streak: z.number().int().min(1) }).optional(),
     }),
-    consumers: ['update-progress', 'update-streak', 'write-leaderboard-entry', 'record-challenge-attempt'],
+    consumers: ['update-progress', 'update-streak', 'write-leaderboard-entry', 'record-challenge-attempt', 'write-feed-items'],
   },
   /**
    * The person deleted their account; the identity is already gone. Its consumer deletes
@@ -84,12 +85,11 @@ export const EVENTS = {
       winnerId: z.string().nullable(),
       completedAt: z.string(),
     }),
-    consumers: ['notify'],
+    consumers: ['notify', 'write-feed-items'],
   },
-  /** Feed and notification consumers arrive with the social issue. */
   AchievementUnlocked: {
     detail: z.object({ userId: z.string().min(1), achievementId: z.string().min(1), unlockedAt: z.string() }),
-    consumers: ['notify'],
+    consumers: ['notify', 'write-feed-items'],
   },
   /** A friend request was sent (the receiver is notified). */
   FriendRequestSent: {
@@ -108,7 +108,7 @@ export const EVENTS = {
       questionCount: z.number().int().min(1),
       createdAt: z.string(),
     }),
-    consumers: ['notify'],
+    consumers: ['notify', 'write-feed-items'],
   },
 } as const satisfies Record<string, { detail: z.ZodType; consumers: readonly ConsumerName[] }>;
 

@@ -1,3 +1,4 @@
+import { ACTIVITY_ROUTES } from './activity/routes.ts';
 import { ADMIN_ROUTES } from './admin/routes.ts';
 import { AUTH_ROUTES } from './auth/routes.ts';
 import { NOTIFICATION_ROUTES } from './notifications/routes.ts';
@@ -40,6 +41,7 @@ export const API_AREAS = {
   social: SOCIAL_ROUTES,
   notifications: NOTIFICATION_ROUTES,
   daily: DAILY_ROUTES,
+  activity: ACTIVITY_ROUTES,
 } as const satisfies Record<string, readonly RouteDefinition[]>;
 
 export type ApiArea = keyof typeof API_AREAS;

@@ -12,10 +12,11 @@ import { getProfile } from '../data/profiles.ts';
 const quizCompleted = envelopeSchema('QuizCompleted');
 const achievementUnlocked = envelopeSchema('AchievementUnlocked');
 const challengeFinished = envelopeSchema('ChallengeFinished');
+const challengeSent = envelopeSchema('ChallengeSent');
 const DAY_MS = 86_400_000;
 
 /**
- * QuizCompleted, AchievementUnlocked and ChallengeFinished → feed items for the actor and
+ * QuizCompleted, AchievementUnlocked, ChallengeSent and ChallengeFinished → feed items for the actor and
  * the actor's friends (2-social §5 activity types). Streak milestones and level-ups are
  * derived here from QuizCompleted with the same pure rules the streak and progress
  * consumers use, rather than as events of their own: no other consumer needs them yet, and
@@ -25,6 +26,7 @@ const DAY_MS = 86_400_000;
 export const handler = async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
   if (event['detail-type'] === 'QuizCompleted') return onQuizCompleted(quizCompleted.parse(event).detail);
   if (event['detail-type'] === 'AchievementUnlocked') return onAchievement(achievementUnlocked.parse(event).detail);
+  if (event['detail-type'] === 'ChallengeSent') return onChallengeSent(challengeSent.parse(event).detail);
   if (event['detail-type'] === 'ChallengeFinished') return onChallengeFinished(challengeFinished.parse(event).detail);
 };
 
@@ -70,6 +72,23 @@ async function onAchievement(unlocked: EventDetail<'AchievementUnlocked'>): Prom
       data: { achievement_id: clip(unlocked.achievementId), achievement_name: clip(title) },
     },
     audience.readers,
+  );
+}
+
+async function onChallengeSent(sent: EventDetail<'ChallengeSent'>): Promise<void> {
+  const [actor, challenged] = await Promise.all([audienceOf(sent.challengerId), getProfile(sent.challengedId)]);
+  if (!actor || !challenged) return;
+  await fanOut(
+    {
+      key: `challenge-sent#${sent.challengeId}`,
+      actorId: sent.challengerId,
+      actorEmail: actor.email,
+      aboutId: sent.challengedId,
+      type: 'challenge_sent',
+      at: sent.createdAt,
+      data: { subject: sent.subject, level: sent.level, total_questions: sent.questionCount, opponent_email: clip(challenged.email) },
+    },
+    actor.readers,
   );
 }
 

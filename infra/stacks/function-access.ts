@@ -52,6 +52,9 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Publishes ChallengeSent (the challenged player's notification).
   SendChallenge: { table: 'readWrite', publishEvents: true },
   RespondChallenge: { table: 'readWrite' },
+  GetFeed: { table: 'read' },
+  GetLeaderboard: { table: 'read' },
+  GetFriendLeaderboard: { table: 'read' },
   ListNotifications: { table: 'read' },
   MarkNotificationRead: { table: 'readWrite' },
   MarkAllNotificationsRead: { table: 'readWrite' },
@@ -77,6 +80,7 @@ const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Both may unlock achievements (AchievementUnlocked).
   'update-progress': { table: 'readWrite', publishEvents: true },
   'update-streak': { table: 'readWrite', publishEvents: true },
+  // Reads the player's totals and writes them back with the entry in one transaction.
   'write-leaderboard-entry': { table: 'readWrite' },
   // Queries the account's partition and indexes, then batch-deletes.
   'delete-account-data': { table: 'readWrite' },
@@ -84,6 +88,8 @@ const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   'record-challenge-attempt': { table: 'readWrite', publishEvents: true },
   // Reads the recipient's profile and settings, writes the notification once (transaction).
   notify: { table: 'readWrite' },
+  // Reads the actor's profile, friends and progress; fans the item out (batch puts) once.
+  'write-feed-items': { table: 'readWrite' },
 };
 
 const SCHEDULE_ACCESS: Readonly<Record<string, FunctionAccess>> = {

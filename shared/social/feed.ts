@@ -67,7 +67,7 @@ export function activityText(item: Pick<FeedItem, 'activity_type' | 'activity_da
     case 'achievement_unlocked':
       return `unlocked the achievement ${String(d.achievement_name ?? d.achievement_id)}`;
     case 'challenge_sent':
-      return `sent a ${subjectName(d.subject)} challenge`;
+      return `challenged ${String(d.opponent_email)} to a ${subjectName(d.subject)} quiz`;
     case 'challenge_completed':
       return d.result === 'tie'
         ? `tied a ${subjectName(d.subject)} challenge with ${String(d.opponent_email)}: ${String(d.score)}/${String(d.total_questions)}`
