@@ -22,12 +22,18 @@ export const QUERY_ROOTS = {
   friends: 'friends',
   /** GET /api/challenges: friend challenges, sent and received. */
   challenges: 'challenges',
+  /** GET /api/feed: the friend activity feed. */
+  feed: 'feed',
+  /** GET /api/leaderboard: the public leaderboard (the same for every visitor). */
+  leaderboard: 'leaderboard',
+  /** GET /api/leaderboard/friends: the caller and their friends ranked. */
+  friendLeaderboard: 'friend-leaderboard',
 } as const;
 
 export type QueryRoot = (typeof QUERY_ROOTS)[keyof typeof QUERY_ROOTS];
 
 /** The same for every visitor: kept when the account changes. Everything else belongs to one account. */
-const PUBLIC_ROOTS: ReadonlySet<unknown> = new Set<QueryRoot>([QUERY_ROOTS.stats]);
+const PUBLIC_ROOTS: ReadonlySet<unknown> = new Set<QueryRoot>([QUERY_ROOTS.stats, QUERY_ROOTS.leaderboard]);
 
 export const isAccountQuery = (queryKey: QueryKey): boolean => !PUBLIC_ROOTS.has(queryKey[0]);
 
