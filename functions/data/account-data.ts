@@ -5,7 +5,8 @@ import { keys } from './table-design.ts';
 
 /**
  * Everything the table holds of one account, found by key (no scan) and deleted: the
- * user's own partition (profile, rounds, attempts, progress, streak, achievements,
+ * user's own partition (profile, rounds, attempts, progress, streak, daily-challenge
+ * progress and streak, achievements,
  * bookmarks, notifications, intents, the session cutoff…), the other side of its
  * friendships and friend requests, the friend challenges it is part of, the leaderboard entries of its attempts, its waitlist entry, and the sign-in records and link tokens indexed by
  * owner and address. Deleting what is already gone changes nothing, so a second

@@ -21,6 +21,7 @@ const { handler: answerQuestion } = await import('../../functions/quiz/answer-qu
 const { ensureDailyChallenges } = await import('../../functions/daily/generate-challenges.ts');
 const { getDailyChallenge } = await import('../../functions/data/daily-challenges.ts');
 const { learnerTotals } = await import('../../functions/data/learner.ts');
+const { deleteAccountData } = await import('../../functions/data/account-data.ts');
 const { keys } = await import('../../functions/data/table-design.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 const { env } = await import('../../functions/lib/env.ts');
@@ -196,5 +197,30 @@ describe('playing the daily challenge', () => {
     await expect.poll(async () => (await learnerTotals(student.user_id)).attempts).toBe(1);
     expect((await learnerTotals(student.user_id)).points).toBe(progress.round_points + 50);
     expect((await start(student, challenge.id)).status).toBe(409);
+  });
+
+  it('Delete Account removes the player\'s daily-challenge items', async () => {
+    const student = await player();
+    await setStreak(student, yesterdayUtc(), 2);
+    const { challenge, round } = await started(student);
+    await play(student, challenge, round, 5);
+    const own = async () =>
+      (await documentClient().send(new QueryCommand({ TableName: env().TABLE_NAME, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': `USER#${student.user_id}` } }))).Items ?? [];
+    expect((await own()).map((i) => String(i.sk))).toEqual(expect.arrayContaining([`DCPROGRESS#${challenge.date}`, 'DCSTREAK']));
+    // Once the round's consumers have written (a late one would write after the deletion).
+    // Every consumer of the round has written (the set stops changing): a late one would write after the deletion.
+    let before = '';
+    await expect
+      .poll(async () => {
+        const now = (await own()).map((i) => String(i.sk)).sort().join(',');
+        const settled = now === before && now.includes('STREAK');
+        before = now;
+        return settled;
+      }, { interval: 1000, timeout: 15_000 })
+      .toBe(true);
+    await deleteAccountData(student.user_id, student.email);
+    expect((await own()).map((i) => `${String(i.sk)} ${String(i.type)}`)).toEqual([]);
+    // The day's challenge itself belongs to no one and stays.
+    expect(await getDailyChallenge(challenge.date, challenge.level)).toBeDefined();
   });
 });
