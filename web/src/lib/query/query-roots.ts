@@ -28,6 +28,8 @@ export const QUERY_ROOTS = {
   leaderboard: 'leaderboard',
   /** GET /api/leaderboard/friends: the caller and their friends ranked. */
   friendLeaderboard: 'friend-leaderboard',
+  /** GET /api/daily-challenges/today and /:id: the daily challenge and the caller's progress on it. */
+  daily: 'daily',
 } as const;
 
 export type QueryRoot = (typeof QUERY_ROOTS)[keyof typeof QUERY_ROOTS];
