@@ -1,20 +1,10 @@
-import { LinkButton } from '@/components/button.tsx';
-import { Card } from '@/components/card.tsx';
+import { useSession } from '@/features/auth/use-session.ts';
+import { LeaderboardPage as Board } from '@/features/leaderboard/components/leaderboard-page.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
-/** `/leaderboard`: public, and honest that rankings need scored quizzes first. */
+/** `/leaderboard`: public; a signed-in viewer is marked on the board and can compare with a friend (?friend=). */
 export function LeaderboardPage() {
+  const { profile } = useSession();
   useDocumentTitle('Leaderboard');
-  return (
-    <div className="page page--narrow">
-      <Card title="Leaderboard" level={1}>
-        <p>The leaderboard opens with the quiz engine. Once quizzes are scored, the top players appear here.</p>
-        <div className="actions">
-          <LinkButton to="/" variant="secondary">
-            Back to Home
-          </LinkButton>
-        </div>
-      </Card>
-    </div>
-  );
+  return <Board viewerId={profile?.user_id} />;
 }

@@ -12,6 +12,8 @@ import { InsightsCard } from '@/features/dashboard/components/insights-card.tsx'
 import { PlanBanner } from '@/features/dashboard/components/plan-banner.tsx';
 import { PremiumFeatures } from '@/features/dashboard/components/premium-features.tsx';
 import { SystemStatusBanner } from '@/features/dashboard/components/system-status-banner.tsx';
+import { ActivityFeed } from '@/features/feed/components/activity-feed.tsx';
+import { FriendLeaderboardWidget } from '@/features/leaderboard/components/friend-leaderboard-widget.tsx';
 import { useProgress } from '@/features/progress/api/get-progress.ts';
 import { RecentAttempts } from '@/features/progress/components/recent-attempts.tsx';
 import { SubjectProgressCard } from '@/features/progress/components/subject-progress-card.tsx';
@@ -138,6 +140,10 @@ function StudentHome({ profile, title }: { profile: Profile; title: string }) {
         expectLocked={!canUse(profile, 'detailed_analytics', now)}
         expectEmpty={load.status === 'ready' && load.data.totals.attempts === 0}
       />
+      <div className="grid">
+        <FriendLeaderboardWidget />
+        <ActivityFeed viewerId={profile.user_id} />
+      </div>
       <AchievementsGrid progress={load} retry={retry} />
       <Features profile={profile} now={now} />
     </div>
