@@ -50,6 +50,9 @@ describe('routeRedirect (1-core §2 route table)', () => {
     ['friends, teacher', '/friends', as('teacher'), '/'],
     ['profile, student', '/profile', as('student'), null],
     ['profile, parent', '/profile', as('parent'), '/'],
+    ['notification settings, student', '/notifications', as('student'), null],
+    ['notification settings, teacher', '/notifications', as('teacher'), '/'],
+    ['notification settings needs a session', '/notifications', out, '/'],
 
     // Quiz: subject geography, religion or history; level beginner, advanced or expert; else /dashboard.
     ['geography beginner', '/quiz/geography/beginner', as('student'), null],

@@ -31,6 +31,8 @@ export const ROUTE_RULES: Readonly<Record<string, Rule>> = {
   /** Friends, requests and friend challenges (2-social §2). */
   '/friends': { kind: 'role', role: 'student' },
   '/profile': { kind: 'role', role: 'student' },
+  /** Notification Settings (2-social §2). */
+  '/notifications': { kind: 'role', role: 'student' },
   [ROLE_HOME.parent]: { kind: 'role', role: 'parent' },
   [ROLE_HOME.teacher]: { kind: 'role', role: 'teacher' },
   [ROLE_HOME.admin]: { kind: 'role', role: 'admin' },

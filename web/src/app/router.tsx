@@ -6,6 +6,7 @@ import {
   loadCompetitionPage,
   loadFriendsPage,
   loadLeaderboardPage,
+  loadNotificationsPage,
   loadProfilePage,
   loadQuizPage,
   loadResetPasswordScreen,
@@ -23,6 +24,7 @@ const LeaderboardPage = lazy(() => loadLeaderboardPage().then((m) => ({ default:
 const SubscriptionPage = lazy(() => loadSubscriptionPage().then((m) => ({ default: m.SubscriptionPage })));
 const FriendsRoute = lazy(() => loadFriendsPage().then((m) => ({ default: m.FriendsRoute })));
 const ProfileRoute = lazy(() => loadProfilePage().then((m) => ({ default: m.ProfileRoute })));
+const NotificationsRoute = lazy(() => loadNotificationsPage().then((m) => ({ default: m.NotificationsRoute })));
 
 /** The route table; which of these a visitor may open is decided in route-access.ts. */
 export function AppRoutes() {
@@ -42,6 +44,7 @@ export function AppRoutes() {
         <Route path="competition" element={<CompetitionPage />} />
         <Route path="friends" element={<FriendsRoute />} />
         <Route path="profile" element={<ProfileRoute />} />
+        <Route path="notifications" element={<NotificationsRoute />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

@@ -2,6 +2,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { ROLE_HOME } from '#shared/constants.ts';
 import { Button, LinkButton } from '@/components/button.tsx';
 import { useSession } from '@/features/auth/use-session.ts';
+import { NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
 import { ROLE_LABEL } from './role-labels.ts';
 import styles from './site-header.module.css';
 
@@ -34,6 +35,7 @@ export function SiteHeader() {
                 </NavLink>
               </>
             )}
+            {profile.role === 'student' && <NotificationBell />}
             <p className="account">
               <span className="account__email">{profile.email}</span>
               <span className="badge" aria-label={`Role: ${ROLE_LABEL[profile.role]}`}>

@@ -22,6 +22,8 @@ export const QUERY_ROOTS = {
   friends: 'friends',
   /** GET /api/challenges: friend challenges, sent and received. */
   challenges: 'challenges',
+  /** GET /api/notifications (the bell) and /api/notifications/settings. */
+  notifications: 'notifications',
   /** GET /api/feed: the friend activity feed. */
   feed: 'feed',
   /** GET /api/leaderboard: the public leaderboard (the same for every visitor). */

@@ -1,0 +1,93 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod';
+import { NOTIFICATION_POLL_MS, notificationListSchema, type NotificationList } from '#shared/notifications/notification.ts';
+import { settingsResponseSchema, type NotificationSettings } from '#shared/notifications/settings.ts';
+import { api, type ApiClient } from '@/lib/api-client.ts';
+import { notificationKeys } from './query-keys.ts';
+
+const id = encodeURIComponent;
+
+/** GET /api/notifications: the newest 20 delivered notifications and the unread count. */
+export const getNotifications = (signal?: AbortSignal, client: ApiClient = api) =>
+  client.request('/api/notifications', { auth: true, schema: notificationListSchema, signal });
+export const markReadRequest = (notificationId: string, client: ApiClient = api) =>
+  client.request(`/api/notifications/${id(notificationId)}/read`, { method: 'POST', auth: true });
+export const markAllReadRequest = (client: ApiClient = api) =>
+  client.request('/api/notifications/read-all', { method: 'POST', auth: true, schema: z.object({ marked: z.number() }) });
+export const deleteNotificationRequest = (notificationId: string, client: ApiClient = api) =>
+  client.request(`/api/notifications/${id(notificationId)}`, { method: 'DELETE', auth: true });
+
+export const getSettings = (signal?: AbortSignal, client: ApiClient = api) =>
+  client.request('/api/notifications/settings', { auth: true, schema: settingsResponseSchema, signal }).then((r) => r.settings);
+export const saveSettingsRequest = (settings: NotificationSettings & { timeZone?: string }, client: ApiClient = api) =>
+  client.request('/api/notifications/settings', { method: 'PUT', body: settings, auth: true, schema: settingsResponseSchema }).then((r) => r.settings);
+
+/**
+ * The bell's list, asked for again every 30 s while the page is open (live push arrives
+ * with the real-time issue) and when the window regains focus.
+ */
+export function useNotifications(enabled: boolean) {
+  return useQuery({ queryKey: notificationKeys.list(), queryFn: ({ signal }) => getNotifications(signal), refetchInterval: NOTIFICATION_POLL_MS, enabled });
+}
+
+/**
+ * A change to one item shows at once (the cache is updated in place), and the list is
+ * fetched again afterwards so the unread count is the server's.
+ */
+function useListMutation<V>(request: (variables: V) => Promise<unknown>, update: (list: NotificationList, variables: V) => NotificationList) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    meta: { invalidates: [notificationKeys.list()] },
+    onSuccess: (_data, variables) => {
+      queryClient.setQueryData<NotificationList>(notificationKeys.list(), (list) => (list ? update(list, variables) : list));
+    },
+  });
+}
+
+const unreadOf = (notifications: NotificationList['notifications']) => notifications.filter((n) => !n.read).length;
+
+export const useMarkRead = () =>
+  useListMutation(
+    (notificationId: string) => markReadRequest(notificationId),
+    (list, notificationId) => {
+      const notifications = list.notifications.map((n) => (n.id === notificationId ? { ...n, read: true } : n));
+      return { notifications, unread: unreadOf(notifications) };
+    },
+  );
+
+export const useMarkAllRead = () =>
+  useListMutation(
+    () => markAllReadRequest(),
+    (list) => ({ notifications: list.notifications.map((n) => ({ ...n, read: true })), unread: 0 }),
+  );
+
+export const useDeleteNotification = () =>
+  useListMutation(
+    (notificationId: string) => deleteNotificationRequest(notificationId),
+    (list, notificationId) => {
+      const notifications = list.notifications.filter((n) => n.id !== notificationId);
+      return { notifications, unread: unreadOf(notifications) };
+    },
+  );
+
+export function useNotificationSettings() {
+  return useQuery({ queryKey: notificationKeys.settings(), queryFn: ({ signal }) => getSettings(signal) });
+}
+
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: NotificationSettings) => saveSettingsRequest({ ...settings, timeZone: browserTimeZone() }),
+    onSuccess: (saved) => queryClient.setQueryData(notificationKeys.settings(), saved),
+  });
+}
+
+/** The browser's zone: the account adopts it for study reminders only if it has none yet. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
