@@ -10,6 +10,7 @@ import { LandingStats } from '@/features/landing/components/landing-stats.tsx';
 import { Testimonials } from '@/features/landing/components/testimonials.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { loadAuthScreen, prefetchWhenIdle } from '../lazy-pages.ts';
+import styles from './landing.module.css';
 
 /**
  * `/` (public, 3-learning-and-admin §2): hero, statistics, testimonials, pricing, features,
@@ -31,7 +32,7 @@ export function LandingPage() {
     : { to: '/auth', label: 'Get Started', onIntent: () => void loadAuthScreen() };
 
   return (
-    <div className="landing">
+    <div className={styles.landing}>
       <LandingHero action={main} />
       <LandingStats />
       <Testimonials />

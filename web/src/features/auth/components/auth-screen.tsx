@@ -9,6 +9,7 @@ import { CredentialsForm, type AuthMode } from './credentials-form.tsx';
 import { ExpiredLinkCard } from './expired-link-card.tsx';
 import { ResetDialog } from './reset-dialog.tsx';
 import { SignUpSent } from './sign-up-sent.tsx';
+import styles from './auth-screen.module.css';
 
 const PROMO_LINES = ['Free to start', 'No credit card required', 'Instant access', '7-day free trial of Premium'];
 
@@ -65,7 +66,7 @@ export function AuthScreen() {
           {mode === 'sign-in' ? 'Sign in to carry on with your quizzes.' : 'Create your free QuizQuest account.'}
         </p>
         <CredentialsForm mode={mode} onSignedUp={setSentTo} />
-        <div className="auth__links">
+        <div className={styles.auth__links}>
           {mode === 'sign-in' ? (
             <>
               <p>
@@ -94,9 +95,9 @@ export function AuthScreen() {
   }
 
   return (
-    <div className="auth">
-      <aside className="auth__promo" aria-label="Why QuizQuest">
-        <p className="auth__promo-title">Learn by playing quizzes</p>
+    <div className={styles.auth}>
+      <aside className={styles.auth__promo} aria-label="Why QuizQuest">
+        <p className={styles['auth__promo-title']}>Learn by playing quizzes</p>
         <p>Geography, history and religion at beginner, advanced and expert level.</p>
         <ul className="checklist checklist--light">
           {PROMO_LINES.map((line) => (
@@ -104,7 +105,7 @@ export function AuthScreen() {
           ))}
         </ul>
       </aside>
-      <div className="auth__main">
+      <div className={styles.auth__main}>
         {confirmation.status === 'pending' && <Spinner label="Confirming your email…" />}
         {confirmation.status === 'confirmed' && <Alert tone="success">{confirmation.message}</Alert>}
         {confirmation.status === 'refused' && <Alert tone="error">{confirmation.message}</Alert>}

@@ -1,6 +1,8 @@
 import type { PremiumFeature } from '#shared/entitlements.ts';
 import type { ReactNode } from 'react';
 import { ChartIcon, ChatIcon, GroupIcon, PathIcon, PlayIcon, TrophyIcon } from '@/components/icons.tsx';
+import landingSectionStyles from './landing-section.module.css';
+import styles from './feature-cards.module.css';
 
 /** Six of the premium features (shared/entitlements.ts), as the landing page presents them. */
 const FEATURES: { feature: PremiumFeature; title: string; text: string; icon: ReactNode }[] = [
@@ -45,15 +47,15 @@ const FEATURES: { feature: PremiumFeature; title: string; text: string; icon: Re
 export function FeatureCards() {
   return (
     <section className="landing-section" aria-labelledby="features-title">
-      <h2 id="features-title" className="landing-section__title">
+      <h2 id="features-title" className={landingSectionStyles['landing-section__title']}>
         Everything you need to learn faster
       </h2>
-      <ul className="feature-cards">
+      <ul className={styles['feature-cards']}>
         {FEATURES.map((item) => (
-          <li key={item.feature} className="feature-card">
-            <span className="feature-card__icon">{item.icon}</span>
-            <h3 className="feature-card__title">{item.title}</h3>
-            <p className="feature-card__text">{item.text}</p>
+          <li key={item.feature} className={styles['feature-card']}>
+            <span className={styles['feature-card__icon']}>{item.icon}</span>
+            <h3 className={styles['feature-card__title']}>{item.title}</h3>
+            <p className={styles['feature-card__text']}>{item.text}</p>
           </li>
         ))}
       </ul>

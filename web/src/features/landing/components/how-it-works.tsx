@@ -1,4 +1,6 @@
 import { LEVELS, SUBJECTS } from '#shared/constants.ts';
+import landingSectionStyles from './landing-section.module.css';
+import styles from './how-it-works.module.css';
 
 const STEPS = [
   { title: 'Create a free account', text: 'Sign up with your e-mail in under a minute. No credit card needed.' },
@@ -13,14 +15,14 @@ const STEPS = [
 export function HowItWorks() {
   return (
     <section className="landing-section" aria-labelledby="how-title">
-      <h2 id="how-title" className="landing-section__title">
+      <h2 id="how-title" className={landingSectionStyles['landing-section__title']}>
         How it works
       </h2>
-      <ol className="steps">
+      <ol className={styles.steps}>
         {STEPS.map((step) => (
-          <li key={step.title} className="step">
-            <h3 className="step__title">{step.title}</h3>
-            <p className="step__text">{step.text}</p>
+          <li key={step.title} className={styles.step}>
+            <h3 className={styles.step__title}>{step.title}</h3>
+            <p className={styles.step__text}>{step.text}</p>
           </li>
         ))}
       </ol>

@@ -1,5 +1,6 @@
 import { useLandingStats } from '../api/get-stats.ts';
 import { statItems } from '../stats-format.ts';
+import styles from './landing-stats.module.css';
 
 /**
  * The four landing figures from GET /api/stats. Each value box keeps its size while loading
@@ -14,14 +15,14 @@ export function LandingStats() {
       <h2 id="stats-title" className="visually-hidden">
         QuizQuest in numbers
       </h2>
-      <dl className="landing-stats__list">
+      <dl className={styles['landing-stats__list']}>
         {items.map((item) => (
-          <div key={item.key} className="landing-stats__item">
-            <dt className="landing-stats__label">{item.label}</dt>
-            <dd className="landing-stats__value">
+          <div key={item.key} className={styles['landing-stats__item']}>
+            <dt className={styles['landing-stats__label']}>{item.label}</dt>
+            <dd className={styles['landing-stats__value']}>
               {item.value ?? (
                 <>
-                  <span className="landing-stats__skeleton" aria-hidden="true" />
+                  <span className={styles['landing-stats__skeleton']} aria-hidden="true" />
                   <span className="visually-hidden">Loading</span>
                 </>
               )}

@@ -1,3 +1,5 @@
+import landingSectionStyles from './landing-section.module.css';
+import styles from './testimonials.module.css';
 /** Marketing quotes, attributed by first name and role. */
 const TESTIMONIALS = [
   {
@@ -20,18 +22,18 @@ const TESTIMONIALS = [
 export function Testimonials() {
   return (
     <section className="landing-section" aria-labelledby="testimonials-title">
-      <h2 id="testimonials-title" className="landing-section__title">
+      <h2 id="testimonials-title" className={landingSectionStyles['landing-section__title']}>
         Loved by students, parents and teachers
       </h2>
-      <ul className="testimonials">
+      <ul className={styles.testimonials}>
         {TESTIMONIALS.map((item) => (
-          <li key={item.name} className="testimonial">
-            <figure className="testimonial__figure">
-              <blockquote className="testimonial__quote">
+          <li key={item.name} className={styles.testimonial}>
+            <figure className={styles.testimonial__figure}>
+              <blockquote className={styles.testimonial__quote}>
                 <p>“{item.quote}”</p>
               </blockquote>
-              <figcaption className="testimonial__who">
-                <span className="testimonial__avatar" aria-hidden="true">
+              <figcaption className={styles.testimonial__who}>
+                <span className={styles.testimonial__avatar} aria-hidden="true">
                   {item.name.charAt(0)}
                 </span>
                 <span>

@@ -1,4 +1,5 @@
 import type { ProgressResponse } from '#shared/quiz/contracts.ts';
+import styles from './recent-attempts.module.css';
 
 type Attempt = ProgressResponse['recentAttempts'][number];
 
@@ -14,7 +15,7 @@ export function RecentAttempts({ attempts }: { attempts: readonly Attempt[] }) {
   if (attempts.length === 0) return <p className="muted">No quizzes yet. Pick a level above to play your first one.</p>;
   return (
     <div className="table-scroll">
-      <table className="attempts">
+      <table className={styles.attempts}>
         <thead>
           <tr>
             <th scope="col">Subject</th>
@@ -29,7 +30,7 @@ export function RecentAttempts({ attempts }: { attempts: readonly Attempt[] }) {
             <tr key={attempt.attemptId}>
               <td>
                 {capitalise(attempt.subject)}
-                {attempt.mode === 'competition' && <span className="badge attempts__mode">Competition</span>}
+                {attempt.mode === 'competition' && <span className={`badge ${styles.attempts__mode}`}>Competition</span>}
               </td>
               <td>{capitalise(attempt.level)}</td>
               <td>

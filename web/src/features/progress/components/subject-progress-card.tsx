@@ -3,6 +3,7 @@ import { LEVELS } from '#shared/constants.ts';
 import type { ProgressResponse } from '#shared/quiz/contracts.ts';
 import { levelButtonLabel, levelTone, quizPath, SUBJECT_STATUS_LABEL } from '../level-button.ts';
 import { LockIcon } from '@/components/icons.tsx';
+import styles from './subject-progress-card.module.css';
 
 type SubjectProgress = ProgressResponse['subjects'][number];
 
@@ -16,12 +17,12 @@ export function SubjectProgressCard({ progress, levels }: { progress: SubjectPro
   const name = capitalise(progress.subject);
   const headingId = `subject-${progress.subject}`;
   return (
-    <section className="card subject-card" aria-labelledby={headingId}>
-      <div className="subject-card__head">
-        <h3 id={headingId} className="subject-card__title">
+    <section className={`card ${styles['subject-card']}`} aria-labelledby={headingId}>
+      <div className={styles['subject-card__head']}>
+        <h3 id={headingId} className={styles['subject-card__title']}>
           {name}
         </h3>
-        <span className={`status status--${progress.status}`}>{SUBJECT_STATUS_LABEL[progress.status]}</span>
+        <span className={`${styles.status} ${styles[`status--${progress.status}`] ?? ''}`}>{SUBJECT_STATUS_LABEL[progress.status]}</span>
       </div>
       <div
         className="meter"
@@ -33,7 +34,7 @@ export function SubjectProgressCard({ progress, levels }: { progress: SubjectPro
       >
         <span className="meter__fill" style={{ width: `${progress.progressPercentage}%` }} />
       </div>
-      <dl className="subject-card__facts">
+      <dl className={styles['subject-card__facts']}>
         <div>
           <dt>Progress</dt>
           <dd>{progress.progressPercentage}%</dd>
@@ -47,26 +48,26 @@ export function SubjectProgressCard({ progress, levels }: { progress: SubjectPro
           <dd>{Math.round(progress.averageScore)}%</dd>
         </div>
       </dl>
-      <ul className="level-buttons">
+      <ul className={styles['level-buttons']}>
         {LEVELS.map((level) => {
           const tally = progress.levelProgress[level];
           if (!levels[level]) {
             return (
               <li key={level}>
-                <Link to="/subscription" className="level-btn level-btn--locked" aria-label={`${capitalise(level)}, locked: Premium`}>
-                  <span className="level-btn__name">
+                <Link to="/subscription" className={`${styles['level-btn']} ${styles['level-btn--locked']}`} aria-label={`${capitalise(level)}, locked: Premium`}>
+                  <span className={styles['level-btn__name']}>
                     <LockIcon size={16} /> {capitalise(level)}
                   </span>{' '}
-                  <span className="level-btn__state">Premium</span>
+                  <span className={styles['level-btn__state']}>Premium</span>
                 </Link>
               </li>
             );
           }
           return (
             <li key={level}>
-              <Link to={quizPath(progress.subject, level)} className={`level-btn level-btn--${levelTone(tally.progress)}`}>
-                <span className="level-btn__name">{capitalise(level)}</span>{' '}
-                <span className="level-btn__state">{levelButtonLabel(tally.progress, tally.quizzes)}</span>
+              <Link to={quizPath(progress.subject, level)} className={`${styles['level-btn']} ${styles[`level-btn--${levelTone(tally.progress)}`] ?? ''}`}>
+                <span className={styles['level-btn__name']}>{capitalise(level)}</span>{' '}
+                <span className={styles['level-btn__state']}>{levelButtonLabel(tally.progress, tally.quizzes)}</span>
               </Link>
             </li>
           );

@@ -1,5 +1,6 @@
 import { optionLabel, optionLetter } from '../format.ts';
 import type { Verdict } from '../use-quiz-round.ts';
+import styles from './answer-options.module.css';
 
 interface Props {
   options: readonly string[];
@@ -29,7 +30,7 @@ function markOf(option: string, verdict: Verdict | null): Mark {
 /** Options lettered A, B, C…; after an answer the choice and the correct option are marked by colour, icon and text. */
 export function AnswerOptions({ options, verdict, locked, onChoose }: Props) {
   return (
-    <ul className="quiz-options" aria-label="Answers">
+    <ul className={styles['quiz-options']} aria-label="Answers">
       {options.map((option, index) => {
         const mark = markOf(option, verdict);
         const text = markText(mark, verdict?.chosen === option);
@@ -37,7 +38,7 @@ export function AnswerOptions({ options, verdict, locked, onChoose }: Props) {
           <li key={index}>
             <button
               type="button"
-              className={['quiz-option', mark ? `quiz-option--${mark}` : ''].filter(Boolean).join(' ')}
+              className={[styles['quiz-option'], mark ? `${styles[`quiz-option--${mark}`] ?? ''}` : ''].filter(Boolean).join(' ')}
               // "A. Paris" (the letter badge is a block, which would read as "A . Paris").
               aria-label={text ? `${optionLabel(index, option)} – ${text}` : optionLabel(index, option)}
               aria-disabled={locked || undefined}
@@ -45,10 +46,10 @@ export function AnswerOptions({ options, verdict, locked, onChoose }: Props) {
                 if (!locked) onChoose(option);
               }}
             >
-              <span className="quiz-option__letter">{optionLetter(index)}</span>
-              <span className="quiz-option__text">{option}</span>
+              <span className={styles['quiz-option__letter']}>{optionLetter(index)}</span>
+              <span className={styles['quiz-option__text']}>{option}</span>
               {text && (
-                <span className="quiz-option__mark">
+                <span className={styles['quiz-option__mark']}>
                   <span aria-hidden="true">{mark === 'correct' ? '✓' : '✗'}</span> {text}
                 </span>
               )}

@@ -8,6 +8,7 @@ import { Button, LinkButton } from '@/components/button.tsx';
 import { Card } from '@/components/card.tsx';
 import { LockIcon } from '@/components/icons.tsx';
 import { competitionPath } from '../quiz-settings.ts';
+import styles from './competition-setup.module.css';
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -71,8 +72,8 @@ export function CompetitionSetup({ dashboardPath, profile }: { dashboardPath: st
   return (
     <div className="page page--narrow">
       <Card title="Competition" level={1}>
-        <section className="competition-rules" aria-labelledby="competition-rules-title">
-          <h2 id="competition-rules-title" className="competition-rules__title">
+        <section className={styles['competition-rules']} aria-labelledby="competition-rules-title">
+          <h2 id="competition-rules-title" className={styles['competition-rules__title']}>
             Rules
           </h2>
           <ul className="checklist">

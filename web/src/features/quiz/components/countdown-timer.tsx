@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatClock, timerAnnouncement } from '../format.ts';
 import { TimerIcon } from '@/components/icons.tsx';
+import styles from './countdown-timer.module.css';
 
 interface Props {
   /** The deadline on this browser's clock (epoch ms). */
@@ -52,10 +53,10 @@ export function CountdownTimer({ deadlineAt, running, onExpire }: Props) {
 
   const urgent = left <= 30;
   return (
-    <div className={['quiz-timer', urgent ? 'quiz-timer--urgent' : ''].filter(Boolean).join(' ')}>
+    <div className={[styles['quiz-timer'], urgent ? styles['quiz-timer--urgent'] : ''].filter(Boolean).join(' ')}>
       <TimerIcon size={18} />
       <span className="quiz-timer__label">Time left</span>
-      <span className="quiz-timer__value" role="timer" aria-live="off" aria-label={`Time left ${formatClock(left)}`}>
+      <span className={styles['quiz-timer__value']} role="timer" aria-live="off" aria-label={`Time left ${formatClock(left)}`}>
         {formatClock(left)}
       </span>
       <span className="visually-hidden" role="status" aria-live="polite">

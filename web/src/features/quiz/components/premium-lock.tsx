@@ -1,15 +1,16 @@
 import { LinkButton } from '@/components/button.tsx';
 import { LockIcon } from '@/components/icons.tsx';
+import styles from './premium-lock.module.css';
 
 /** A gated advanced or expert quiz (403 premium_required): the premium lock overlay. */
 export function PremiumLock({ message, dashboardPath }: { message: string; dashboardPath: string }) {
   return (
-    <div className="quiz-lock">
-      <section className="quiz-lock__panel" aria-labelledby="quiz-lock-title">
-        <span className="quiz-lock__icon">
+    <div className={styles['quiz-lock']}>
+      <section className={styles['quiz-lock__panel']} aria-labelledby="quiz-lock-title">
+        <span className={styles['quiz-lock__icon']}>
           <LockIcon size={36} />
         </span>
-        <h1 id="quiz-lock-title" className="quiz-lock__title">
+        <h1 id="quiz-lock-title" className={styles['quiz-lock__title']}>
           Premium level
         </h1>
         <p>{message}</p>

@@ -3,6 +3,7 @@ import { Button } from '@/components/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
 import { ZoomIcon } from '@/components/icons.tsx';
 import { ZOOM, zoomIn, zoomOut, zoomPercent } from '../zoom.ts';
+import styles from './question-image.module.css';
 
 interface Props {
   url: string;
@@ -14,14 +15,14 @@ export function QuestionImage({ url, caption }: Props) {
   const [open, setOpen] = useState(false);
   const alt = caption ?? 'Question image';
   return (
-    <figure className="quiz-figure">
-      <div className="quiz-figure__frame">
-        <img className="quiz-figure__image" src={url} alt={alt} onClick={() => setOpen(true)} />
-        <button type="button" className="quiz-figure__zoom" onClick={() => setOpen(true)}>
+    <figure className={styles['quiz-figure']}>
+      <div className={styles['quiz-figure__frame']}>
+        <img className={styles['quiz-figure__image']} src={url} alt={alt} onClick={() => setOpen(true)} />
+        <button type="button" className={styles['quiz-figure__zoom']} onClick={() => setOpen(true)}>
           <ZoomIcon size={16} /> Zoom image
         </button>
       </div>
-      {caption && <figcaption className="quiz-figure__caption">{caption}</figcaption>}
+      {caption && <figcaption className={styles['quiz-figure__caption']}>{caption}</figcaption>}
       {open && <ZoomDialog url={url} alt={alt} onClose={() => setOpen(false)} />}
     </figure>
   );
@@ -34,12 +35,12 @@ function ZoomDialog({ url, alt, onClose }: { url: string; alt: string; onClose()
   const atMax = scale >= ZOOM.max;
   return (
     <Dialog open title="Zoom image" onClose={onClose}>
-      <div className="zoom">
-        <div className="zoom__toolbar">
+      <div className={styles.zoom}>
+        <div className={styles.zoom__toolbar}>
           <Button variant="secondary" aria-disabled={atMin || undefined} onClick={() => setScale(zoomOut)}>
             <span aria-hidden="true">−</span> Zoom out
           </Button>
-          <output className="zoom__level" aria-live="polite" aria-label="Zoom level">
+          <output className={styles.zoom__level} aria-live="polite" aria-label="Zoom level">
             {zoomPercent(scale)}
           </output>
           <Button variant="secondary" aria-disabled={atMax || undefined} onClick={() => setScale(zoomIn)}>
@@ -49,8 +50,8 @@ function ZoomDialog({ url, alt, onClose }: { url: string; alt: string; onClose()
             Close
           </Button>
         </div>
-        <div className="zoom__viewport">
-          <img className="zoom__image" src={url} alt={alt} style={{ width: `calc(${scale} * min(100%, 28rem))` }} />
+        <div className={styles.zoom__viewport}>
+          <img className={styles.zoom__image} src={url} alt={alt} style={{ width: `calc(${scale} * min(100%, 28rem))` }} />
         </div>
       </div>
     </Dialog>

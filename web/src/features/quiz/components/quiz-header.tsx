@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import styles from './quiz-header.module.css';
 
 interface Props {
   title: string;
@@ -19,31 +20,31 @@ interface Props {
 export function QuizHeader({ title, competition, index, total, answered, score, timer, bookmarked, bookmarkPending, onToggleBookmark }: Props) {
   const percent = total > 0 ? Math.round((answered / total) * 100) : 0;
   return (
-    <header className="quiz-header">
-      <div className="quiz-header__row">
-        <div className="quiz-header__heading">
-          <h1 className="quiz-header__title">{title}</h1>
+    <header className={styles['quiz-header']}>
+      <div className={styles['quiz-header__row']}>
+        <div className={styles['quiz-header__heading']}>
+          <h1 className={styles['quiz-header__title']}>{title}</h1>
           {competition && <span className="badge">Competition</span>}
         </div>
-        <div className="quiz-header__tools">
+        <div className={styles['quiz-header__tools']}>
           {timer}
           <button
             type="button"
-            className="quiz-bookmark"
+            className={styles['quiz-bookmark']}
             aria-label="Bookmark question"
             aria-pressed={bookmarked}
             aria-busy={bookmarkPending || undefined}
             onClick={onToggleBookmark}
           >
-            <span className="quiz-bookmark__icon" aria-hidden="true">
+            <span className={styles['quiz-bookmark__icon']} aria-hidden="true">
               {bookmarked ? '★' : '☆'}
             </span>
             <span className="quiz-bookmark__text">Bookmark</span>
           </button>
         </div>
       </div>
-      <div className="quiz-header__row quiz-header__status">
-        <p className="quiz-header__count">
+      <div className={`${styles['quiz-header__row']} ${styles['quiz-header__status']}`}>
+        <p className={styles['quiz-header__count']}>
           Question {index + 1} of {total}
         </p>
         <p className="quiz-header__score">

@@ -19,6 +19,7 @@ import { QuestionImage } from './question-image.tsx';
 import { QuizHeader } from './quiz-header.tsx';
 import { ResultSummary } from './result-summary.tsx';
 import { ReviewDialog, type ReviewImage } from './review-dialog.tsx';
+import styles from './quiz-screen.module.css';
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -120,7 +121,7 @@ export function QuizScreen({ settings, profile }: { settings: QuizSettings; prof
   );
 
   return (
-    <div className="quiz">
+    <div className={styles.quiz}>
       <QuizHeader
         title={title}
         competition={competition}
@@ -137,8 +138,8 @@ export function QuizScreen({ settings, profile }: { settings: QuizSettings; prof
         bookmarkPending={bookmarks.pending}
         onToggleBookmark={() => void bookmarks.toggle(question.id)}
       />
-      <div className="quiz-bookmark-status" role="status">
-        {bookmarks.message && <p className={`quiz-bookmark-status__text quiz-bookmark-status__text--${bookmarks.message.tone}`}>{bookmarks.message.text}</p>}
+      <div className={styles['quiz-bookmark-status']} role="status">
+        {bookmarks.message && <p className={`${styles['quiz-bookmark-status__text']} ${styles[`quiz-bookmark-status__text--${bookmarks.message.tone}`] ?? ''}`}>{bookmarks.message.text}</p>}
       </div>
 
       {finished ? (
@@ -152,28 +153,28 @@ export function QuizScreen({ settings, profile }: { settings: QuizSettings; prof
           </Card>
         )
       ) : (
-        <section className="quiz-question" aria-labelledby="quiz-question-text">
-          <h2 id="quiz-question-text" className="quiz-question__text" tabIndex={-1} ref={questionRef}>
+        <section className={styles['quiz-question']} aria-labelledby="quiz-question-text">
+          <h2 id="quiz-question-text" className={styles['quiz-question__text']} tabIndex={-1} ref={questionRef}>
             {question.question}
           </h2>
           {question.question_type === 'image' && question.image_url && <QuestionImage url={question.image_url} caption={question.image_caption} />}
           <AnswerOptions options={question.options} verdict={verdict} locked={locked} onChoose={answer} />
-          <div className="quiz-verdict" role="status" aria-live="polite">
+          <div className={styles['quiz-verdict']} role="status" aria-live="polite">
             {verdict &&
               (verdict.correct ? (
-                <p className="quiz-verdict__text quiz-verdict__text--correct">
+                <p className={`${styles['quiz-verdict__text']} ${styles['quiz-verdict__text--correct']}`}>
                   <span aria-hidden="true">✓ </span>Correct!
                 </p>
               ) : (
-                <p className="quiz-verdict__text quiz-verdict__text--incorrect">
+                <p className={`${styles['quiz-verdict__text']} ${styles['quiz-verdict__text--incorrect']}`}>
                   <span aria-hidden="true">✗ </span>Incorrect. The answer is {verdict.correctAnswer}
                 </p>
               ))}
           </div>
           {state.timeUp && !finished && <Alert tone="info">Time is up! Getting your results…</Alert>}
           {state.notice && <Alert tone="error">{state.notice}</Alert>}
-          <div className="quiz-question__footer">
-            <p className="quiz-question__hint muted">
+          <div className={styles['quiz-question__footer']}>
+            <p className={`${styles['quiz-question__hint']} muted`}>
               Press 1–{Math.min(question.options.length, 9)} or A–{optionLetter(question.options.length - 1)} to answer.
             </p>
             {state.finish === 'failed' ? (

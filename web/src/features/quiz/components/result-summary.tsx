@@ -3,6 +3,7 @@ import type { RoundResult } from '#shared/quiz/contracts.ts';
 import { Button, LinkButton } from '@/components/button.tsx';
 import { BookIcon, StarIcon, TrophyIcon } from '@/components/icons.tsx';
 import { formatDuration, RESULT_TIER_MESSAGE, resultTier, type ResultTier } from '../format.ts';
+import styles from './result-summary.module.css';
 
 /** Gold trophy at 80% or more, blue star at 50% or more, otherwise a neutral book. */
 function TierIcon({ tier }: { tier: ResultTier }) {
@@ -29,15 +30,15 @@ export interface ResultSummaryProps {
 export function ResultSummary({ result, timeUp, canReview, dashboardPath, onReview, onNewRound, onRetrySame, challenge = false }: ResultSummaryProps) {
   const tier = resultTier(result.percentage);
   return (
-    <div className={`quiz-result quiz-result--${tier}`}>
-      <div className="quiz-result__headline">
-        <span className="quiz-result__icon">
+    <div className={`${styles['quiz-result']} ${styles[`quiz-result--${tier}`] ?? ''}`}>
+      <div className={styles['quiz-result__headline']}>
+        <span className={styles['quiz-result__icon']}>
           <TierIcon tier={tier} />
         </span>
-        <p className="quiz-result__message">{RESULT_TIER_MESSAGE[tier]}</p>
+        <p className={styles['quiz-result__message']}>{RESULT_TIER_MESSAGE[tier]}</p>
       </div>
-      {timeUp && <p className="quiz-result__note">Time is up. Questions left unanswered count as incorrect.</p>}
-      <dl className="quiz-result__stats">
+      {timeUp && <p className={styles['quiz-result__note']}>Time is up. Questions left unanswered count as incorrect.</p>}
+      <dl className={styles['quiz-result__stats']}>
         <div>
           <dt>Score</dt>
           <dd>
@@ -57,7 +58,7 @@ export function ResultSummary({ result, timeUp, canReview, dashboardPath, onRevi
           <dd>+{result.points}</dd>
         </div>
       </dl>
-      <div className="actions quiz-result__actions">
+      <div className={`actions ${styles['quiz-result__actions']}`}>
         {challenge ? (
           <LinkButton to="/friends?tab=challenges">View Challenge Result</LinkButton>
         ) : (
@@ -78,7 +79,7 @@ export function ResultSummary({ result, timeUp, canReview, dashboardPath, onRevi
             Review Incorrect Answers
           </Button>
         ) : (
-          <p className="quiz-result__upsell">
+          <p className={styles['quiz-result__upsell']}>
             Want to see why? <Link to="/subscription">Start a free Premium trial</Link> to review your incorrect answers with explanations.
           </p>
         ))}

@@ -9,6 +9,7 @@ import { Spinner } from '@/components/spinner.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { quizKeys } from '../api/query-keys.ts';
 import { getReview } from '../api/rounds.ts';
+import styles from './review-dialog.module.css';
 
 type Item = ReviewResponse['items'][number];
 /** The review has no images; the round's own questions do. */
@@ -90,19 +91,19 @@ function ReviewPages({ items, images, page, setPage, onClose }: PagesProps) {
   return (
     <div className="review">
       <p className="review__position muted">
-        Question {page + 1} of {items.length} · <span className="review__topic">{topicLabel(item.topic)}</span>
+        Question {page + 1} of {items.length} · <span className={styles.review__topic}>{topicLabel(item.topic)}</span>
       </p>
-      <p className="review__question">{item.question}</p>
-      {image && <img className="review__image" src={image.url} alt={image.caption ?? 'Question image'} />}
-      <dl className="review__answers">
-        <div className="review__answer review__answer--yours">
+      <p className={styles.review__question}>{item.question}</p>
+      {image && <img className={styles.review__image} src={image.url} alt={image.caption ?? 'Question image'} />}
+      <dl className={styles.review__answers}>
+        <div className={`${styles.review__answer} ${styles['review__answer--yours']}`}>
           <dt>Your answer</dt>
           <dd>
             <span aria-hidden="true">✗ </span>
             {item.yourAnswer ?? 'Not answered'}
           </dd>
         </div>
-        <div className="review__answer review__answer--correct">
+        <div className={`${styles.review__answer} ${styles['review__answer--correct']}`}>
           <dt>Correct answer</dt>
           <dd>
             <span aria-hidden="true">✓ </span>
@@ -110,7 +111,7 @@ function ReviewPages({ items, images, page, setPage, onClose }: PagesProps) {
           </dd>
         </div>
       </dl>
-      <p className="review__explanation">{item.explanation}</p>
+      <p className={styles.review__explanation}>{item.explanation}</p>
       <div className="actions">
         <Button variant="secondary" aria-disabled={first || undefined} onClick={() => !first && setPage(page - 1)}>
           Previous

@@ -1,10 +1,13 @@
 import { PLAN_IDS, PLANS } from '#shared/plans.ts';
 import { formatUsd } from '#shared/plans.ts';
 import { featureRows, planOptions, type FeatureCell } from '../plan-model.ts';
+import planPickerStyles from './plan-picker.module.css';
+import styles from './comparison-tables.module.css';
+import subSectionStyles from './sub-section.module.css';
 
 function Mark({ cell }: { cell: FeatureCell }) {
   return (
-    <span className={cell.included ? 'mark mark--yes' : 'mark mark--no'}>
+    <span className={cell.included ? `${styles.mark} ${styles['mark--yes']}` : `${styles.mark} ${styles['mark--no']}`}>
       {cell.text ?? (
         <>
           <span aria-hidden="true">{cell.included ? '✓' : '—'}</span>
@@ -22,11 +25,11 @@ export function PlanTable({ email }: { email: string }) {
   const options = planOptions(email);
   return (
     <section className="sub-section">
-      <h2 id="plan-table-title" className="sub-section__title">
+      <h2 id="plan-table-title" className={subSectionStyles['sub-section__title']}>
         Compare plans
       </h2>
       <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="plan-table-title">
-        <table className="compare compare--plans">
+        <table className={`${styles.compare} ${styles['compare--plans']}`}>
           <thead>
             <tr>
               <th scope="col">Plan</th>
@@ -45,12 +48,12 @@ export function PlanTable({ email }: { email: string }) {
             {options.map((plan) => (
               <tr key={plan.id}>
                 <th scope="row">{plan.name}</th>
-                <td className="compare__price">
+                <td className={styles.compare__price}>
                   {plan.price}/{PLANS[plan.id].period}
                   {plan.was && (
                     <>
                       {' '}
-                      <s className="plan-option__was">
+                      <s className={planPickerStyles['plan-option__was']}>
                         <span className="visually-hidden">regular price </span>
                         {plan.was}
                       </s>
@@ -64,7 +67,7 @@ export function PlanTable({ email }: { email: string }) {
           </tbody>
         </table>
       </div>
-      <p className="muted compare__foot">
+      <p className={`muted ${styles.compare__foot}`}>
         Prices in US dollars. {PLAN_IDS.length} Premium plans, every one with the same Premium features.
       </p>
     </section>
@@ -76,11 +79,11 @@ export function FeatureTable() {
   const rows = featureRows();
   return (
     <section className="sub-section">
-      <h2 id="feature-table-title" className="sub-section__title">
+      <h2 id="feature-table-title" className={subSectionStyles['sub-section__title']}>
         Compare features
       </h2>
       <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="feature-table-title">
-        <table className="compare compare--features">
+        <table className={`${styles.compare} ${styles['compare--features']}`}>
           <thead>
             <tr>
               <th scope="col">Feature</th>

@@ -1,20 +1,22 @@
 import { FREE_PLAN_INCLUDES, formatUsd, PREMIUM_PLAN_INCLUDES } from '#shared/plans.ts';
 import { lowestMonthlyPrice, type Membership } from '../plan-model.ts';
+import styles from './plan-cards.module.css';
+import subSectionStyles from './sub-section.module.css';
 
 /** Free vs Premium side by side, marking the plan the account is on. */
 export function PlanCards({ membership }: { membership: Membership }) {
   const current = membership.kind === 'free' ? 'free' : 'premium';
   return (
     <section className="sub-section" aria-labelledby="tiers-title">
-      <h2 id="tiers-title" className="sub-section__title">
+      <h2 id="tiers-title" className={subSectionStyles['sub-section__title']}>
         Free or Premium
       </h2>
-      <div className="tier-cards">
-        <article className="tier-card" aria-labelledby="tier-free">
-          <h3 id="tier-free" className="tier-card__name">
-            Free {current === 'free' && <span className="tier-card__current">Your plan</span>}
+      <div className={styles['tier-cards']}>
+        <article className={styles['tier-card']} aria-labelledby="tier-free">
+          <h3 id="tier-free" className={styles['tier-card__name']}>
+            Free {current === 'free' && <span className={styles['tier-card__current']}>Your plan</span>}
           </h3>
-          <p className="tier-card__price">
+          <p className={styles['tier-card__price']}>
             <strong>{formatUsd(0)}</strong> forever
           </p>
           <ul className="checklist">
@@ -23,14 +25,14 @@ export function PlanCards({ membership }: { membership: Membership }) {
             ))}
           </ul>
         </article>
-        <article className="tier-card tier-card--premium" aria-labelledby="tier-premium">
-          <h3 id="tier-premium" className="tier-card__name">
+        <article className={`${styles['tier-card']} ${styles['tier-card--premium']}`} aria-labelledby="tier-premium">
+          <h3 id="tier-premium" className={styles['tier-card__name']}>
             Premium{' '}
             {current === 'premium' && (
-              <span className="tier-card__current">{membership.kind === 'trial' ? 'On trial' : 'Your plan'}</span>
+              <span className={styles['tier-card__current']}>{membership.kind === 'trial' ? 'On trial' : 'Your plan'}</span>
             )}
           </h3>
-          <p className="tier-card__price">
+          <p className={styles['tier-card__price']}>
             From <strong>{lowestMonthlyPrice()}</strong>/month
           </p>
           <ul className="checklist">

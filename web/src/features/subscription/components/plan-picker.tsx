@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { PlanId } from '#shared/plans.ts';
 import type { PlanOption } from '../plan-model.ts';
+import styles from './plan-picker.module.css';
 
 interface Props {
   options: PlanOption[];
@@ -17,9 +18,9 @@ interface Props {
 export function PlanPicker({ options, selected, onSelect, disabled = false }: Props) {
   const id = useId();
   return (
-    <fieldset className="plan-picker" disabled={disabled}>
+    <fieldset className={styles['plan-picker']} disabled={disabled}>
       <legend className="visually-hidden">Plans</legend>
-      <div className="plan-picker__options">
+      <div className={styles['plan-picker__options']}>
         {options.map((plan) => {
           const nameId = `${id}-${plan.id}-name`;
           const detailId = `${id}-${plan.id}-detail`;
@@ -27,9 +28,9 @@ export function PlanPicker({ options, selected, onSelect, disabled = false }: Pr
           return (
             <label
               key={plan.id}
-              className={['plan-option', plan.selectable ? '' : 'plan-option--blocked'].filter(Boolean).join(' ')}
+              className={[styles['plan-option'], plan.selectable ? '' : styles['plan-option--blocked']].filter(Boolean).join(' ')}
             >
-              <span className="plan-option__head">
+              <span className={styles['plan-option__head']}>
                 <input
                   type="radio"
                   name={`${id}-plan`}
@@ -40,25 +41,25 @@ export function PlanPicker({ options, selected, onSelect, disabled = false }: Pr
                   aria-labelledby={nameId}
                   aria-describedby={[detailId, plan.blockedReason ? blockedId : ''].filter(Boolean).join(' ')}
                 />
-                <span id={nameId} className="plan-option__name">
+                <span id={nameId} className={styles['plan-option__name']}>
                   {plan.name}
                 </span>
-                <span className="plan-option__saving">{plan.saving}</span>
+                <span className={styles['plan-option__saving']}>{plan.saving}</span>
               </span>
-              <span id={detailId} className="plan-option__detail">
-                <span className="plan-option__price">
+              <span id={detailId} className={styles['plan-option__detail']}>
+                <span className={styles['plan-option__price']}>
                   <strong>{plan.price}</strong>/{plan.period}
                   {plan.was && (
-                    <s className="plan-option__was">
+                    <s className={styles['plan-option__was']}>
                       <span className="visually-hidden">, regular price </span>
                       {plan.was}
                     </s>
                   )}
                 </span>
-                {!plan.blockedReason && <span className="plan-option__note">{plan.note}</span>}
+                {!plan.blockedReason && <span className={styles['plan-option__note']}>{plan.note}</span>}
               </span>
               {plan.blockedReason && (
-                <span id={blockedId} className="plan-option__blocked">
+                <span id={blockedId} className={styles['plan-option__blocked']}>
                   {plan.blockedReason}
                 </span>
               )}

@@ -2,6 +2,8 @@ import { TRIAL_DAYS } from '#shared/constants.ts';
 import { LANDING_PRICE, PLANS, STUDENT_PLAN_MESSAGE } from '#shared/plans.ts';
 import { Button } from '@/components/button.tsx';
 import { formatUsd } from '#shared/plans.ts';
+import styles from './subscription-info.module.css';
+import subSectionStyles from './sub-section.module.css';
 
 /** 30-day money-back, cancel anytime, secure checkout. */
 export function Guarantees() {
@@ -18,13 +20,13 @@ export function Guarantees() {
   ];
   return (
     <section className="sub-section" aria-labelledby="guarantees-title">
-      <h2 id="guarantees-title" className="sub-section__title">
+      <h2 id="guarantees-title" className={subSectionStyles['sub-section__title']}>
         Our guarantees
       </h2>
-      <ul className="guarantees">
+      <ul className={styles.guarantees}>
         {items.map((item) => (
-          <li key={item.title} className="guarantee">
-            <h3 className="guarantee__title">{item.title}</h3>
+          <li key={item.title} className={styles.guarantee}>
+            <h3 className={styles.guarantee__title}>{item.title}</h3>
             <p>{item.text}</p>
           </li>
         ))}
@@ -47,13 +49,13 @@ export function SpecialOffers() {
   ];
   return (
     <section className="sub-section" aria-labelledby="offers-title">
-      <h2 id="offers-title" className="sub-section__title">
+      <h2 id="offers-title" className={subSectionStyles['sub-section__title']}>
         Special offers
       </h2>
-      <ul className="offers">
+      <ul className={styles.offers}>
         {offers.map((offer) => (
-          <li key={offer.badge + offer.text} className="offer">
-            <span className="offer__badge">{offer.badge}</span>
+          <li key={offer.badge + offer.text} className={styles.offer}>
+            <span className={styles.offer__badge}>{offer.badge}</span>
             <span>{offer.text}</span>
           </li>
         ))}
@@ -65,9 +67,9 @@ export function SpecialOffers() {
 /** Early access: the way onto the premium waitlist. */
 export function EarlyAccess({ onJoin, disabled }: { onJoin(): void; disabled: boolean }) {
   return (
-    <section className="sub-section early-access" aria-labelledby="early-title">
+    <section className={`sub-section ${subSectionStyles['early-access']}`} aria-labelledby="early-title">
       <div>
-        <h2 id="early-title" className="sub-section__title">
+        <h2 id="early-title" className={subSectionStyles['sub-section__title']}>
           Early access
         </h2>
         <p>Be the first to try new Premium features as they arrive. Join the waitlist and we will let you know.</p>
@@ -109,14 +111,14 @@ export function Faq() {
   ];
   return (
     <section className="sub-section" aria-labelledby="faq-title">
-      <h2 id="faq-title" className="sub-section__title">
+      <h2 id="faq-title" className={subSectionStyles['sub-section__title']}>
         Frequently asked questions
       </h2>
-      <div className="faq">
+      <div className={styles.faq}>
         {questions.map((item) => (
-          <details key={item.q} className="faq__item">
-            <summary className="faq__question">{item.q}</summary>
-            <p className="faq__answer">{item.a}</p>
+          <details key={item.q} className={styles.faq__item}>
+            <summary className={styles.faq__question}>{item.q}</summary>
+            <p className={styles.faq__answer}>{item.a}</p>
           </details>
         ))}
       </div>

@@ -12,6 +12,8 @@ import { PlanCards } from './plan-cards.tsx';
 import { PlanPicker } from './plan-picker.tsx';
 import { PremiumDialog, type PremiumDialogState } from './premium-dialog.tsx';
 import { EarlyAccess, Faq, Guarantees, SpecialOffers } from './subscription-info.tsx';
+import styles from './subscription-page.module.css';
+import subSectionStyles from './sub-section.module.css';
 
 type Pending = 'trial' | 'checkout' | null;
 type Checkout = { url: string; opened: boolean } | null;
@@ -82,12 +84,12 @@ export function SubscriptionView({ profile }: Props) {
   const chosen = PLANS[plan];
 
   return (
-    <div className="page subscription">
-      <section className="sub-hero" aria-labelledby="subscription-title">
+    <div className={`page ${styles.subscription}`}>
+      <section className={styles['sub-hero']} aria-labelledby="subscription-title">
         <h1 id="subscription-title" className="page__title">
           Plans and Free Trial
         </h1>
-        <p className="sub-hero__status" ref={statusRef} tabIndex={-1}>
+        <p className={styles['sub-hero__status']} ref={statusRef} tabIndex={-1}>
           {membership.kind === 'premium' && (
             <>
               You have <strong>Premium</strong>
@@ -106,7 +108,7 @@ export function SubscriptionView({ profile }: Props) {
         </p>
         {membership.kind === 'trial' && <p className="muted">Subscribe to any plan below to keep Premium after your trial.</p>}
         {canStartTrial && (
-          <div className="sub-hero__trial">
+          <div className={styles['sub-hero__trial']}>
             <p>
               Try every Premium feature free for <strong>{TRIAL_DAYS} days</strong>. No credit card needed; afterwards you go
               back to Free automatically.
@@ -122,24 +124,24 @@ export function SubscriptionView({ profile }: Props) {
       <PlanCards membership={membership} />
 
       <section className="sub-section" aria-labelledby="choose-title">
-        <h2 id="choose-title" className="sub-section__title">
+        <h2 id="choose-title" className={subSectionStyles['sub-section__title']}>
           {premium ? 'Your membership' : 'Choose your plan'}
         </h2>
         {premium ? (
-          <div className="checkout">
-            <p className="member-badge">Active Premium Member</p>
-            <p className="muted checkout__note">Every Premium feature is already open to your account.</p>
+          <div className={styles.checkout}>
+            <p className={styles['member-badge']}>Active Premium Member</p>
+            <p className={`muted ${styles.checkout__note}`}>Every Premium feature is already open to your account.</p>
           </div>
         ) : (
           <>
             <PlanPicker options={options} selected={plan} onSelect={setPlan} disabled={pending !== null} />
-            <div className="checkout">
+            <div className={styles.checkout}>
               <Button onClick={() => void subscribe()} loading={pending === 'checkout'} disabled={pending !== null} className="btn--large">
                 Subscribe to {chosen.name}
               </Button>
-              <p className="muted checkout__note">Opens our payment provider&apos;s secure checkout in a new tab.</p>
+              <p className={`muted ${styles.checkout__note}`}>Opens our payment provider&apos;s secure checkout in a new tab.</p>
               <FormMessage message={checkoutError} />
-              <div className="checkout__status" role="status">
+              <div className={styles.checkout__status} role="status">
                 {checkout && (
                   <p>
                     {checkout.opened ? 'Secure checkout opened in a new tab.' : 'Your browser did not open a new tab.'}{' '}
