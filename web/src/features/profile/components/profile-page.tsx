@@ -1,9 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { Profile } from '#shared/api.ts';
 import { PROFILE_MESSAGES, profileUpdateSchema } from '#shared/profile.ts';
 import { Alert, FormMessage } from '@/components/alert.tsx';
 import { Button, LinkButton } from '@/components/button.tsx';
-import { Card } from '@/components/card.tsx';
 import { Dialog } from '@/components/dialog.tsx';
 import { TextField } from '@/components/text-field.tsx';
 import { isApiError } from '@/lib/api-client.ts';
@@ -19,16 +18,29 @@ export interface ProfileViewProps {
 
 type Fields = { full_name?: string; phone_number?: string };
 
+/** A card named by its heading, so each part of the page is a landmark a screen reader can jump to. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h2 className="card__title" id={id}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** /profile (2-social §2): name and phone, the account at a glance, and Delete Account. */
 export function ProfileView({ profile, onDeleted }: ProfileViewProps) {
   const overview = accountOverview(profile, new Date());
   return (
     <div className={styles.page}>
       <h1 className="page__title">Profile</h1>
-      <Card title="Personal Information">
+      <Section title="Personal Information">
         <DetailsForm profile={profile} />
-      </Card>
-      <Card title="Account">
+      </Section>
+      <Section title="Account">
         <dl className={styles.details}>
           <div>
             <dt>Email</dt>
@@ -48,13 +60,13 @@ export function ProfileView({ profile, onDeleted }: ProfileViewProps) {
           </div>
         </dl>
         <p className="muted">Your e-mail address cannot be changed.</p>
-      </Card>
-      <Card title="Subscription">
+      </Section>
+      <Section title="Subscription">
         <p>{overview.subscriptionText}</p>
         <LinkButton to="/subscription" variant={overview.fullAccess ? 'secondary' : 'primary'}>
           {overview.subscriptionAction}
         </LinkButton>
-      </Card>
+      </Section>
       <DangerZone onDeleted={onDeleted} />
     </div>
   );
