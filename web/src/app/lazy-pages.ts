@@ -12,6 +12,7 @@ export const loadSubscriptionPage = () => import('./routes/subscription.tsx');
 export const loadFriendsPage = () => import('./routes/friends.tsx');
 export const loadProfilePage = () => import('./routes/profile.tsx');
 export const loadNotificationsPage = () => import('./routes/notifications.tsx');
+export const loadDailyChallengePage = () => import('./routes/daily-challenge.tsx');
 
 /** Fetches a chunk when the browser is idle; failures are left for the route itself to report. */
 export function prefetchWhenIdle(load: () => Promise<unknown>): void {

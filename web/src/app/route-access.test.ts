@@ -64,6 +64,13 @@ describe('routeRedirect (1-core §2 route table)', () => {
     ['missing level is an unknown path', '/quiz/geography', as('student'), '/'],
     ['extra segment is an unknown path', '/quiz/geography/beginner/1', as('student'), '/'],
 
+    // Daily challenge (2-social §2): students only; the id is the server's to check.
+    ['daily challenge, student', '/daily-challenge/2026-11-23-beginner', as('student'), null],
+    ['daily challenge, admin', '/daily-challenge/2026-11-23-beginner', as('admin'), '/'],
+    ['daily challenge needs a session', '/daily-challenge/2026-11-23-beginner', out, '/'],
+    ['daily challenge without an id', '/daily-challenge', as('student'), '/'],
+    ['daily challenge, extra segment', '/daily-challenge/x/y', as('student'), '/'],
+
     // Unknown paths go to /; a trailing slash is the same page.
     ['unknown path, signed in', '/nowhere', as('student'), '/'],
     ['unknown path, signed out', '/admin', out, '/'],

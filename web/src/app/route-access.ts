@@ -39,6 +39,8 @@ export const ROUTE_RULES: Readonly<Record<string, Rule>> = {
 };
 
 const QUIZ_PATH = /^\/quiz\/([^/]+)\/([^/]+)$/;
+/** The daily challenge of one day (2-social §2): students only; the id itself is checked by the server. */
+const DAILY_CHALLENGE_PATH = /^\/daily-challenge\/[^/]+$/;
 
 function decode(segment: string): string {
   try {
@@ -68,6 +70,8 @@ export function routeRedirect(pathname: string, session: SessionView): string | 
     if (!signedIn) return '/';
     return isSubject(decode(quiz[1] ?? '')) && isLevel(decode(quiz[2] ?? '')) ? null : ROLE_HOME.student;
   }
+
+  if (DAILY_CHALLENGE_PATH.test(path)) return signedIn && session.role === 'student' ? null : '/';
 
   const rule = ROUTE_RULES[path];
   if (!rule) return '/';

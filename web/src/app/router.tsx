@@ -4,6 +4,7 @@ import { AppLayout } from './layout/app-layout.tsx';
 import {
   loadAuthScreen,
   loadCompetitionPage,
+  loadDailyChallengePage,
   loadFriendsPage,
   loadLeaderboardPage,
   loadNotificationsPage,
@@ -25,6 +26,7 @@ const SubscriptionPage = lazy(() => loadSubscriptionPage().then((m) => ({ defaul
 const FriendsRoute = lazy(() => loadFriendsPage().then((m) => ({ default: m.FriendsRoute })));
 const ProfileRoute = lazy(() => loadProfilePage().then((m) => ({ default: m.ProfileRoute })));
 const NotificationsRoute = lazy(() => loadNotificationsPage().then((m) => ({ default: m.NotificationsRoute })));
+const DailyChallengeRoute = lazy(() => loadDailyChallengePage().then((m) => ({ default: m.DailyChallengeRoute })));
 
 /** The route table; which of these a visitor may open is decided in route-access.ts. */
 export function AppRoutes() {
@@ -45,6 +47,7 @@ export function AppRoutes() {
         <Route path="friends" element={<FriendsRoute />} />
         <Route path="profile" element={<ProfileRoute />} />
         <Route path="notifications" element={<NotificationsRoute />} />
+        <Route path="daily-challenge/:challengeId" element={<DailyChallengeRoute />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

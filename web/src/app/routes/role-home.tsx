@@ -6,6 +6,7 @@ import { LinkButton } from '@/components/button.tsx';
 import { Card } from '@/components/card.tsx';
 import { TimerIcon } from '@/components/icons.tsx';
 import { useSession } from '@/features/auth/use-session.ts';
+import { DailyChallengeCard } from '@/features/daily-challenge/components/daily-challenge-card.tsx';
 import { AchievementsGrid } from '@/features/dashboard/components/achievements-grid.tsx';
 import { AnalyticsWidget } from '@/features/dashboard/components/analytics-widget.tsx';
 import { InsightsCard } from '@/features/dashboard/components/insights-card.tsx';
@@ -111,6 +112,8 @@ function StudentHome({ profile, title }: { profile: Profile; title: string }) {
       </div>
 
       <Plan profile={profile} now={now} />
+
+      <DailyChallengeCard />
 
       <InsightsCard
         progress={load}
