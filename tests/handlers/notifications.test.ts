@@ -46,8 +46,8 @@ async function rows(who: Person, prefix: string) {
   const { Items } = await documentClient().send(
     new QueryCommand({
       TableName: process.env.TABLE_NAME,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': `USER#${who.user_id}`, ':p': prefix },
+      KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :p)' : 'pk = :pk',
+      ExpressionAttributeValues: prefix ? { ':pk': `USER#${who.user_id}`, ':p': prefix } : { ':pk': `USER#${who.user_id}` },
     }),
   );
   return Items ?? [];
@@ -287,5 +287,23 @@ describe('study reminders by the scheduler', () => {
     await run(new Date(Date.parse(due!) + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'));
     expect(await rows(me, 'NOTIF#')).toEqual([]);
     expect((await rows(me, 'REMIND#')).map((r) => r.due_at)).not.toContain(due);
+  });
+});
+
+describe('Delete Account', () => {
+  it('removes the notifications, the settings and the pending study reminders', async () => {
+    const { handler: deleteAccountData } = await import('../../functions/consumers/delete-account-data.ts');
+    const me = await player();
+    await save(me, { preferredStudyTime: '17:00' });
+    await notifyConsumer(envelope('AchievementUnlocked', { userId: me.user_id, achievementId: 'first_quiz', unlockedAt: now() }));
+    expect((await rows(me, 'REMIND#')).length).toBe(7);
+    expect((await rows(me, 'NOTIF')).length).toBeGreaterThanOrEqual(3);
+
+    await deleteAccountData(envelope('AccountDeleted', { userId: me.user_id, email: me.email }));
+    expect(await rows(me, '')).toEqual([]);
+    // Nor does the reminder job find any of them by its index.
+    const { dueStudyReminders } = await import('../../functions/data/notifications.ts');
+    const due = await dueStudyReminders(new Date(), new Date(Date.now() + 8 * 86_400_000), 2000);
+    expect(due.filter((r) => r.userId === me.user_id)).toEqual([]);
   });
 });
