@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+
+const { page, baseUrl, mailbox } = useBrowser();
+
+describe('the profile page', () => {
+  it('edits name and phone: a validation error first, then success that survives a reload', async () => {
+    const p = page();
+    const account = await confirmedAccount(baseUrl, mailbox, 'profile');
+    await signIn(p, baseUrl, account.email, account.password);
+    await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
+    await p.getByRole('link', { name: 'Profile', exact: true }).click();
+    await p.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+
+    // Read-only overview.
+    const account_ = p.getByRole('region', { name: 'Account' });
+    await account_.getByText(account.email).waitFor();
+    await account_.getByText('Student').waitFor();
+    await account_.getByText('Free').waitFor();
+    const subscription = p.getByRole('region', { name: 'Subscription' });
+    await subscription.getByText('Upgrade to unlock all features').waitFor();
+    expect(await subscription.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/subscription');
+
+    await p.getByLabel('Full name').fill('A');
+    await p.getByLabel('Phone').fill('call me');
+    await p.getByRole('button', { name: 'Save Changes' }).click();
+    await p.getByText('Full name must be at least 2 characters').waitFor();
+    await p.getByText('Please enter a valid phone number').waitFor();
+
+    await p.getByLabel('Full name').fill('Ada Lovelace');
+    await p.getByLabel('Phone').fill('+44 (20) 7946-0958');
+    await p.getByRole('button', { name: 'Save Changes' }).click();
+    const saved = p.getByText('Profile updated successfully!');
+    await saved.waitFor();
+    await saved.waitFor({ state: 'detached', timeout: 5_000 }); // gone after 3 seconds
+
+    await p.reload();
+    await expect.poll(() => p.getByLabel('Full name').inputValue()).toBe('Ada Lovelace');
+    expect(await p.getByLabel('Phone').inputValue()).toBe('+44 (20) 7946-0958');
+  });
+
+  it('Delete Account deletes it: signed out on the landing page, and signing in again fails', async () => {
+    const p = page();
+    const account = await confirmedAccount(baseUrl, mailbox, 'leaving');
+    await signIn(p, baseUrl, account.email, account.password);
+    await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
+    await p.goto(`${baseUrl}/profile`);
+
+    await p.getByRole('region', { name: 'Danger Zone' }).getByRole('button', { name: 'Delete Account' }).click();
+    const confirm = p.getByRole('dialog', { name: 'Delete Account' });
+    await confirm
+      .getByText(
+        'Are you sure you want to delete your account? This action cannot be undone and will permanently remove all your data including quiz history, achievements, and progress.',
+      )
+      .waitFor();
+    // Escape closes without deleting; the second time it is confirmed.
+    await p.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    await p.getByRole('region', { name: 'Danger Zone' }).getByRole('button', { name: 'Delete Account' }).click();
+    await confirm.getByRole('button', { name: 'Yes, Delete My Account' }).click();
+
+    await p.waitForURL(`${baseUrl}/`);
+    await p.getByRole('link', { name: 'Sign In' }).first().waitFor();
+
+    await signIn(p, baseUrl, account.email, account.password);
+    await p.getByRole('alert').filter({ hasText: /Invalid email or password/ }).waitFor();
+    expect(new URL(p.url()).pathname).toBe('/auth');
+    const direct = await fetch(`${baseUrl}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: account.email, password: account.password }),
+    });
+    expect(direct.status).toBeGreaterThanOrEqual(400);
+  });
+});

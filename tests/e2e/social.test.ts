@@ -1,0 +1,188 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+
+const { page, baseUrl, mailbox } = useBrowser();
+
+interface Played {
+  question: string;
+  correctAnswer: string;
+  correct: boolean;
+}
+
+/** A second person at their own browser: a context of its own, so nothing is shared with the first. */
+async function secondBrowser(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const p = await context.newPage();
+  p.setDefaultTimeout(10_000);
+  return p;
+}
+
+async function signedIn(p: Page, account: { email: string; password: string }): Promise<void> {
+  await signIn(p, baseUrl, account.email, account.password);
+  await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
+}
+
+/**
+ * Plays the challenge round on screen. `choose` picks an option for a question (by its text);
+ * each verdict is read back, so the caller learns the right answers the server revealed.
+ */
+async function playChallenge(p: Page, count: number, choose: (question: string, options: string[]) => string): Promise<Played[]> {
+  const played: Played[] = [];
+  const heading = p.locator('#quiz-question-text');
+  const answers = p.getByRole('list', { name: 'Answers' });
+  const verdict = p.getByText(/Correct!|Incorrect\. The answer is/);
+  let previous = '';
+  for (let n = 1; n <= count; n++) {
+    await p.getByText(`Question ${n} of ${count}`).waitFor();
+    // The next question is on screen, unmarked and open for an answer.
+    await expect.poll(async () => ((await heading.textContent()) ?? '').trim()).not.toBe(previous);
+    await verdict.waitFor({ state: 'detached' });
+    await answers.locator('button:not([aria-disabled])').first().waitFor();
+    const question = (await heading.textContent())!.trim();
+    previous = question;
+    // Each option is named "A. Paris".
+    const options = (await answers.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''))).map((label) =>
+      label.replace(/^[A-Z]\. /, ''),
+    );
+    expect(options.length).toBeGreaterThan(1);
+    const pick = choose(question, options);
+    await answers.getByRole('button').nth(options.indexOf(pick)).click();
+    const said = (await verdict.textContent())!;
+    const correct = /Correct!/.test(said);
+    played.push({ question, correct, correctAnswer: correct ? pick : said.replace(/^.*The answer is /, '').trim() });
+  }
+  await p.getByRole('dialog', { name: 'Quiz Complete!' }).waitFor();
+  return played;
+}
+
+/** Waits for one feed item saying `text`, reloading (the feed itself refreshes only every 30 s). */
+async function inFeed(p: Page, region: string, text: string): Promise<void> {
+  const items = () => p.getByRole('region', { name: region }).getByRole('listitem').filter({ hasText: text });
+  await expect
+    .poll(
+      async () => {
+        if ((await items().count()) === 0) {
+          await p.reload();
+          await items()
+            .first()
+            .waitFor({ timeout: 3_000 })
+            .catch(() => undefined); // not written yet: the next poll reloads again
+        }
+        return items().count();
+      },
+      { timeout: 20_000, intervals: [500, 1000, 2000] },
+    )
+    .toBe(1);
+}
+
+/** The challenge card on the Challenges tab, found by its heading. */
+const challengeCard = (p: Page, heading: string) => p.getByRole('listitem').filter({ has: p.getByRole('heading', { name: heading }) });
+
+describe('friends and a friend challenge, two people at two browsers', () => {
+  it('A finds B by e-mail, B accepts, A challenges B, both play the same questions, both see the winner and both feeds tell it', { timeout: 180_000 }, async () => {
+    const a = page();
+    const b = await secondBrowser(a.context().browser()!);
+    try {
+      const [alice, bob] = await Promise.all([confirmedAccount(baseUrl, mailbox, 'social-a'), confirmedAccount(baseUrl, mailbox, 'social-b')]);
+      await Promise.all([signedIn(a, alice), signedIn(b, bob)]);
+
+      // A: Friends from the header, an empty list, then Add Friend with a search by e-mail.
+      await a.getByRole('link', { name: 'Friends', exact: true }).click();
+      await a.waitForURL(`${baseUrl}/friends`);
+      await a.getByText('You have no friends yet.').waitFor();
+      await a.getByRole('button', { name: 'Add Friend' }).first().click();
+      const add = a.getByRole('dialog', { name: 'Add Friend' });
+      await expect.poll(() => add.getByRole('button', { name: 'Send Request' }).isDisabled()).toBe(true);
+      await add.getByLabel("Friend's email").fill(bob.email.slice(0, bob.email.indexOf('@')));
+      await add.getByRole('list', { name: 'Matching students' }).getByRole('button', { name: bob.email }).click();
+      await expect.poll(() => add.getByLabel("Friend's email").inputValue()).toBe(bob.email);
+      await add.getByLabel('Message (optional)').fill('Study buddies?');
+      await add.getByRole('button', { name: 'Send Request' }).click();
+      await a.getByText(`Friend request sent to ${bob.email}`).waitFor();
+      await a.getByRole('tab', { name: /^Requests/ }).click();
+      await a.getByRole('list', { name: 'Sent requests' }).getByText(bob.email).waitFor();
+
+      // B: the request waits under Requests (badge 1), with its message; B accepts.
+      await b.goto(`${baseUrl}/friends?tab=requests`);
+      await b.getByRole('tab', { name: 'Requests 1', selected: true }).waitFor();
+      const received = b.getByRole('list', { name: 'Received requests' });
+      await received.getByText('“Study buddies?”').waitFor();
+      await received.getByRole('button', { name: `Accept request from ${alice.email}` }).click();
+      await b.getByText(`You and ${alice.email} are now friends`).waitFor();
+      await b.getByRole('tab', { name: /^Friends/ }).click();
+      await b.getByRole('list', { name: 'Your friends' }).getByText(alice.email).waitFor();
+
+      // A: B is a friend now, with Compare to the leaderboard; A challenges B (5 questions).
+      await a.getByRole('tab', { name: /^Friends/ }).click();
+      await a.reload();
+      const friends = a.getByRole('list', { name: 'Your friends' });
+      await friends.getByText(bob.email).waitFor();
+      expect(await friends.getByRole('link', { name: `Compare with ${bob.email}` }).getAttribute('href')).toMatch(/^\/leaderboard\?friend=[0-9a-f-]{36}$/);
+      await friends.getByRole('button', { name: `Challenge ${bob.email}` }).click();
+      const dialog = a.getByRole('dialog', { name: `Challenge ${bob.email}` });
+      // The spec's defaults: geography, beginner, 10 questions, 300 seconds.
+      expect(await dialog.getByLabel('Subject').inputValue()).toBe('geography');
+      expect(await dialog.getByLabel('Level').inputValue()).toBe('beginner');
+      expect(await dialog.getByLabel('Questions').inputValue()).toBe('10');
+      expect(await dialog.getByLabel('Time limit').inputValue()).toBe('300');
+      await dialog.getByLabel('Subject').selectOption('history');
+      await dialog.getByLabel('Questions').selectOption('5');
+      await dialog.getByLabel('Message (optional)').fill('Beat this!');
+      await dialog.getByRole('button', { name: 'Send Challenge' }).click();
+      await a.getByText(`Challenge sent to ${bob.email}`).waitFor();
+      const sentCard = challengeCard(a, `You challenged ${bob.email}`);
+      await sentCard.getByText('Pending').waitFor();
+      await sentCard.getByText('History · Beginner · 5 questions · 5 minutes').waitFor();
+
+      // B: accepts on the Challenges tab and plays it first.
+      await b.goto(`${baseUrl}/friends?tab=challenges`);
+      const bCard = challengeCard(b, `${alice.email} challenged you`);
+      await bCard.getByText('“Beat this!”').waitFor();
+      await bCard.getByRole('button', { name: 'Accept Challenge' }).click();
+      await bCard.getByRole('link', { name: 'Start Challenge' }).click();
+      await b.waitForURL(/\/quiz\/history\/beginner\?challenge=[0-9a-f]{24}$/);
+      await b.getByRole('heading', { name: 'Friend Challenge · History · Beginner' }).waitFor();
+      const bobPlayed = await playChallenge(b, 5, (_q, options) => options[0]!);
+      await b.getByRole('dialog', { name: 'Quiz Complete!' }).getByRole('link', { name: 'View Challenge Result' }).click();
+      await b.waitForURL(`${baseUrl}/friends?tab=challenges`);
+      await challengeCard(b, `${alice.email} challenged you`).getByText(`Waiting for ${alice.email} to finish.`).waitFor();
+
+      // A: plays the same questions, answering each with what the server revealed to B.
+      const answers = new Map(bobPlayed.map((q) => [q.question, q.correctAnswer]));
+      await a.reload();
+      await challengeCard(a, `You challenged ${bob.email}`).getByRole('link', { name: 'Start Challenge' }).click();
+      const alicePlayed = await playChallenge(a, 5, (question, options) => answers.get(question) ?? options[0]!);
+      expect(alicePlayed.map((q) => q.question).sort()).toEqual(bobPlayed.map((q) => q.question).sort());
+      expect(alicePlayed.every((q) => q.correct)).toBe(true);
+
+      // The winner, for both: A answered all 5; B won nothing unless B also had all 5 (then a tie).
+      const bobScore = bobPlayed.filter((q) => q.correct).length;
+      await a.getByRole('dialog', { name: 'Quiz Complete!' }).getByRole('link', { name: 'View Challenge Result' }).click();
+      const aResult = challengeCard(a, `You challenged ${bob.email}`);
+      const bResult = challengeCard(b, `${alice.email} challenged you`);
+      await aResult.getByText('Completed').waitFor({ timeout: 20_000 });
+      await bResult.getByText('Completed').waitFor({ timeout: 20_000 }); // B's open page polls while it waits
+      expect(await aResult.getByText('Your score').locator('..').getByRole('definition').textContent()).toBe('5 / 5');
+      expect(await bResult.getByText('Your score').locator('..').getByRole('definition').textContent()).toBe(`${bobScore} / 5`);
+      const won = bobScore < 5;
+      if (won) {
+        await aResult.getByText('You won!').waitFor();
+        await bResult.getByText(`${alice.email} won`).waitFor();
+      } else {
+        await aResult.getByText("It's a tie").waitFor();
+        await bResult.getByText("It's a tie").waitFor();
+      }
+
+      // Both feeds tell it, once, in the winner's words (the challenger's on a tie): A's Activity
+      // Feed tab and B's dashboard. The feed is written by a ChallengeFinished consumer.
+      const story = `${won ? 'won a History challenge against' : 'tied a History challenge with'} ${bob.email}: 5/5`;
+      await a.getByRole('tab', { name: /^Activity Feed/ }).click();
+      await inFeed(a, 'Activity Feed', `You ${story}`);
+      await b.goto(`${baseUrl}/dashboard`);
+      await inFeed(b, 'Friend Activity', `${alice.email} ${story}`);
+    } finally {
+      await b.context().close();
+    }
+  });
+});
