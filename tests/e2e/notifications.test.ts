@@ -108,12 +108,12 @@ describe('notifications', () => {
     for (const name of ['Streak reminders', 'Tournament alerts', 'Achievement celebrations', 'Study reminders', 'Friend challenges']) {
       expect(await p.getByRole('checkbox', { name }).isChecked()).toBe(true);
     }
-    expect(await p.getByLabel('Quiet hours start').inputValue()).toBe('22:00');
-    expect(await p.getByLabel('Quiet hours end').inputValue()).toBe('08:00');
-    expect(await p.getByLabel('Preferred study time').inputValue()).toBe('19:00');
+    expect(await p.getByLabel('Quiet hours start', { exact: true }).inputValue()).toBe('22:00');
+    expect(await p.getByLabel('Quiet hours end', { exact: true }).inputValue()).toBe('08:00');
+    expect(await p.getByLabel('Preferred study time', { exact: true }).inputValue()).toBe('19:00');
 
     await p.getByRole('checkbox', { name: 'Tournament alerts' }).uncheck();
-    await p.getByLabel('Preferred study time').fill('18:30');
+    await p.getByLabel('Preferred study time', { exact: true }).fill('18:30');
     await p.getByRole('button', { name: 'Save Settings' }).click();
     const saved = p.getByText('Settings saved successfully!');
     await saved.waitFor();
@@ -123,12 +123,12 @@ describe('notifications', () => {
 
     await p.reload();
     await p.getByRole('heading', { name: 'Notification Settings' }).waitFor();
-    await p.getByLabel('Preferred study time').waitFor();
+    await p.getByLabel('Preferred study time', { exact: true }).waitFor();
     expect(await p.getByRole('checkbox', { name: 'Tournament alerts' }).isChecked()).toBe(false);
-    expect(await p.getByLabel('Preferred study time').inputValue()).toBe('18:30');
+    expect(await p.getByLabel('Preferred study time', { exact: true }).inputValue()).toBe('18:30');
 
     // Quiet hours that start and end together are refused with the field's message.
-    await p.getByLabel('Quiet hours end').fill('22:00');
+    await p.getByLabel('Quiet hours end', { exact: true }).fill('22:00');
     await p.getByRole('button', { name: 'Save Settings' }).click();
     await p.getByText('Quiet hours must start and end at different times').waitFor();
   });
