@@ -1,6 +1,7 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { LEVELS, SUBJECTS } from '../../shared/constants.ts';
+import { localDate, previousDay } from '../../shared/quiz/streak.ts';
 import { DAILY_BONUS_POINTS, DAILY_MESSAGES as M, datesFrom, dailyPlan, type DailyChallenge } from '../../shared/social/daily-challenge.ts';
 import { useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
@@ -30,7 +31,7 @@ type Person = Awaited<ReturnType<typeof player>>;
 type PlayRound = { roundId: string; questions: { id: string; options: string[] }[] };
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
-const yesterdayUtc = () => datesFrom(todayUtc(), 1).map((d) => new Date(Date.parse(d) - 86_400_000).toISOString().slice(0, 10))[0]!;
+const yesterdayUtc = () => previousDay(todayUtc());
 
 const today = async (who: Person) => parse(await getToday(httpEvent({ sub: who.user_id, query: { timeZone: 'UTC' } })));
 const view = async (who: Person, id: string) => parse(await getChallenge(httpEvent({ sub: who.user_id, path: { challengeId: id } })));
@@ -146,6 +147,27 @@ describe('playing the daily challenge', () => {
     const { challenge, round } = await started(student);
     expect((await play(student, challenge, round, right)).daily).toEqual({ bonus, streak });
     expect((await view(student, challenge.id)).body.progress).toMatchObject({ bonus_earned: bonus, streak_count: streak, score: right });
+  });
+
+  it('counts the day and the streak in the player\'s time zone, which a request cannot hop', async () => {
+    // UTC+14 and UTC-11 are 25 hours apart: their dates always differ.
+    const [east, west] = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'];
+    const student = await player();
+    const local = localDate(new Date(), east);
+    await setStreak(student, previousDay(local), 2);
+    const { body } = parse(await getToday(httpEvent({ sub: student.user_id, query: { timeZone: east } })));
+    expect(body.challenge.date).toBe(local);
+    const started = parse(await startDaily(httpEvent({ sub: student.user_id, body: { timeZone: east }, path: { challengeId: body.challenge.id } })));
+    expect(started.status).toBe(201);
+    expect((await play(student, body.challenge, started.body.round, 5)).daily).toEqual({ bonus: 50, streak: 3 });
+
+    // The account keeps its zone for a day: another zone right after still sees the same, completed day.
+    const hopped = parse(await getToday(httpEvent({ sub: student.user_id, query: { timeZone: west } })));
+    expect(hopped.body.challenge.date).toBe(local);
+    expect(hopped.body.progress).toMatchObject({ completed: true });
+    const westId = `${localDate(new Date(), west)}-beginner`;
+    await ensureDailyChallenges([westId.slice(0, 10)], new Date());
+    expect(parse(await startDaily(httpEvent({ sub: student.user_id, body: { timeZone: west }, path: { challengeId: westId } }))).body.error.message).toBe(M.notToday);
   });
 
   it('a streak whose last day was not yesterday starts again at 1', async () => {
