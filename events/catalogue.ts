@@ -59,7 +59,7 @@ export const EVENTS = {
        */
       dailyChallenge: z.object({ id: z.string(), date: z.string(), bonus: z.number().int().min(0), streak: z.number().int().min(1) }).optional(),
     }),
-    consumers: ['update-progress', 'update-streak', 'write-leaderboard-entry', 'record-challenge-attempt', 'write-feed-items'],
+    consumers: ['update-progress', 'update-streak', 'write-leaderboard-entry', 'record-challenge-attempt', 'notify', 'write-feed-items'],
   },
   /**
    * The person deleted their account; the identity is already gone. Its consumer deletes

@@ -2,13 +2,16 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { envelopeSchema } from '#events/catalogue.ts';
 import { achievementText, challengeFinishedText, challengeReceivedText, friendRequestText, type NotificationText } from '#shared/notifications/texts.ts';
+import { getProfile } from '../data/profiles.ts';
 import { notify, type NotifyInput } from '../notifications/notify.ts';
+import { startDefaultStudyReminders } from '../notifications/study-reminders.ts';
 
 const envelope = z.discriminatedUnion('detail-type', [
   envelopeSchema('AchievementUnlocked'),
   envelopeSchema('FriendRequestSent'),
   envelopeSchema('ChallengeSent'),
   envelopeSchema('ChallengeFinished'),
+  envelopeSchema('QuizCompleted'),
 ]);
 type Envelope = z.infer<typeof envelope>;
 
@@ -20,7 +23,7 @@ type Delivery = { userId: string; type: NotifyInput['type']; key: string; occurr
  * keyed by the fact, not the event, so a second delivery, or a second ChallengeFinished
  * for the same challenge, makes no second item; the recipient's settings decide the rest.
  */
-function deliveries(event: Envelope): Delivery[] {
+function deliveries(event: Exclude<Envelope, { 'detail-type': 'QuizCompleted' }>): Delivery[] {
   switch (event['detail-type']) {
     case 'AchievementUnlocked': {
       const d = event.detail;
@@ -50,7 +53,14 @@ function deliveries(event: Envelope): Delivery[] {
 }
 
 export const handler = async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
-  for (const delivery of deliveries(envelope.parse(event))) {
+  const parsed = envelope.parse(event);
+  if (parsed['detail-type'] === 'QuizCompleted') {
+    // A round of an account that still has the default settings starts its study reminders (in the account's zone).
+    const profile = await getProfile(parsed.detail.userId);
+    if (profile) await startDefaultStudyReminders(profile.user_id, profile.time_zone ?? parsed.detail.timeZone, new Date(parsed.detail.completedAt));
+    return;
+  }
+  for (const delivery of deliveries(parsed)) {
     const { text } = delivery;
     await notify(delivery.userId, {
       type: delivery.type,

@@ -169,6 +169,23 @@ export async function putSettings(userId: string, settings: NotificationSettings
   await documentClient().send(new PutCommand(Put));
 }
 
+/** Stores `settings` unless the user has some already; true when stored. */
+export async function putSettingsIfAbsent(userId: string, settings: NotificationSettings, now: Date): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: env().TABLE_NAME,
+        Item: { ...keys.notificationSettings(userId), type: 'notification-settings', user_id: userId, settings, updated_at: now.toISOString() },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
 export interface DueReminder {
   userId: string;
   dueAt: string;

@@ -1,9 +1,9 @@
 import type { Profile } from '#shared/api.ts';
 import { isQuietInstant } from '#shared/notifications/quiet-hours.ts';
 import { nextStudyReminder, STUDY_REMINDER, studyReminderTimes } from '#shared/notifications/reminders.ts';
-import type { NotificationSettings } from '#shared/notifications/settings.ts';
+import { DEFAULT_SETTINGS, type NotificationSettings } from '#shared/notifications/settings.ts';
 import { roundTimeZone } from '#shared/quiz/time-zone.ts';
-import { deleteStudyReminder, dueStudyReminders, putSettings, putStudyReminder, replaceStudyReminders } from '../data/notifications.ts';
+import { deleteStudyReminder, dueStudyReminders, getSettings, putSettings, putSettingsIfAbsent, putStudyReminder, replaceStudyReminders } from '../data/notifications.ts';
 import { timeZoneChange } from '../data/profiles.ts';
 import { notify, recipient } from './notify.ts';
 
@@ -18,6 +18,18 @@ export async function saveSettingsAndReschedule(me: Profile, settings: Notificat
   const zone = roundTimeZone({ timeZone: me.time_zone, changedAt: me.time_zone_changed_at }, requestedZone ?? '', now);
   await putSettings(me.user_id, settings, now, zone.store ? timeZoneChange(me, zone.timeZone, now) : undefined);
   await replaceStudyReminders(me.user_id, settings.studyReminders ? studyReminderTimes(now, zone.timeZone, settings) : []);
+}
+
+/**
+ * An account that never saved settings has the defaults, study reminders at 19:00
+ * included; its first round (which also gives the account its time zone) starts them.
+ * Later rounds find the settings and change nothing.
+ */
+export async function startDefaultStudyReminders(userId: string, timeZone: string, at: Date): Promise<boolean> {
+  if (await getSettings(userId)) return false;
+  if (!(await putSettingsIfAbsent(userId, DEFAULT_SETTINGS, at))) return false;
+  await replaceStudyReminders(userId, studyReminderTimes(at, timeZone, DEFAULT_SETTINGS));
+  return true;
 }
 
 export interface SendLimits {

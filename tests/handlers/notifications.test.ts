@@ -267,6 +267,21 @@ describe('study reminders by the scheduler', () => {
     expect((await rows(me, 'NOTIF#')).filter((n) => n.kind === 'study_reminder')).toHaveLength(1);
   });
 
+  it('an account that never saved settings gets the default reminders (19:00) from its first round, once', async () => {
+    const me = await player({ time_zone: 'Asia/Tokyo' });
+    const round = { attemptId: randomUUID(), userId: me.user_id, subject: 'geography', level: 'beginner', mode: 'practice', score: 5, total: 10, points: 50, timeSpentMs: 60_000, completedAt: new Date().toISOString(), timeZone: 'Asia/Tokyo', topics: [] };
+    await notifyConsumer(envelope('QuizCompleted', round));
+    const dues = (await rows(me, 'REMIND#')).map((r) => String(r.due_at));
+    expect(dues).toHaveLength(7);
+    expect(dues.every((due) => due.endsWith('T10:00:00.000Z'))).toBe(true); // 19:00 in Tokyo
+    expect(parse(await getSettings(httpEvent({ sub: me.user_id }))).body.settings).toEqual(DEFAULT_SETTINGS);
+
+    // Saved settings are never replaced by a later round.
+    await save(me, { preferredStudyTime: '07:00', quietHours: { start: '23:00', end: '06:00' } });
+    await notifyConsumer(envelope('QuizCompleted', { ...round, attemptId: randomUUID() }));
+    expect((await rows(me, 'REMIND#')).map((r) => String(r.due_at)).every((due) => due.endsWith('T22:00:00.000Z'))).toBe(true);
+  });
+
   it('a preferred time inside quiet hours schedules nothing; switching reminders off removes what was scheduled', async () => {
     const me = await player();
     await save(me, { preferredStudyTime: '23:00' });
