@@ -72,6 +72,9 @@ function AddFriendForm({ onClose, onSent }: Omit<AddFriendDialogProps, 'open'>) 
           {searching && search.data ? `${matches.length} matching ${matches.length === 1 ? 'student' : 'students'}` : ''}
         </p>
         {searching && search.isError && <p className="muted">Search is unavailable right now; you can still send a request by e-mail.</p>}
+        {searching && search.isSuccess && !search.isPlaceholderData && matches.length === 0 && (
+          <p className="muted">No other students match. You can still send a request to the full address.</p>
+        )}
         {matches.length > 0 && (
           <ul aria-label="Matching students">
             {matches.map((user) => (

@@ -93,9 +93,16 @@ export function QuizScreen({ settings, profile }: { settings: QuizSettings; prof
           <Alert tone="error">{state.error ?? 'Failed to fetch questions.'}</Alert>
           <div className="actions">
             <Button onClick={reload}>Retry</Button>
-            <LinkButton to={dashboardPath} variant="secondary">
-              Dashboard
-            </LinkButton>
+            {/* A challenge that cannot start (played, expired, not accepted) is explained where it is listed. */}
+            {settings.challengeId ? (
+              <LinkButton to="/friends?tab=challenges" variant="secondary">
+                Back to Challenges
+              </LinkButton>
+            ) : (
+              <LinkButton to={dashboardPath} variant="secondary">
+                Dashboard
+              </LinkButton>
+            )}
           </div>
         </Card>
       </div>
