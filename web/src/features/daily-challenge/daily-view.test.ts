@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DailyProgress } from '#shared/social/daily-challenge.ts';
-import { completionView } from './daily-view.ts';
+import { completionView, optionForKey } from './daily-view.ts';
 
 const progress = (score: number, streak: number, bonus = 0): DailyProgress => ({
   challenge_date: '2026-11-23',
@@ -38,5 +38,20 @@ describe('completion view', () => {
 
   it('adds the bonus to the round points', () => {
     expect(completionView(progress(5, 1, 50)).points).toBe(100);
+  });
+});
+
+describe('answer keys', () => {
+  it.each([
+    ['1', 4, 0],
+    ['4', 4, 3],
+    ['5', 4, null],
+    ['a', 4, 0],
+    ['D', 4, 3],
+    ['e', 4, null],
+    ['0', 4, null],
+    ['Enter', 4, null],
+  ] as const)('%j with %i options picks %s', (key, count, expected) => {
+    expect(optionForKey(key, count)).toBe(expected);
   });
 });

@@ -47,3 +47,11 @@ export function completionView(progress: DailyProgress): CompletionView {
     milestone: milestoneText(streak),
   };
 }
+
+export const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** The option a key picks (1–9 or a letter, either case), or null. */
+export function optionForKey(key: string, count: number): number | null {
+  const index = /^[1-9]$/.test(key) ? Number(key) - 1 : /^[a-z]$/i.test(key) ? LETTERS.indexOf(key.toUpperCase()) : -1;
+  return index >= 0 && index < count ? index : null;
+}

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Alert } from '@/components/alert.tsx';
 import { Spinner } from '@/components/spinner.tsx';
+import { LETTERS, optionForKey } from '../daily-view.ts';
 import { useDailyPlay, type Feedback } from '../use-daily-play.ts';
 import { CompletionScreen } from './completion-screen.tsx';
 import styles from './daily-challenge-page.module.css';
 
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 function FeedbackText({ feedback }: { feedback: Feedback | null }) {
   if (!feedback) return null;
@@ -34,6 +34,22 @@ export function DailyChallengePage({ challengeId }: { challengeId: string }) {
   useEffect(() => {
     if (index >= 0) questionRef.current?.focus();
   }, [index]);
+
+  // 1–9 or A–Z choose an option, as in a round (not while typing or with a modifier).
+  const options = state.phase === 'playing' ? state.round.questions[state.index]?.options : undefined;
+  useEffect(() => {
+    if (!options) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.repeat || event.altKey || event.ctrlKey || event.metaKey) return;
+      if ((event.target as HTMLElement | null)?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      const chosen = optionForKey(event.key, options.length);
+      if (chosen === null) return;
+      event.preventDefault();
+      choose(options[chosen]!);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [options, choose]);
 
   if (state.phase === 'loading') return <Spinner page label="Loading daily challenge…" />;
   if (state.phase === 'finishing') return <Spinner page label="Saving your result…" />;
@@ -94,6 +110,9 @@ export function DailyChallengePage({ challengeId }: { challengeId: string }) {
           <FeedbackText feedback={feedback} />
         </div>
         {notice && <Alert tone="error">{notice}</Alert>}
+        <p className={`muted ${styles.hint}`}>
+          Press 1–{Math.min(question.options.length, 9)} or A–{LETTERS[question.options.length - 1]} to answer.
+        </p>
       </section>
     </div>
   );
