@@ -92,12 +92,16 @@ async function onChallengeSent(sent: EventDetail<'ChallengeSent'>): Promise<void
   );
 }
 
-/** One item per challenge, told by the winner (the challenger on a tie), for both players' friends. */
+/**
+ * One item per challenge, told by the winner (the challenger on a tie) to their friends, the
+ * other player among them; the feed shows friends' items only (2-social §6), so the other
+ * player's friends would never see it.
+ */
 async function onChallengeFinished(finished: EventDetail<'ChallengeFinished'>): Promise<void> {
   const challengerTells = finished.winnerId !== finished.challengedId;
   const [actorId, otherId] = challengerTells ? [finished.challengerId, finished.challengedId] : [finished.challengedId, finished.challengerId];
   const score = challengerTells ? finished.challengerScore : finished.challengedScore;
-  const [actor, other] = await Promise.all([audienceOf(actorId), audienceOf(otherId)]);
+  const [actor, other] = await Promise.all([audienceOf(actorId), getProfile(otherId)]);
   if (!actor || !other) return;
   await fanOut(
     {
@@ -116,6 +120,6 @@ async function onChallengeFinished(finished: EventDetail<'ChallengeFinished'>): 
         opponent_email: clip(other.email),
       },
     },
-    [...actor.readers, ...other.readers],
+    [...actor.readers, otherId],
   );
 }

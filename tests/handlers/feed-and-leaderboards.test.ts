@@ -101,7 +101,7 @@ describe('activity feed', () => {
     expect(items.find((i) => i.activity_type === 'achievement_unlocked')?.activity_data).toMatchObject({ achievement_id: 'first_quiz', achievement_name: 'First Steps' });
   });
 
-  it('tells a finished challenge once, by the winner, to both players and their friends', async () => {
+  it("tells a finished challenge once, by the winner, to both players and the winner's friends", async () => {
     const [a, b, friendOfB, stranger] = await Promise.all([player(), player(), player(), player()]);
     await befriend(a, b);
     await befriend(friendOfB, b);
@@ -210,5 +210,62 @@ describe('leaderboards', () => {
     const fresh = await player();
     expect(await friendBoard(fresh, 'week')).toMatchObject([{ user_id: fresh.user_id, points: 0, quizzes: 0, rank: 1 }]);
     expect(parse(await getFriendLeaderboard(httpEvent({ query: { period: 'week' } }))).status).toBe(401);
+  });
+});
+
+describe('deleting an account', () => {
+  it("removes its feed copies in friends' feeds, activities that name it, its totals and marks", { timeout: 30_000 }, async () => {
+    const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { documentClient } = await import('../../functions/lib/clients.ts');
+    const { deleteAccountData } = await import('../../functions/data/account-data.ts');
+    const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { keys } = await import('../../functions/data/table-design.ts');
+    const putAttempt = (userId: string, completedAt: string, attemptId: string) =>
+      documentClient().send(new PutCommand({ TableName: process.env.TABLE_NAME, Item: { ...keys.attempt(userId, completedAt, attemptId), type: 'attempt' } }));
+    const [gone, friend, rival] = await Promise.all([player(), player(), player()]);
+    await befriend(gone, friend);
+    await befriend(rival, gone);
+    const now = Date.now();
+    for (const daysAgo of [2, 1, 0]) {
+      const quiz = quizCompleted(gone, { completedAt: new Date(now - daysAgo * DAY).toISOString() });
+      // The attempt as the round's end writes it: deletion finds the attempt's leaderboard entry by it.
+      await putAttempt(gone.user_id, quiz.detail.completedAt, quiz.detail.attemptId);
+      await writeFeedItems(quiz);
+      await writeLeaderboardEntry(quiz);
+    }
+    // The rival won a challenge against the account: the item names it in the rival's and the friend's feeds.
+    await writeFeedItems(
+      envelope('ChallengeFinished', {
+        challengeId: randomUUID(),
+        challengerId: rival.user_id,
+        challengedId: gone.user_id,
+        subject: 'history',
+        level: 'beginner',
+        challengerScore: { score: 5, total: 5 },
+        challengedScore: { score: 1, total: 5 },
+        winnerId: rival.user_id,
+        completedAt: new Date().toISOString(),
+      }),
+    );
+    expect((await feedOf(friend)).map((i) => i.activity_type).sort()).toEqual(['quiz_completed', 'quiz_completed', 'quiz_completed', 'streak_milestone']);
+    expect((await feedOf(rival)).map((i) => i.activity_type)).toContain('challenge_completed');
+
+    await deleteAccountData(gone.user_id, gone.email);
+
+    const left: string[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient().send(new ScanCommand({ TableName: process.env.TABLE_NAME, ExclusiveStartKey: start }));
+      for (const item of page.Items ?? []) {
+        const text = JSON.stringify(item);
+        // This area's items (feed copies, totals, entries, marks); other areas' are the account-deletion test's.
+        const ours = /^(FEED|LBT|FEEDMARK)#/.test(String(item.sk)) || String(item.pk).startsWith('LBE#');
+        if (ours && (text.includes(gone.user_id) || text.includes(gone.email))) left.push(`${String(item.pk)} ${String(item.sk)}`);
+      }
+      start = page.LastEvaluatedKey;
+    } while (start);
+    expect(left).toEqual([]);
+    expect(await feedOf(friend)).toEqual([]);
+    expect((await feedOf(rival)).map((i) => i.activity_type)).not.toContain('challenge_completed');
   });
 });
