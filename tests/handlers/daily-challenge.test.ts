@@ -1,5 +1,7 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { scheduledEvent, SCHEDULES } from '../../events/schedules.ts';
+import { nextFireTime } from '../../infra/local/cron.ts';
 import { LEVELS, SUBJECTS } from '../../shared/constants.ts';
 import { localDate, previousDay } from '../../shared/quiz/streak.ts';
 import { DAILY_BONUS_POINTS, DAILY_MESSAGES as M, datesFrom, dailyPlan, type DailyChallenge } from '../../shared/social/daily-challenge.ts';
@@ -81,7 +83,11 @@ describe('daily challenge generation', () => {
   });
 
   it('the 00:05 job makes the day and the next, once', async () => {
-    const event = { schedule: 'generate-daily-challenges', scheduledTime: '2092-05-10T00:05:00Z', payload: { daysAhead: 1 } };
+    // When both hosts fire it: the schedule table's expression, read by the local scheduler's parser.
+    const job = SCHEDULES['generate-daily-challenges'];
+    const due = nextFireTime(job.cron, Date.parse('2092-05-09T23:00:00Z'))!;
+    expect(new Date(due).toISOString()).toBe('2092-05-10T00:05:00.000Z');
+    const event = scheduledEvent('generate-daily-challenges', job, due);
     expect(await scheduledJob(event)).toEqual({ created: 6 });
     expect(await scheduledJob(event)).toEqual({ created: 0 });
     expect(await getDailyChallenge('2092-05-11', 'beginner')).toBeDefined();
