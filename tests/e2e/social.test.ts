@@ -71,9 +71,24 @@ async function inFeed(p: Page, region: string, text: string): Promise<void> {
         }
         return items().count();
       },
-      { timeout: 20_000, intervals: [500, 1000, 2000] },
+      { timeout: 20_000, interval: 1_000 },
     )
     .toBe(1);
+}
+
+/** Signs in through the API (as the page does) for the steps the other person takes elsewhere. */
+async function accessToken(who: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(who) });
+  return ((await response.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
+}
+
+async function api(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: response.status === 204 ? null : await response.json() };
 }
 
 /** The challenge card on the Challenges tab, found by its heading. */
@@ -185,4 +200,52 @@ describe('friends and a friend challenge, two people at two browsers', () => {
       await b.context().close();
     }
   });
+
+  it('remove asks first and ends the friendship both ways; a sent request can be cancelled; a declined one cannot be sent again', { timeout: 90_000 }, async () => {
+    const p = page();
+    const [alice, bob, carol] = await Promise.all([
+      confirmedAccount(baseUrl, mailbox, 'social-c'),
+      confirmedAccount(baseUrl, mailbox, 'social-d'),
+      confirmedAccount(baseUrl, mailbox, 'social-e'),
+    ]);
+    const [tb, tc] = await Promise.all([bob, carol].map((who) => accessToken(who)));
+    expect((await api(tb!, 'POST', '/api/friends/requests', { email: alice.email })).status).toBe(201);
+    await signedIn(p, alice);
+    await p.goto(`${baseUrl}/friends?tab=requests`);
+    await p.getByRole('button', { name: `Accept request from ${bob.email}` }).click();
+    await p.getByText(`You and ${bob.email} are now friends`).waitFor();
+
+    // Remove: the dialog asks; Escape keeps the friend, confirming removes them for both.
+    await p.getByRole('tab', { name: /^Friends/ }).click();
+    await p.getByRole('button', { name: `Remove ${bob.email}` }).click();
+    const confirm = p.getByRole('dialog', { name: 'Remove Friend' });
+    await confirm.getByText(`Remove ${bob.email} from your friends?`).waitFor();
+    await p.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    await p.getByRole('button', { name: `Remove ${bob.email}` }).click();
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await p.getByText(`${bob.email} was removed from your friends`).waitFor();
+    await p.getByText('You have no friends yet.').waitFor();
+    expect((await api(tb!, 'GET', '/api/friends')).body.friends).toEqual([]);
+
+    // A sent request is cancelled by its sender; the receiver no longer has it.
+    await p.getByRole('button', { name: 'Add Friend' }).first().click();
+    const add = p.getByRole('dialog', { name: 'Add Friend' });
+    await add.getByLabel("Friend's email").fill(carol.email);
+    await add.getByRole('button', { name: 'Send Request' }).click();
+    await p.getByText(`Friend request sent to ${carol.email}`).waitFor();
+    await p.getByRole('tab', { name: /^Requests/ }).click();
+    await p.getByRole('button', { name: `Cancel request to ${carol.email}` }).click();
+    await p.getByText('No requests waiting for an answer.').waitFor();
+    expect((await api(tc!, 'GET', '/api/friends')).body.received).toEqual([]);
+
+    // Declined: the sender's second try gets the spec's message, shown in the dialog.
+    expect((await api(tc!, 'POST', '/api/friends/requests', { email: alice.email })).status).toBe(201);
+    await p.reload();
+    await p.getByRole('button', { name: `Decline request from ${carol.email}` }).click();
+    await p.getByText(`Request from ${carol.email} declined`).waitFor();
+    await p.getByRole('tab', { name: /^Requests/, selected: true }).waitFor();
+    expect((await api(tc!, 'POST', '/api/friends/requests', { email: alice.email })).body.error.message).toBe('Your previous friend request was declined');
+  });
 });
+

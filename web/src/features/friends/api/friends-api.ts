@@ -26,8 +26,11 @@ export const searchUsers = (query: string, signal?: AbortSignal, client: ApiClie
 /** GET /api/challenges: the caller's challenges, newest first. */
 export const getChallenges = (signal?: AbortSignal, client: ApiClient = api) => client.request('/api/challenges', { auth: true, schema: challengesResponseSchema, signal });
 
+/** Requests arrive from other people: asked again every 30 s while the page is open. */
+export const FRIENDS_REFRESH_MS = 30_000;
+
 export function useFriends() {
-  return useQuery({ queryKey: friendsKeys.list(), queryFn: ({ signal }) => getFriends(signal) });
+  return useQuery({ queryKey: friendsKeys.list(), queryFn: ({ signal }) => getFriends(signal), refetchInterval: FRIENDS_REFRESH_MS });
 }
 
 /** A friend's play settles a challenge of ours: ask often while one waits on the other player. */
