@@ -211,7 +211,12 @@ describe('friends and a friend challenge, two people at two browsers', () => {
     const [tb, tc] = await Promise.all([bob, carol].map((who) => accessToken(who)));
     expect((await api(tb!, 'POST', '/api/friends/requests', { email: alice.email })).status).toBe(201);
     await signedIn(p, alice);
-    await p.goto(`${baseUrl}/friends?tab=requests`);
+    await p.goto(`${baseUrl}/friends`);
+    // The tabs work from the keyboard (arrows move and select), and the address follows.
+    await p.getByRole('tab', { name: /^Friends/ }).focus();
+    await p.keyboard.press('ArrowRight');
+    await p.getByRole('tab', { name: 'Requests 1', selected: true }).waitFor();
+    await p.waitForURL(`${baseUrl}/friends?tab=requests`);
     await p.getByRole('button', { name: `Accept request from ${bob.email}` }).click();
     await p.getByText(`You and ${bob.email} are now friends`).waitFor();
 
