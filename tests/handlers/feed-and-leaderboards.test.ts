@@ -126,6 +126,27 @@ describe('activity feed', () => {
     expect(await feedOf(stranger)).toEqual([]);
   });
 
+  it('tells a sent challenge to the challenger and their friends, once', async () => {
+    const [a, b, stranger] = await Promise.all([player(), player(), player()]);
+    await befriend(a, b);
+    const sent = envelope('ChallengeSent', {
+      challengeId: randomUUID(),
+      challengerId: a.user_id,
+      challengerEmail: a.email,
+      challengedId: b.user_id,
+      subject: 'geography',
+      level: 'advanced',
+      questionCount: 15,
+      createdAt: new Date().toISOString(),
+    });
+    await writeFeedItems(sent);
+    await writeFeedItems(sent);
+    const items = await feedOf(b);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ user_id: a.user_id, activity_type: 'challenge_sent', activity_data: { subject: 'geography', level: 'advanced', total_questions: 15, opponent_email: b.email } });
+    expect(await feedOf(stranger)).toEqual([]);
+  });
+
   it('announces a 3-day streak once, and stops showing a removed friend', async () => {
     const [a, b] = await Promise.all([player(), player()]);
     await befriend(a, b);
