@@ -41,8 +41,8 @@ const PUBLIC_ROOTS: ReadonlySet<unknown> = new Set<QueryRoot>([QUERY_ROOTS.stats
 
 export const isAccountQuery = (queryKey: QueryKey): boolean => !PUBLIC_ROOTS.has(queryKey[0]);
 
-/** What a round's result changes: progress (totals, streak, achievements, rounds left), analytics, and a friend challenge's scores. */
-export const AFTER_ROUND: readonly QueryKey[] = [[QUERY_ROOTS.progress], [QUERY_ROOTS.analytics], [QUERY_ROOTS.challenges]];
+/** What a round's result changes: progress (totals, streak, achievements, rounds left), analytics, a friend challenge's scores, the feed and the leaderboards (their consumers run within a moment; the next visit asks again). */
+export const AFTER_ROUND: readonly QueryKey[] = [[QUERY_ROOTS.progress], [QUERY_ROOTS.analytics], [QUERY_ROOTS.challenges], [QUERY_ROOTS.feed], [QUERY_ROOTS.leaderboard], [QUERY_ROOTS.friendLeaderboard]];
 
 /** What a change of plan (the trial) changes: the profile and everything gated by it. */
 export const AFTER_PLAN_CHANGE: readonly QueryKey[] = [[QUERY_ROOTS.me], [QUERY_ROOTS.progress], [QUERY_ROOTS.analytics]];
