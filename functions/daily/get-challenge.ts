@@ -14,5 +14,6 @@ export const handler = httpHandler(async (event) => {
   const profile = await requireCaller(event, ['student', 'admin']);
   const [challenge, progress] = await Promise.all([getDailyChallenge(date, level), getDailyProgress(profile.user_id, date)]);
   if (!challenge) throw new NotFound(DAILY_MESSAGES.notFound);
-  return json(200, { challenge: toDailyView(challenge), progress: toProgressView(progress) });
+  // The day's progress belongs to the challenge the caller played that day (another level's is not this one's).
+  return json(200, { challenge: toDailyView(challenge), progress: toProgressView(progress?.challenge_id === challenge.id ? progress : undefined) });
 });

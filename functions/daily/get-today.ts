@@ -1,6 +1,7 @@
 import * as z from 'zod';
+import { dailyChallengeIdSchema } from '#shared/social/daily-challenge.ts';
 import { fieldErrors } from '#shared/validation/auth.ts';
-import { getDailyProgress } from '../data/daily-challenges.ts';
+import { getDailyChallenge, getDailyProgress } from '../data/daily-challenges.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';
@@ -21,6 +22,9 @@ export const handler = httpHandler(async (event) => {
   const now = new Date();
 
   const { date, level } = callerDay(profile, parsed.data.timeZone, now);
-  const [challenge, progress] = await Promise.all([ensureDailyChallenge(date, level, now), getDailyProgress(profile.user_id, date)]);
+  const [ensured, progress] = await Promise.all([ensureDailyChallenge(date, level, now), getDailyProgress(profile.user_id, date)]);
+  // A day already played at another level (the plan changed since) shows the challenge that was played.
+  const played = progress && progress.challenge_id !== ensured?.id ? await getDailyChallenge(date, dailyChallengeIdSchema.parse(progress.challenge_id).level) : undefined;
+  const challenge = played ?? ensured;
   return json(200, { challenge: challenge ? toDailyView(challenge) : null, progress: toProgressView(progress) });
 });

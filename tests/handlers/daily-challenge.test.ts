@@ -24,6 +24,7 @@ const { handler: answerQuestion } = await import('../../functions/quiz/answer-qu
 const { ensureDailyChallenges } = await import('../../functions/daily/generate-challenges.ts');
 const { getDailyChallenge } = await import('../../functions/data/daily-challenges.ts');
 const { learnerTotals } = await import('../../functions/data/learner.ts');
+const { putProfile } = await import('../../functions/data/profiles.ts');
 const { deleteAccountData } = await import('../../functions/data/account-data.ts');
 const { keys } = await import('../../functions/data/table-design.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
@@ -174,6 +175,22 @@ describe('playing the daily challenge', () => {
     const westId = `${localDate(new Date(), west)}-beginner`;
     await ensureDailyChallenges([westId.slice(0, 10)], new Date());
     expect(parse(await startDaily(httpEvent({ sub: student.user_id, body: { timeZone: west }, path: { challengeId: westId } }))).body.error.message).toBe(M.notToday);
+  });
+
+  it('a day played at one level stays that day\'s, even when the plan changes after', async () => {
+    const student = await player();
+    const { challenge, round } = await started(student);
+    await play(student, challenge, round, 5);
+    await ensureDailyChallenges([challenge.date], new Date());
+    // Another level's challenge of the same day shows none of this play.
+    expect((await view(student, `${challenge.date}-expert`)).body.progress).toBeNull();
+    // Premium now: the card still shows the challenge played today, completed, and the day stays done.
+    await putProfile({ ...student, ...premium });
+    const after = await today(student);
+    expect(after.body.challenge.id).toBe(challenge.id);
+    expect(after.body.progress).toMatchObject({ completed: true });
+    const level = dailyPlan(challenge.date).level;
+    expect((await start(student, `${challenge.date}-${level}`)).status).toBe(409);
   });
 
   it('a streak whose last day was not yesterday starts again at 1', async () => {
