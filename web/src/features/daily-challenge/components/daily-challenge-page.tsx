@@ -6,7 +6,6 @@ import { useDailyPlay, type Feedback } from '../use-daily-play.ts';
 import { CompletionScreen } from './completion-screen.tsx';
 import styles from './daily-challenge-page.module.css';
 
-
 function FeedbackText({ feedback }: { feedback: Feedback | null }) {
   if (!feedback) return null;
   return feedback.correct ? (
