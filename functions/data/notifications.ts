@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { compactInstant, notificationSchema, type Notification, type NotificationType, type Priority } from '#shared/notifications/notification.ts';
 import { notificationSettingsSchema, type NotificationSettings } from '#shared/notifications/settings.ts';
 import { documentClient } from '../lib/clients.ts';
@@ -156,11 +156,13 @@ export async function getSettings(userId: string): Promise<NotificationSettings 
  * transaction, and if its condition fails (another request moved the zone first) the
  * settings are saved alone.
  */
-export async function putSettings(userId: string, settings: NotificationSettings, now: Date, alsoUpdate?: { Update: Record<string, unknown> }): Promise<void> {
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+export async function putSettings(userId: string, settings: NotificationSettings, now: Date, alsoUpdate?: TransactItem): Promise<void> {
   const Put = { TableName: env().TABLE_NAME, Item: { ...keys.notificationSettings(userId), type: 'notification-settings', user_id: userId, settings, updated_at: now.toISOString() } };
   if (alsoUpdate) {
     try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: [{ Put }, alsoUpdate as { Update: never }] }));
+      await documentClient().send(new TransactWriteCommand({ TransactItems: [{ Put }, alsoUpdate] }));
       return;
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
