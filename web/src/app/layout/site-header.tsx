@@ -36,7 +36,7 @@ export function SiteHeader() {
               </>
             )}
             {profile.role === 'student' && <NotificationBell />}
-            <p className="account">
+            <p className={`account ${styles.account}`}>
               <span className="account__email">{profile.email}</span>
               <span className="badge" aria-label={`Role: ${ROLE_LABEL[profile.role]}`}>
                 {ROLE_LABEL[profile.role]}
