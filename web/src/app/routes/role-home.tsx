@@ -21,6 +21,7 @@ import { SubjectProgressCard } from '@/features/progress/components/subject-prog
 import { emptyProgress } from '@/features/progress/level-button.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { ROLE_LABEL } from '../layout/role-labels.ts';
+import styles from './role-home.module.css';
 
 const NEXT: Record<Exclude<Role, 'student'>, string> = {
   parent: "Following your child's progress will appear here in an upcoming release.",
@@ -91,17 +92,17 @@ function StudentHome({ profile, title }: { profile: Profile; title: string }) {
   const roundsLeft = load.status === 'ready' ? load.data.access.roundsLeftToday : roundsLimited && load.status === 'loading' ? null : UNLIMITED;
 
   return (
-    <div className="page dashboard">
+    <div className={`page ${styles.dashboard}`}>
       <StatusBanner />
-      <div className="dashboard__head">
+      <div className={styles.dashboard__head}>
         <div>
-          <h1 className="page__title dashboard__title">{title}</h1>
-          <p className="dashboard__plan muted">
-            <span className="dashboard__email">{profile.email}</span> · {ROLE_LABEL[profile.role]} · Plan: <strong>{planName(profile, now)}</strong>
+          <h1 className={`page__title ${styles.dashboard__title}`}>{title}</h1>
+          <p className={`${styles.dashboard__plan} muted`}>
+            <span className={styles.dashboard__email}>{profile.email}</span> · {ROLE_LABEL[profile.role]} · Plan: <strong>{planName(profile, now)}</strong>
             {roundsLeft !== UNLIMITED && (
               <>
                 {' '}
-                · Rounds left today: <span className="dashboard__rounds">{roundsLeft ?? '…'}</span>
+                · Rounds left today: <span className={styles.dashboard__rounds}>{roundsLeft ?? '…'}</span>
               </>
             )}
           </p>
@@ -127,12 +128,12 @@ function StudentHome({ profile, title }: { profile: Profile; title: string }) {
         }
       />
 
-      <section className="dashboard__section" aria-labelledby="subjects-title" aria-busy={load.status === 'loading'}>
-        <h2 id="subjects-title" className="dashboard__section-title">
+      <section className={styles.dashboard__section} aria-labelledby="subjects-title" aria-busy={load.status === 'loading'}>
+        <h2 id="subjects-title" className={styles['dashboard__section-title']}>
           Subjects
         </h2>
         {load.status === 'failed' && <p className="muted">Your progress could not be loaded, so the cards show zeros for now.</p>}
-        <div className="subject-grid">
+        <div className={styles['subject-grid']}>
           {data.subjects.map((subject) => (
             <SubjectProgressCard key={subject.subject} progress={subject} levels={data.access.levels} />
           ))}

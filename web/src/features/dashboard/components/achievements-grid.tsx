@@ -5,6 +5,7 @@ import { formatDay } from '../plan-panel.ts';
 import { achievementTiles, type AchievementTile } from '../insights-view.ts';
 import type { ProgressState } from '../progress-load.ts';
 import { ACHIEVEMENT_ICON } from './achievement-icons.tsx';
+import styles from './achievements-grid.module.css';
 
 /** The catalogue is known before progress arrives: while loading, its tiles are drawn with a skeleton state. */
 const CATALOGUE = achievementTiles([]);
@@ -19,13 +20,13 @@ export function AchievementsGrid({ progress, retry }: { progress: ProgressState;
   const unlocked = tiles.filter((t) => t.unlockedAt !== null).length;
 
   return (
-    <section className="card achievements" aria-labelledby="achievements-title" aria-busy={progress.status === 'loading'}>
-      <div className="achievements__head">
+    <section className={`card ${styles.achievements}`} aria-labelledby="achievements-title" aria-busy={progress.status === 'loading'}>
+      <div className={styles.achievements__head}>
         <h2 id="achievements-title" className="card__title">
           Achievements
         </h2>
         {progress.status === 'ready' && (
-          <p className="achievements__count">
+          <p className={styles.achievements__count}>
             {unlocked} of {tiles.length} unlocked
           </p>
         )}
@@ -41,7 +42,7 @@ export function AchievementsGrid({ progress, retry }: { progress: ProgressState;
         </div>
       ) : (
         // One list from skeleton to answer: the same tiles, only their state changes.
-        <ul className="achievement-grid" aria-hidden={progress.status === 'loading' ? true : undefined}>
+        <ul className={styles['achievement-grid']} aria-hidden={progress.status === 'loading' ? true : undefined}>
           {(progress.status === 'ready' ? tiles : CATALOGUE).map((tile) => (
             <AchievementItem key={tile.id} tile={tile} loading={progress.status === 'loading'} />
           ))}
@@ -54,17 +55,17 @@ export function AchievementsGrid({ progress, retry }: { progress: ProgressState;
 function AchievementItem({ tile, loading = false }: { tile: AchievementTile; loading?: boolean }) {
   const Icon = ACHIEVEMENT_ICON[tile.id];
   const isUnlocked = tile.unlockedAt !== null;
-  const modifier = loading ? 'achievement--loading' : isUnlocked ? 'achievement--unlocked' : 'achievement--locked';
+  const modifier = loading ? styles['achievement--loading'] : isUnlocked ? styles['achievement--unlocked'] : styles['achievement--locked'];
   return (
-    <li className={`achievement ${modifier}`}>
-      <span className="achievement__icon">
+    <li className={`${styles.achievement} ${modifier}`}>
+      <span className={styles.achievement__icon}>
         <Icon size={26} />
       </span>
-      <h3 className="achievement__title">{tile.title}</h3>
-      <p className="achievement__description">{tile.description}</p>
-      <p className="achievement__state">
+      <h3 className={styles.achievement__title}>{tile.title}</h3>
+      <p className={styles.achievement__description}>{tile.description}</p>
+      <p className={styles.achievement__state}>
         {loading ? (
-          <span className="skeleton skeleton--text achievement__state-skeleton" />
+          <span className={`skeleton skeleton--text ${styles['achievement__state-skeleton']}`} />
         ) : isUnlocked ? (
           <>
             <CheckIcon size={14} /> Unlocked <time dateTime={tile.unlockedAt!}>{formatDay(tile.unlockedAt!)}</time>

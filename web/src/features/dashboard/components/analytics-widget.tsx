@@ -8,6 +8,7 @@ import { useAnalytics } from '../api/get-analytics.ts';
 import { analyticsCsv, analyticsCsvName, downloadText } from '../analytics-csv.ts';
 import { analyticsCards, chartBars, formatMetric, hasAnalyticsData, METRIC_OPTIONS, metricOption, RANGE_OPTIONS, subjectName, type Bar } from '../analytics-view.ts';
 import { RECOMMENDED_QUIZ } from '../insights-view.ts';
+import styles from './analytics-widget.module.css';
 
 /** recharts travels in this chunk, fetched only when there is something to draw; it draws into a plot box of fixed height. */
 const loadCharts = () => import('./analytics-charts.tsx');
@@ -68,11 +69,11 @@ function Choices<T extends AnalyticsMetric | AnalyticsRange>({
   onChange(value: T): void;
 }) {
   return (
-    <fieldset className="segmented">
-      <legend className="segmented__legend">{legend}</legend>
-      <div className="segmented__row">
+    <fieldset className={styles.segmented}>
+      <legend className={styles.segmented__legend}>{legend}</legend>
+      <div className={styles.segmented__row}>
         {options.map((option) => (
-          <label key={option.value} className="segmented__option">
+          <label key={option.value} className={styles.segmented__option}>
             <input type="radio" name={name} value={option.value} checked={option.value === value} onChange={() => onChange(option.value)} />
             <span>{option.label}</span>
           </label>
@@ -88,15 +89,15 @@ const CARD_TITLES = ['Improving', 'Speed', 'Focus Area'] as const;
 
 function PremiumOverlay() {
   return (
-    <div className="premium-overlay">
-      <div className="premium-overlay__preview" aria-hidden="true">
+    <div className={styles['premium-overlay']}>
+      <div className={styles['premium-overlay__preview']} aria-hidden="true">
         {[40, 65, 50, 80, 70, 90, 75].map((h, i) => (
           <span key={i} style={{ height: `${h}%` }} />
         ))}
       </div>
-      <div className="premium-overlay__panel">
+      <div className={styles['premium-overlay__panel']}>
         <LockIcon size={28} />
-        <p className="premium-overlay__title">Detailed analytics are part of Premium</p>
+        <p className={styles['premium-overlay__title']}>Detailed analytics are part of Premium</p>
         <p className="muted">See accuracy, speed and consistency per subject over 7 days, 30 days or 3 months, and export them.</p>
         <LinkButton to="/subscription">Start Free Trial</LinkButton>
       </div>
@@ -122,9 +123,9 @@ function NoData() {
 function AnalyticsPending({ expectEmpty }: { expectEmpty: boolean }) {
   if (expectEmpty) {
     return (
-      <div className="analytics__pending">
+      <div className={styles.analytics__pending}>
         <Spinner label="Loading analytics…" />
-        <div className="analytics__ghost" aria-hidden="true">
+        <div className={styles.analytics__ghost} aria-hidden="true">
           <NoData />
         </div>
       </div>
@@ -132,31 +133,31 @@ function AnalyticsPending({ expectEmpty }: { expectEmpty: boolean }) {
   }
   return (
     <>
-      <ul className="analytics-cards" aria-hidden="true">
+      <ul className={styles['analytics-cards']} aria-hidden="true">
         {CARD_TITLES.map((title) => (
-          <li key={title} className="analytics-card">
-            <span className="analytics-card__title">{title}</span>
-            <span className="analytics-card__value">
+          <li key={title} className={styles['analytics-card']}>
+            <span className={styles['analytics-card__title']}>{title}</span>
+            <span className={styles['analytics-card__value']}>
               <span className="skeleton skeleton--value" />
             </span>
-            <span className="analytics-card__note">
+            <span className={styles['analytics-card__note']}>
               <span className="skeleton skeleton--text" />
             </span>
           </li>
         ))}
       </ul>
-      <div className="analytics__pending">
+      <div className={styles.analytics__pending}>
         <Spinner label="Loading analytics…" />
-        <div className="analytics-charts" aria-hidden="true">
+        <div className={styles['analytics-charts']} aria-hidden="true">
           {SUBJECTS.map((subject) => (
-            <div key={subject} className="analytics-chart">
+            <div key={subject} className={styles['analytics-chart']}>
               <div className="analytics-chart__caption">
-                <h3 className="analytics-chart__title">{subjectName(subject)}</h3>
-                <p className="analytics-chart__summary">
+                <h3 className={styles['analytics-chart__title']}>{subjectName(subject)}</h3>
+                <p className={styles['analytics-chart__summary']}>
                   <span className="skeleton skeleton--text" />
                 </p>
               </div>
-              <div className="analytics-chart__plot skeleton" />
+              <div className={`${styles['analytics-chart__plot']} skeleton`} />
             </div>
           ))}
         </div>
@@ -172,30 +173,30 @@ function AnalyticsPending({ expectEmpty }: { expectEmpty: boolean }) {
 function AnalyticsCharts({ data, metric, Chart }: { data: AnalyticsResponse; metric: AnalyticsMetric; Chart: ChartComponent }) {
   const option = metricOption(metric);
   return (
-    <div className="analytics-charts">
+    <div className={styles['analytics-charts']}>
       {data.subjects.map((subject) => {
         const bars = chartBars(subject.buckets, metric);
         const headingId = `chart-${subject.subject}`;
         return (
-          <figure key={subject.subject} className="analytics-chart" aria-labelledby={headingId}>
+          <figure key={subject.subject} className={styles['analytics-chart']} aria-labelledby={headingId}>
             <figcaption className="analytics-chart__caption">
-              <h3 id={headingId} className="analytics-chart__title">
+              <h3 id={headingId} className={styles['analytics-chart__title']}>
                 {subjectName(subject.subject)}
               </h3>
-              <p className="analytics-chart__summary">
+              <p className={styles['analytics-chart__summary']}>
                 {subject.attempts === 0
                   ? 'No quizzes in this period'
                   : `${option.label}: ${formatMetric(metric, subject[metric])} · ${subject.attempts} ${subject.attempts === 1 ? 'quiz' : 'quizzes'}`}
               </p>
             </figcaption>
             {subject.attempts === 0 ? (
-              <div className="analytics-chart__plot analytics-chart__plot--empty" aria-hidden="true">
+              <div className={`${styles['analytics-chart__plot']} ${styles['analytics-chart__plot--empty']}`} aria-hidden="true">
                 Nothing to draw
               </div>
             ) : (
               <>
-                <div className="analytics-chart__plot" aria-hidden="true">
-                  <Suspense fallback={<span className="skeleton analytics-chart__skeleton" />}>
+                <div className={styles['analytics-chart__plot']} aria-hidden="true">
+                  <Suspense fallback={<span className={`skeleton ${styles['analytics-chart__skeleton']}`} />}>
                     <Chart subject={subject.subject} bars={bars} metric={metric} />
                   </Suspense>
                 </div>
@@ -260,9 +261,9 @@ export function AnalyticsWidget({ expectLocked = false, expectEmpty = false }: A
   };
 
   return (
-    <section id="analytics" ref={ref} tabIndex={-1} className="card analytics" aria-labelledby="analytics-title" aria-busy={pending}>
-      <div className="analytics__head">
-        <h2 id="analytics-title" className="card__title analytics__title">
+    <section id="analytics" ref={ref} tabIndex={-1} className={`card ${styles.analytics}`} aria-labelledby="analytics-title" aria-busy={pending}>
+      <div className={styles.analytics__head}>
+        <h2 id="analytics-title" className={`card__title ${styles.analytics__title}`}>
           Detailed Analytics
         </h2>
         {!locked && (
@@ -276,7 +277,7 @@ export function AnalyticsWidget({ expectLocked = false, expectEmpty = false }: A
         <PremiumOverlay />
       ) : (
         <>
-          <div className="analytics__controls">
+          <div className={styles.analytics__controls}>
             <Choices<AnalyticsMetric> legend="Metric" name="analytics-metric" options={METRIC_OPTIONS} value={metric} onChange={setMetric} />
             <Choices<AnalyticsRange> legend="Range" name="analytics-range" options={RANGE_OPTIONS} value={range} onChange={setRange} />
           </div>
@@ -286,12 +287,12 @@ export function AnalyticsWidget({ expectLocked = false, expectEmpty = false }: A
           {ready && !hasData && <NoData />}
           {ready && hasData && (
             <>
-              <ul className="analytics-cards" aria-label="Highlights">
+              <ul className={styles['analytics-cards']} aria-label="Highlights">
                 {analyticsCards(ready.cards).map((card) => (
-                  <li key={card.title} className="analytics-card">
-                    <span className="analytics-card__title">{card.title}</span>
-                    <span className="analytics-card__value">{card.value}</span>
-                    <span className="analytics-card__note">{card.note}</span>
+                  <li key={card.title} className={styles['analytics-card']}>
+                    <span className={styles['analytics-card__title']}>{card.title}</span>
+                    <span className={styles['analytics-card__value']}>{card.value}</span>
+                    <span className={styles['analytics-card__note']}>{card.note}</span>
                   </li>
                 ))}
               </ul>

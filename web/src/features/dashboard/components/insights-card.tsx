@@ -5,6 +5,7 @@ import { subjectName } from '../analytics-view.ts';
 import { activityBars, goalPercent, RECOMMENDED_QUIZ, streakBadge } from '../insights-view.ts';
 import type { ProgressState } from '../progress-load.ts';
 import { STREAK_ICON } from './achievement-icons.tsx';
+import styles from './insights-card.module.css';
 
 interface InsightsCardProps {
   progress: ProgressState;
@@ -44,56 +45,56 @@ export function InsightsCard({ progress, retry, recent }: InsightsCardProps) {
 /** The loaded layout with skeleton values: same boxes, same heights. */
 function InsightsSkeleton() {
   return (
-    <div className="insights__layout">
-      <div className="insights__stats">
-        <div className="stats" aria-hidden="true">
+    <div className={styles.insights__layout}>
+      <div className={styles.insights__stats}>
+        <div className={styles.stats} aria-hidden="true">
           {STAT_LABELS.map((label) => (
-            <div key={label} className="stats__item">
-              <span className="stats__label">{label}</span>
-              <span className="stats__value">
+            <div key={label} className={styles.stats__item}>
+              <span className={styles.stats__label}>{label}</span>
+              <span className={styles.stats__value}>
                 <span className="skeleton skeleton--value" />
               </span>
             </div>
           ))}
         </div>
-        <div className="insights__next">
+        <div className={styles.insights__next}>
           <Spinner label="Loading insights…" />
         </div>
       </div>
 
-      <div className="insights__main">
-        <div className="insights__action">
-          <p className="insights__action-text">Next up: a beginner geography quiz.</p>
+      <div className={styles.insights__main}>
+        <div className={styles.insights__action}>
+          <p className={styles['insights__action-text']}>Next up: a beginner geography quiz.</p>
           <LinkButton to={RECOMMENDED_QUIZ}>Start a Quiz</LinkButton>
         </div>
-        <div className="insights__goal" aria-hidden="true">
-          <div className="insights__goal-head">
-            <h3 className="insights__subtitle">Weekly goal</h3>
+        <div className={styles.insights__goal} aria-hidden="true">
+          <div className={styles['insights__goal-head']}>
+            <h3 className={styles.insights__subtitle}>Weekly goal</h3>
           </div>
-          <p className="insights__goal-text">
+          <p className={styles['insights__goal-text']}>
             <span className="skeleton skeleton--text" />
           </p>
           <div className="meter" />
         </div>
       </div>
 
-      <div className="insights__activity" aria-hidden="true">
-        <h3 className="insights__subtitle">Last 7 days</h3>
-        <div className="activity">
+      <div className={styles.insights__activity} aria-hidden="true">
+        <h3 className={styles.insights__subtitle}>Last 7 days</h3>
+        <div className={styles.activity}>
           {Array.from({ length: 7 }, (_, i) => (
-            <span key={i} className="activity__day">
-              <span className="activity__count">&nbsp;</span>
-              <span className="activity__track skeleton" />
-              <span className="activity__label">&nbsp;</span>
+            <span key={i} className={styles.activity__day}>
+              <span className={styles.activity__count}>&nbsp;</span>
+              <span className={`${styles.activity__track} skeleton`} />
+              <span className={styles.activity__label}>&nbsp;</span>
             </span>
           ))}
         </div>
       </div>
 
-      <div className="insights__recent" aria-hidden="true">
-        <h3 className="insights__subtitle">Last 5 quizzes</h3>
-        <div className="insights__recent-body">
-          <span className="skeleton insights__recent-skeleton" />
+      <div className={styles.insights__recent} aria-hidden="true">
+        <h3 className={styles.insights__subtitle}>Last 5 quizzes</h3>
+        <div className={styles['insights__recent-body']}>
+          <span className={`skeleton ${styles['insights__recent-skeleton']}`} />
         </div>
       </div>
     </div>
@@ -109,58 +110,58 @@ function InsightsBody({ data, recent }: { data: Extract<ProgressState, { status:
   const empty = totals.attempts === 0;
 
   return (
-    <div className="insights__layout">
-      <div className="insights__stats">
+    <div className={styles.insights__layout}>
+      <div className={styles.insights__stats}>
         {/* Shown with zeros before the first quiz too, so the card keeps one shape. */}
-        <dl className="stats">
-          <div className="stats__item">
-            <dt className="stats__label">Quizzes</dt>
-            <dd className="stats__value">{totals.attempts}</dd>
+        <dl className={styles.stats}>
+          <div className={styles.stats__item}>
+            <dt className={styles.stats__label}>Quizzes</dt>
+            <dd className={styles.stats__value}>{totals.attempts}</dd>
           </div>
-          <div className="stats__item">
-            <dt className="stats__label">Points</dt>
-            <dd className="stats__value">{totals.points}</dd>
+          <div className={styles.stats__item}>
+            <dt className={styles.stats__label}>Points</dt>
+            <dd className={styles.stats__value}>{totals.points}</dd>
           </div>
-          <div className="stats__item">
-            <dt className="stats__label">Average score</dt>
-            <dd className="stats__value">{empty ? '—' : `${insights.averageScore}%`}</dd>
+          <div className={styles.stats__item}>
+            <dt className={styles.stats__label}>Average score</dt>
+            <dd className={styles.stats__value}>{empty ? '—' : `${insights.averageScore}%`}</dd>
           </div>
-          <div className="stats__item">
-            <dt className="stats__label">Day streak</dt>
-            <dd className="stats__value">
+          <div className={styles.stats__item}>
+            <dt className={styles.stats__label}>Day streak</dt>
+            <dd className={styles.stats__value}>
               {totals.streak}
               {badge.tier !== 'none' && (
-                <span className={`streak-badge streak-badge--${badge.tier}`}>
+                <span className={`${styles['streak-badge']} ${styles[`streak-badge--${badge.tier}`] ?? ''}`}>
                   <StreakIcon size={16} /> {badge.label}
                   <span className="visually-hidden"> badge</span>
                 </span>
               )}
             </dd>
           </div>
-          <div className="stats__item">
-            <dt className="stats__label">Strongest subject</dt>
-            <dd className="stats__value">{insights.strongestSubject ? subjectName(insights.strongestSubject) : '—'}</dd>
+          <div className={styles.stats__item}>
+            <dt className={styles.stats__label}>Strongest subject</dt>
+            <dd className={styles.stats__value}>{insights.strongestSubject ? subjectName(insights.strongestSubject) : '—'}</dd>
           </div>
         </dl>
-        <p className={empty ? 'insights__next insights__empty' : 'muted insights__next'}>
+        <p className={empty ? `${styles.insights__next} ${styles.insights__empty}` : `muted ${styles.insights__next}`}>
           {empty ? 'No quizzes yet. Play one to fill these in.' : badge.next ? `${badge.next}.` : ''}
         </p>
       </div>
 
-      <div className="insights__main">
-        <div className="insights__action">
-          <p className="insights__action-text">{empty ? 'Start with a beginner geography quiz.' : 'Next up: a beginner geography quiz.'}</p>
+      <div className={styles.insights__main}>
+        <div className={styles.insights__action}>
+          <p className={styles['insights__action-text']}>{empty ? 'Start with a beginner geography quiz.' : 'Next up: a beginner geography quiz.'}</p>
           <LinkButton to={RECOMMENDED_QUIZ}>Start a Quiz</LinkButton>
         </div>
 
-        <div className="insights__goal">
-          <div className="insights__goal-head">
-            <h3 className="insights__subtitle" id="weekly-goal-title">
+        <div className={styles.insights__goal}>
+          <div className={styles['insights__goal-head']}>
+            <h3 className={styles.insights__subtitle} id="weekly-goal-title">
               Weekly goal
             </h3>
-            {goal.met && <p className="insights__goal-met">Goal met!</p>}
+            {goal.met && <p className={styles['insights__goal-met']}>Goal met!</p>}
           </div>
-          <p className="insights__goal-text">
+          <p className={styles['insights__goal-text']}>
             {goal.done} of {goal.target} quizzes in the last 7 days
           </p>
           <div
@@ -177,21 +178,21 @@ function InsightsBody({ data, recent }: { data: Extract<ProgressState, { status:
         </div>
       </div>
 
-      <div className="insights__activity">
-        <h3 className="insights__subtitle" id="activity-title">
+      <div className={styles.insights__activity}>
+        <h3 className={styles.insights__subtitle} id="activity-title">
           Last 7 days
         </h3>
-        <ol className="activity" aria-labelledby="activity-title">
+        <ol className={styles.activity} aria-labelledby="activity-title">
           {bars.map((bar) => (
-            <li key={bar.day} className="activity__day">
+            <li key={bar.day} className={styles.activity__day}>
               <span className="visually-hidden">{bar.description}</span>
-              <span className="activity__count" aria-hidden="true">
+              <span className={styles.activity__count} aria-hidden="true">
                 {bar.quizzes}
               </span>
-              <span className="activity__track" aria-hidden="true">
-                <span className="activity__bar" style={{ height: `${bar.height}%` }} />
+              <span className={styles.activity__track} aria-hidden="true">
+                <span className={styles.activity__bar} style={{ height: `${bar.height}%` }} />
               </span>
-              <span className="activity__label" aria-hidden="true">
+              <span className={styles.activity__label} aria-hidden="true">
                 {bar.weekday}
               </span>
             </li>
@@ -199,11 +200,11 @@ function InsightsBody({ data, recent }: { data: Extract<ProgressState, { status:
         </ol>
       </div>
 
-      <div className="insights__recent">
-        <h3 className="insights__subtitle" id="recent-title">
+      <div className={styles.insights__recent}>
+        <h3 className={styles.insights__subtitle} id="recent-title">
           Last 5 quizzes
         </h3>
-        <div className="insights__recent-body">{recent}</div>
+        <div className={styles['insights__recent-body']}>{recent}</div>
       </div>
     </div>
   );

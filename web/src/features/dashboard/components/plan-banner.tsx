@@ -4,6 +4,7 @@ import { TRIAL_DAYS } from '#shared/constants.ts';
 import { LinkButton } from '@/components/button.tsx';
 import { ChartIcon, GroupIcon, SparkIcon, TrophyIcon, TutorIcon } from '@/components/icons.tsx';
 import { formatDay, planPanel } from '../plan-panel.ts';
+import styles from './plan-banner.module.css';
 
 const SHORTCUTS = [
   { label: 'AI Tutor', to: '/ai-tutor', Icon: TutorIcon },
@@ -21,17 +22,17 @@ export function PlanBanner({ profile, now = new Date() }: { profile: Profile; no
 
   if (panel.kind === 'upsell') {
     return (
-      <section className="upsell" aria-labelledby="upsell-title">
+      <section className={styles.upsell} aria-labelledby="upsell-title">
         <SparkIcon size={28} />
-        <div className="upsell__text">
-          <h2 id="upsell-title" className="upsell__title">
+        <div className={styles.upsell__text}>
+          <h2 id="upsell-title" className={styles.upsell__title}>
             Unlock Premium
           </h2>
-          <p className="upsell__pitch">
+          <p className={styles.upsell__pitch}>
             Advanced and expert levels, detailed analytics, the AI tutor, live tournaments and more. Free for {TRIAL_DAYS} days, no credit card needed.
           </p>
         </div>
-        <LinkButton to="/subscription" className="upsell__cta">
+        <LinkButton to="/subscription" className={styles.upsell__cta}>
           Start Free Trial
         </LinkButton>
       </section>
@@ -39,29 +40,29 @@ export function PlanBanner({ profile, now = new Date() }: { profile: Profile; no
   }
 
   return (
-    <section className="premium-panel" aria-labelledby="premium-panel-title">
-      <div className="premium-panel__head">
-        <h2 id="premium-panel-title" className="premium-panel__title">
+    <section className={styles['premium-panel']} aria-labelledby="premium-panel-title">
+      <div className={styles['premium-panel__head']}>
+        <h2 id="premium-panel-title" className={styles['premium-panel__title']}>
           Premium Dashboard
         </h2>
-        <span className="premium-panel__active">ACTIVE</span>
+        <span className={styles['premium-panel__active']}>ACTIVE</span>
         {panel.trialEnds && (
-          <p className="premium-panel__trial">
+          <p className={styles['premium-panel__trial']}>
             Trial ends <time dateTime={panel.trialEnds}>{formatDay(panel.trialEnds)}</time>
           </p>
         )}
       </div>
       <nav aria-label="Premium shortcuts">
-        <ul className="premium-panel__shortcuts">
+        <ul className={styles['premium-panel__shortcuts']}>
           {SHORTCUTS.map(({ label, to, Icon }) => (
             <li key={label}>
               {to.startsWith('#') ? (
-                <a className="shortcut" href={to}>
+                <a className={styles.shortcut} href={to}>
                   <Icon size={22} />
                   {label}
                 </a>
               ) : (
-                <Link className="shortcut" to={to}>
+                <Link className={styles.shortcut} to={to}>
                   <Icon size={22} />
                   {label}
                 </Link>

@@ -3,6 +3,7 @@ import type { Profile } from '#shared/api.ts';
 import { canUse, type PremiumFeature } from '#shared/entitlements.ts';
 import { LinkButton } from '@/components/button.tsx';
 import { AdaptiveIcon, ChartIcon, CheckIcon, GroupIcon, LockIcon, TrophyIcon, TutorIcon, VideoIcon } from '@/components/icons.tsx';
+import styles from './premium-features.module.css';
 
 interface ShowcaseFeature {
   title: string;
@@ -30,28 +31,28 @@ export function PremiumFeatures({ profile, now = new Date() }: { profile: Profil
       <h2 id="premium-features-title" className="card__title">
         Premium Features
       </h2>
-      <ul className="feature-grid">
+      <ul className={styles['feature-grid']}>
         {FEATURES.map(({ title, description, to, feature, Icon }) => {
           const included = canUse(profile, feature, now);
           return (
-            <li key={to} className="feature">
-              <span className="feature__icon">
+            <li key={to} className={styles.feature}>
+              <span className={styles.feature__icon}>
                 <Icon size={24} />
               </span>
-              <h3 className="feature__title">{title}</h3>
-              <p className="feature__description">{description}</p>
-              <p className={`feature__access feature__access--${included ? 'included' : 'premium'}`}>
+              <h3 className={styles.feature__title}>{title}</h3>
+              <p className={styles.feature__description}>{description}</p>
+              <p className={`${styles.feature__access} ${styles[`feature__access--${included ? 'included' : 'premium'}`] ?? ''}`}>
                 {included ? <CheckIcon size={14} /> : <LockIcon size={14} />} {included ? 'Included in your plan' : 'Premium'}
               </p>
-              <LinkButton to={to} variant="secondary" className="feature__cta">
+              <LinkButton to={to} variant="secondary" className={styles.feature__cta}>
                 Try Now <span className="visually-hidden">{title}</span>
               </LinkButton>
             </li>
           );
         })}
       </ul>
-      <h3 className="premium-features__subtitle">Premium benefits</h3>
-      <ul className="checklist premium-features__benefits">
+      <h3 className={styles['premium-features__subtitle']}>Premium benefits</h3>
+      <ul className={`checklist ${styles['premium-features__benefits']}`}>
         {BENEFITS.map((benefit) => (
           <li key={benefit}>{benefit}</li>
         ))}

@@ -3,6 +3,7 @@ import { Button } from '@/components/button.tsx';
 import { AlertIcon, CheckIcon, ErrorIcon, RefreshIcon } from '@/components/icons.tsx';
 import { useHealth } from '../api/get-health.ts';
 import { STATUS_LABEL, statusBanner } from '../status-banner.ts';
+import styles from './system-status-banner.module.css';
 
 /**
  * The system status banner (1-core §2): nothing while all is healthy; otherwise what is
@@ -30,7 +31,7 @@ export function SystemStatusBanner() {
 
   if (recovered) {
     return (
-      <p ref={recoveredRef} tabIndex={-1} className="status-banner status-banner--ok" role="status">
+      <p ref={recoveredRef} tabIndex={-1} className={`${styles['status-banner']} ${styles['status-banner--ok']}`} role="status">
         <CheckIcon size={18} /> All systems are working normally again.
       </p>
     );
@@ -39,18 +40,18 @@ export function SystemStatusBanner() {
 
   const Icon = banner.tone === 'error' ? ErrorIcon : AlertIcon;
   return (
-    <section className={`status-banner status-banner--${banner.tone}`} aria-labelledby={titleId}>
-      <div className="status-banner__row">
+    <section className={`${styles['status-banner']} ${styles[`status-banner--${banner.tone}`] ?? ''}`} aria-labelledby={titleId}>
+      <div className={styles['status-banner__row']}>
         <Icon size={22} />
-        <div className="status-banner__text">
-          <h2 id={titleId} className="status-banner__title">
+        <div className={styles['status-banner__text']}>
+          <h2 id={titleId} className={styles['status-banner__title']}>
             System status: {STATUS_LABEL[banner.tone]}
           </h2>
-          <p className="status-banner__message" role={banner.tone === 'error' ? 'alert' : 'status'}>
+          <p className={styles['status-banner__message']} role={banner.tone === 'error' ? 'alert' : 'status'}>
             {banner.title}
           </p>
         </div>
-        <div className="status-banner__actions">
+        <div className={styles['status-banner__actions']}>
           {banner.checks && (
             <Button variant="secondary" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded((open) => !open)}>
               {expanded ? 'Hide Details' : 'Show Details'}
@@ -63,9 +64,9 @@ export function SystemStatusBanner() {
       </div>
       {banner.checks && (
         <div id={detailsId} hidden={!expanded}>
-          <dl className="status-banner__checks">
+          <dl className={styles['status-banner__checks']}>
             {banner.checks.map((check) => (
-              <div key={check.name} className={`status-check status-check--${check.status}`}>
+              <div key={check.name} className={`${styles['status-check']} ${styles[`status-check--${check.status}`] ?? ''}`}>
                 <dt>{check.label}</dt>
                 <dd>
                   <strong>{STATUS_LABEL[check.status]}</strong>: {check.message}
@@ -74,7 +75,7 @@ export function SystemStatusBanner() {
             ))}
           </dl>
           {banner.checkedAt && (
-            <p className="status-banner__time">
+            <p className={styles['status-banner__time']}>
               Checked at <time dateTime={banner.checkedAt}>{new Date(banner.checkedAt).toLocaleTimeString()}</time>
             </p>
           )}
