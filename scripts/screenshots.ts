@@ -3,11 +3,13 @@
  *
  *   npm run screenshots:compare                     # working tree against HEAD
  *   npm run screenshots:compare -- --base <git ref> # working tree against any commit
+ *   npm run screenshots:compare -- --base <ref> --head <ref>
+ *                                   # two commits: one change alone, whatever else is in the tree
  *
- * Both web builds are shown the same data: the "before" run plays every flow against the
- * local stack and records each API answer in order; the "after" run gets those answers
- * replayed, and the page's clock is frozen at the same instant in both. So the only thing
- * that differs between the two runs is the web build (HTML, JS, CSS), which is the point.
+ * Both web builds are shown the same data: a first pass plays every flow with the "before"
+ * build against the local stack and records each API answer; then each build plays the same
+ * flows on that recording (ApiTape), with the page's clock frozen at the same instant. So
+ * the only thing that differs between the two shots is the web build, which is the point.
  * Output: .screenshots/{before,after,diff}/, a diff PNG for every screen that differs.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -54,8 +56,14 @@ function requestKey(route: Route): string {
   return `${request.method()} ${url.pathname}${url.search} ${request.postData() ?? ''}`;
 }
 
+/**
+ * Replays a recording so that what the page is told depends on what the person did, not on
+ * timing: changes (POST, PUT, PATCH, DELETE) are answered in recorded order, and a read gets
+ * the last answer it had before the next recorded change, however often the page polled.
+ */
 class ApiTape {
   private readonly used = new Set<number>();
+  private lastChange = -1;
   pending = 0;
   /** API paths (regular expressions) the current screen answers with a 500, in both runs alike. */
   failing: RegExp[] = [];
@@ -65,6 +73,24 @@ class ApiTape {
     readonly mode: 'record' | 'replay',
     readonly recording: Recording,
   ) {}
+
+  private pick(key: string, change: boolean): Exchange | undefined {
+    const all = this.recording.exchanges;
+    const same = all.map((e, i) => [e, i] as const).filter(([e]) => e.key === key);
+    if (change) {
+      const found = same.find(([, i]) => i > this.lastChange && !this.used.has(i)) ?? same.find(([, i]) => !this.used.has(i)) ?? same.at(-1);
+      if (found) {
+        this.used.add(found[1]);
+        this.lastChange = found[1];
+      }
+      return found?.[0];
+    }
+    const isChange = (e: Exchange) => !e.key.startsWith('GET ');
+    let nextChange = all.findIndex((e, i) => i > this.lastChange && isChange(e));
+    if (nextChange === -1) nextChange = all.length;
+    const before = same.filter(([, i]) => i < nextChange).at(-1);
+    return (before ?? same.find(([, i]) => i >= nextChange))?.[0];
+  }
 
   async handle(route: Route): Promise<void> {
     this.pending += 1;
@@ -81,16 +107,13 @@ class ApiTape {
         await route.fulfill({ status: response.status(), headers: response.headers(), body: Buffer.from(body, 'base64') });
         return;
       }
-      // The next unused answer to the same call, in recorded order; once they are all used, the last one again.
-      const candidates = this.recording.exchanges.map((e, i) => [e, i] as const).filter(([e]) => e.key === key);
-      const next = candidates.find(([, i]) => !this.used.has(i)) ?? candidates.at(-1);
+      const next = this.pick(key, route.request().method() !== 'GET');
       if (!next) {
         this.missed.push(key);
         await route.continue();
         return;
       }
-      this.used.add(next[1]);
-      await route.fulfill({ status: next[0].status, headers: next[0].headers, body: Buffer.from(next[0].body, 'base64') });
+      await route.fulfill({ status: next.status, headers: next.headers, body: Buffer.from(next.body, 'base64') });
     } finally {
       this.pending -= 1;
     }
@@ -131,6 +154,10 @@ async function settle(page: Page, tape: ApiTape): Promise<void> {
     quiet = tape.pending === 0 ? quiet + 1 : 0;
     await page.waitForTimeout(100);
   }
+  // Whatever is still loading (a query retrying after an error) finishes first.
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"], .spinner'), undefined, { timeout: 10_000 })
+    .catch(() => console.warn(`still busy after 10 s: ${page.url()}`));
   await page.evaluate(async () => {
     await document.fonts.ready;
     await Promise.all([...document.images].map((img) => (img.complete ? null : img.decode().catch(() => null))));
@@ -150,15 +177,42 @@ async function signOut(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
 }
 
+/**
+ * The verdict shows for VERDICT_MS (1.2 s) before the next question: hold that one timer
+ * until the feedback has been shot, however slow the machine is.
+ */
+async function holdVerdict(page: Page): Promise<void> {
+  // A string, not a function: tsx would wrap named functions in a helper the page lacks.
+  await page.evaluate(`{
+    const real = window.setTimeout;
+    const held = [];
+    window.setTimeout = (handler, ms, ...args) => {
+      if (ms === 1200 && typeof handler === 'function') {
+        held.push(() => handler(...args));
+        return 0;
+      }
+      return real(handler, ms, ...args);
+    };
+    window.releaseVerdict = () => {
+      window.setTimeout = real;
+      for (const run of held.splice(0)) run();
+    };
+  }`);
+}
+
 /** Answers every question of the round on screen with `letter`. */
 async function playRound(page: Page, letter: string, shot?: (name: string) => Promise<void>): Promise<void> {
   for (let n = 1; n <= 10; n++) {
     await page.getByText(`Question ${n} of 10`).waitFor();
-    if (n === 1 && shot) await shot('quiz-question');
+    if (n === 1 && shot) {
+      await shot('quiz-question');
+      await holdVerdict(page);
+    }
     await page.getByRole('button', { name: new RegExp(`^${letter}\\. `) }).click();
     if (n === 1 && shot) {
       await page.getByText(/Correct!|Incorrect\. The answer is/).first().waitFor();
       await shot('quiz-feedback');
+      await page.evaluate('window.releaseVerdict()');
     }
   }
   await page.getByRole('dialog', { name: 'Quiz Complete!' }).waitFor();
@@ -176,7 +230,7 @@ async function shootAll(context: BrowserContext, base: string, tape: ApiTape, di
       await page.setViewportSize(VIEWPORTS[viewport]);
       await settle(page, tape);
       const file = `${String(count).padStart(2, '0')}-${name}-${viewport}.png`;
-      await page.screenshot({ path: join(dir, file), fullPage: true, animations: 'disabled', caret: 'hide' });
+      if (tape.mode === 'replay') await page.screenshot({ path: join(dir, file), fullPage: true, animations: 'disabled', caret: 'hide' });
       names.push(file);
     }
     await page.setViewportSize(VIEWPORTS.desktop);
@@ -201,7 +255,7 @@ async function shootAll(context: BrowserContext, base: string, tape: ApiTape, di
   await visit('/auth?action=forgot-password', 'forgot-password', () => page.getByRole('dialog').waitFor());
   await visit('/reset-password', 'reset-password-invalid', () => page.getByRole('heading', { level: 1 }).first().waitFor());
   await visit('/reset-password?token=not-a-real-token', 'reset-password-bad-token', () => page.getByRole('heading', { level: 1 }).first().waitFor());
-  await visit('/leaderboard', 'leaderboard', () => page.getByRole('heading', { name: 'Leaderboard' }).waitFor());
+  await visit('/leaderboard', 'leaderboard', () => page.getByRole('heading', { level: 1 }).first().waitFor());
   await visit('/no-such-page', 'not-found', () => page.waitForURL(`${base}/`));
 
   // The student, free.
@@ -339,20 +393,29 @@ function compareDirs(files: string[]): { screens: number; differing: { file: str
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { base: { type: 'string', default: 'HEAD' }, port: { type: 'string', default: process.env.SCREENSHOT_PORT ?? '4300' } } });
+  const { values } = parseArgs({
+    options: { base: { type: 'string', default: 'HEAD' }, head: { type: 'string' }, port: { type: 'string', default: process.env.SCREENSHOT_PORT ?? '4300' } },
+  });
   const started = Date.now();
-  console.log(`Building ${values.base} and the working tree…`);
-  const [before] = await Promise.all([buildRef(values.base), buildWebIfStale(root)]);
+  console.log(`Building ${values.base} and ${values.head ?? 'the working tree'}…`);
+  const workingTree = async () => {
+    await buildWebIfStale(root);
+    return { dist: join(root, 'web', 'dist'), cleanup: () => undefined };
+  };
+  // One after the other: two builds at once are slower on a small machine, not faster.
+  const before = await buildRef(values.base);
+  const after = values.head ? await buildRef(values.head) : await workingTree();
   const dataDir = mkdtempSync(join(tmpdir(), 'quizquest-shots-data-'));
   process.env.LOG_LEVEL = 'silent';
   const stack = await startLocalStack({ port: Number(values.port), dataDir, inMemory: true, root });
   try {
+    // Three passes: record the API with the "before" build, then shoot both builds on the replay.
     const recording: Recording = { clock: Date.now(), exchanges: [] };
-    const recorder = new ApiTape('record', recording);
-    const files = await shoot({ base: stack.url, dist: before.dist, dir: join(out, 'before'), tape: recorder });
+    await shoot({ base: stack.url, dist: before.dist, dir: join(out, 'before'), tape: new ApiTape('record', recording) });
     writeFileSync(join(out, 'api-recording.json'), JSON.stringify(recording));
+    const files = await shoot({ base: stack.url, dist: before.dist, dir: join(out, 'before'), tape: new ApiTape('replay', recording) });
     const player = new ApiTape('replay', recording);
-    const afterFiles = await shoot({ base: stack.url, dist: join(root, 'web', 'dist'), dir: join(out, 'after'), tape: player });
+    const afterFiles = await shoot({ base: stack.url, dist: after.dist, dir: join(out, 'after'), tape: player });
     const { screens, differing } = compareDirs(files);
     console.log(`\n${screens} screenshots (${files.length / 2} screens × desktop ${VIEWPORTS.desktop.width}px and mobile ${VIEWPORTS.mobile.width}px), ${afterFiles.length} after`);
     if (player.missed.length) console.log(`API calls the "before" run never made (answered live): ${[...new Set(player.missed)].join(', ')}`);
@@ -364,6 +427,7 @@ async function main(): Promise<void> {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
     before.cleanup();
+    after.cleanup();
   }
 }
 
