@@ -43,7 +43,7 @@ export function useDailyPlay(challengeId: string) {
   const startRequested = useRef(false);
 
   const start = useMutation({ mutationFn: () => startDailyChallenge(challengeId, timeZone) });
-  const answer = useMutation({ mutationFn: (vars: { roundId: string; questionId: string; answer: string }) => answerDailyQuestion(vars.roundId, vars) });
+  const answer = useMutation({ mutationFn: ({ roundId, ...body }: { roundId: string; questionId: string; answer: string }) => answerDailyQuestion(roundId, body) });
 
   const data = challengeQuery.data;
   const completed = data?.progress?.completed === true;
