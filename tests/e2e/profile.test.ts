@@ -72,4 +72,27 @@ describe('the profile page', () => {
     });
     expect(direct.status).toBeGreaterThanOrEqual(400);
   });
+
+  it('asks for the stored profile on opening; a failure says so, keeps what the session knows, and Try again recovers', async () => {
+    const p = page();
+    const account = await confirmedAccount(baseUrl, mailbox, 'profile');
+    await signIn(p, baseUrl, account.email, account.password);
+    await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
+
+    let failing = true;
+    await p.route('**/api/me', (route) =>
+      failing && route.request().method() === 'GET'
+        ? route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: { code: 'not_found', message: 'Not found' } }) })
+        : route.continue(),
+    );
+    await p.getByRole('link', { name: 'Profile', exact: true }).click();
+    const failed = p.getByRole('alert').filter({ hasText: 'Failed to load profile data' });
+    await failed.waitFor();
+    await p.getByRole('region', { name: 'Account' }).getByText(account.email).waitFor();
+
+    failing = false;
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await failed.waitFor({ state: 'detached' });
+  });
 });
+

@@ -14,6 +14,9 @@ export interface ProfileViewProps {
   profile: Profile;
   /** Ends the session and leaves for the landing page, once the account is deleted. */
   onDeleted(): Promise<void>;
+  /** Asking for the stored profile again failed: the page shows what the session holds. */
+  loadFailed?: boolean;
+  onRetryLoad?(): void;
 }
 
 type Fields = { full_name?: string; phone_number?: string };
@@ -32,11 +35,20 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** /profile (2-social §2): name and phone, the account at a glance, and Delete Account. */
-export function ProfileView({ profile, onDeleted }: ProfileViewProps) {
+export function ProfileView({ profile, onDeleted, loadFailed = false, onRetryLoad }: ProfileViewProps) {
   const overview = accountOverview(profile, new Date());
   return (
     <div className={styles.page}>
       <h1 className="page__title">Profile</h1>
+      {loadFailed && (
+        <Alert tone="error" title={PROFILE_MESSAGES.loadFailed}>
+          {onRetryLoad && (
+            <Button variant="secondary" onClick={onRetryLoad}>
+              Try again
+            </Button>
+          )}
+        </Alert>
+      )}
       <Section title="Personal Information">
         <DetailsForm profile={profile} />
       </Section>
