@@ -15,7 +15,7 @@ const envelope = z.discriminatedUnion('detail-type', [
 ]);
 type Envelope = z.infer<typeof envelope>;
 
-type Delivery = { userId: string; type: NotifyInput['type']; key: string; occurredAt: string; text: NotificationText };
+type Delivery = { userId: string; type: NotifyInput['type']; key: string; occurredAt: string; text: NotificationText; aboutUserId?: string };
 
 /**
  * The facts people are told about in the bell (2-social §2 Notifications): an achievement,
@@ -31,11 +31,11 @@ function deliveries(event: Exclude<Envelope, { 'detail-type': 'QuizCompleted' }>
     }
     case 'FriendRequestSent': {
       const d = event.detail;
-      return [{ userId: d.receiverId, type: 'friend_request', key: `${d.senderId}#${d.createdAt}`, occurredAt: d.createdAt, text: friendRequestText(d.senderEmail) }];
+      return [{ userId: d.receiverId, type: 'friend_request', key: `${d.senderId}#${d.createdAt}`, occurredAt: d.createdAt, text: friendRequestText(d.senderEmail), aboutUserId: d.senderId }];
     }
     case 'ChallengeSent': {
       const d = event.detail;
-      return [{ userId: d.challengedId, type: 'friend_challenge', key: `received#${d.challengeId}`, occurredAt: d.createdAt, text: challengeReceivedText(d) }];
+      return [{ userId: d.challengedId, type: 'friend_challenge', key: `received#${d.challengeId}`, occurredAt: d.createdAt, text: challengeReceivedText(d), aboutUserId: d.challengerId }];
     }
     case 'ChallengeFinished': {
       const d = event.detail;
@@ -71,6 +71,7 @@ export const handler = async (event: EventBridgeEvent<string, unknown>): Promise
       priority: text.priority,
       actionUrl: text.actionUrl,
       actionText: text.actionText,
+      ...(delivery.aboutUserId ? { aboutUserId: delivery.aboutUserId } : {}),
     });
   }
 };

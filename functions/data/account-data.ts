@@ -39,7 +39,7 @@ async function queryKeys(input: { index?: 'gsi1' | 'gsi2'; partition: string }):
 
 /** The keys of everything to delete for the account. */
 export async function accountItemKeys(userId: string, email: string): Promise<Key[]> {
-  const [own, sessions, byEmail, challengesSent, challengesReceived, feedCopies, feedMentions] = await Promise.all([
+  const [own, sessions, byEmail, challengesSent, challengesReceived, feedCopies, feedMentions, notificationMentions] = await Promise.all([
     queryKeys({ partition: keys.profile(userId).pk }),
     queryKeys({ index: 'gsi1', partition: keys.signInOfUser(userId, '').gsi1pk }),
     queryKeys({ index: 'gsi1', partition: keys.linkTokenOfEmail(email, '').gsi1pk }),
@@ -48,13 +48,15 @@ export async function accountItemKeys(userId: string, email: string): Promise<Ke
     // The account's activity copied into friends' feeds, and activities of others that name it.
     queryKeys({ index: 'gsi2', partition: keys.feedByActor(userId) }),
     queryKeys({ index: 'gsi1', partition: keys.feedAbout(userId) }),
+    // Others' notifications that name the account (its friend requests and challenges).
+    queryKeys({ index: 'gsi1', partition: keys.notificationAbout(userId, '').gsi1pk }),
   ]);
   // An attempt's sort key ends with its round id, which is the leaderboard entry's id.
   const leaderboard = own.filter((k) => k.sk.startsWith('ATTEMPT#')).map((k) => keys.leaderboardEntry(k.sk.split('#').at(-1)!));
   // The address's index partition also holds the profile (already in `own`); keep the tokens only.
   const tokens = byEmail.filter((k) => k.pk.startsWith('TOKEN#'));
   // A challenge is one item shared by both players: it goes with either account.
-  return [...own, ...leaderboard, ...own.flatMap((k) => mirrorOf(k, userId)), ...sessions, ...tokens, ...challengesSent, ...challengesReceived, ...feedCopies, ...feedMentions, keys.waitlist(email)];
+  return [...own, ...leaderboard, ...own.flatMap((k) => mirrorOf(k, userId)), ...sessions, ...tokens, ...challengesSent, ...challengesReceived, ...feedCopies, ...feedMentions, ...notificationMentions, keys.waitlist(email)];
 }
 
 /** The other person's side of a friendship or friend request: both sides go. */

@@ -27,10 +27,26 @@ export interface NewNotification {
   priority: Priority;
   createdAt: string;
   deliverAt: Date;
+  /** The other person the notification names (a friend request's sender): it goes when their account does. */
+  aboutUserId?: string | undefined;
 }
 
-/** Stores a notification once per key hash; false when that fact was already notified. */
-export async function putNotificationOnce(userId: string, n: NewNotification): Promise<boolean> {
+/**
+ * Every write made for someone by a consumer or the scheduler checks, in the same
+ * transaction, that their account still exists: Delete Account may be running at the same
+ * moment, and nothing of a deleted account may appear after it.
+ */
+const accountExists = (userId: string) => ({ ConditionCheck: { TableName: env().TABLE_NAME, Key: keys.profile(userId), ConditionExpression: 'attribute_exists(pk)' } });
+
+/** Which of a transaction's conditions failed (by position), if it was cancelled for one. */
+function failedConditions(error: unknown): number[] | undefined {
+  if (!(error instanceof TransactionCanceledException)) return undefined;
+  const failed = (error.CancellationReasons ?? []).flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
+  return failed.length > 0 ? failed : undefined;
+}
+
+/** Stores a notification once per key hash: 'duplicate' when that fact was already notified, 'no-account' when the account is gone. */
+export async function putNotificationOnce(userId: string, n: NewNotification): Promise<'created' | 'duplicate' | 'no-account'> {
   const ttl = ttlSeconds(n.deliverAt.getTime() + KEEP_MS);
   const item = {
     ...keys.notification(userId, n.id),
@@ -47,6 +63,7 @@ export async function putNotificationOnce(userId: string, n: NewNotification): P
     deliver_at: n.deliverAt.toISOString(),
     read: false,
     ttl,
+    ...(n.aboutUserId ? keys.notificationAbout(n.aboutUserId, n.createdAt) : {}),
   };
   try {
     await documentClient().send(
@@ -54,13 +71,16 @@ export async function putNotificationOnce(userId: string, n: NewNotification): P
         TransactItems: [
           { Put: { TableName: env().TABLE_NAME, Item: { ...keys.notificationOnce(userId, n.keyHash), type: 'notification-key', ttl }, ConditionExpression: 'attribute_not_exists(pk)' } },
           { Put: { TableName: env().TABLE_NAME, Item: item } },
+          accountExists(userId),
+          ...(n.aboutUserId ? [accountExists(n.aboutUserId)] : []),
         ],
       }),
     );
-    return true;
+    return 'created';
   } catch (error) {
-    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
-    throw error;
+    const failed = failedConditions(error);
+    if (!failed) throw error;
+    return failed.includes(0) ? 'duplicate' : 'no-account';
   }
 }
 
@@ -171,19 +191,31 @@ export async function putSettings(userId: string, settings: NotificationSettings
   await documentClient().send(new PutCommand(Put));
 }
 
-/** Stores `settings` unless the user has some already; true when stored. */
-export async function putSettingsIfAbsent(userId: string, settings: NotificationSettings, now: Date): Promise<boolean> {
+/**
+ * Stores `settings` and the study reminders due at `dues`, unless the user has settings
+ * already (or no account any more); true when stored. One transaction: never settings
+ * without their reminders.
+ */
+export async function putFirstSettings(userId: string, settings: NotificationSettings, dues: Date[], now: Date): Promise<boolean> {
   try {
     await documentClient().send(
-      new PutCommand({
-        TableName: env().TABLE_NAME,
-        Item: { ...keys.notificationSettings(userId), type: 'notification-settings', user_id: userId, settings, updated_at: now.toISOString() },
-        ConditionExpression: 'attribute_not_exists(pk)',
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: env().TABLE_NAME,
+              Item: { ...keys.notificationSettings(userId), type: 'notification-settings', user_id: userId, settings, updated_at: now.toISOString() },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          accountExists(userId),
+          ...dues.map((due) => ({ Put: { TableName: env().TABLE_NAME, Item: reminderItem(userId, due.toISOString()) } })),
+        ],
       }),
     );
     return true;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (failedConditions(error)) return false;
     throw error;
   }
 }
@@ -213,8 +245,13 @@ export async function replaceStudyReminders(userId: string, dues: Date[]): Promi
   await batchWrite([...byKey.values()]);
 }
 
+/** Puts one study reminder, unless the account is gone. */
 export async function putStudyReminder(userId: string, dueAt: Date): Promise<void> {
-  await documentClient().send(new PutCommand({ TableName: env().TABLE_NAME, Item: reminderItem(userId, dueAt.toISOString()) }));
+  try {
+    await documentClient().send(new TransactWriteCommand({ TransactItems: [accountExists(userId), { Put: { TableName: env().TABLE_NAME, Item: reminderItem(userId, dueAt.toISOString()) } }] }));
+  } catch (error) {
+    if (!failedConditions(error)) throw error;
+  }
 }
 
 export async function deleteStudyReminder(reminder: DueReminder): Promise<void> {

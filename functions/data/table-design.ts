@@ -25,6 +25,7 @@
  * - achievements ............... pk USER#<id>  sk ACH#<achievement id>
  * - notifications .............. pk USER#<id>  sk NOTIF#<delivered at, compact>-<key hash>  (newest 20 delivered: one key range; TTL 90 days)
  * - notification made once ..... pk USER#<id>  sk NOTIFKEY#<key hash>   (a fact notified once; TTL as the item)
+ * - notifications naming someone  gsi1pk NOTIFABOUT#<sender or challenger> gsi1sk <created at>  (deleted with that account)
  * - notification settings ...... pk USER#<id>  sk NOTIF-SETTINGS
  * - study reminder due ......... pk USER#<id>  sk REMIND#<due at>, gsi1pk REMINDERS#<due day, UTC> gsi1sk <due at>#<id>
  *                                 (a run of the reminder job reads the due ones of a day: bounded key ranges)
@@ -85,6 +86,7 @@ export const keys = {
   notificationSettings: (userId: string) => ({ pk: `USER#${userId}`, sk: 'NOTIF-SETTINGS' }),
   studyReminder: (userId: string, dueAt: string) => ({ pk: `USER#${userId}`, sk: `REMIND#${dueAt}` }),
   studyRemindersDue: (dueAt: string, userId: string) => ({ gsi1pk: `REMINDERS#${dueAt.slice(0, 10)}`, gsi1sk: `${dueAt}#${userId}` }),
+  notificationAbout: (otherUserId: string, createdAt: string) => ({ gsi1pk: `NOTIFABOUT#${otherUserId}`, gsi1sk: createdAt }),
   bookmark: (userId: string, questionId: string) => ({ pk: `USER#${userId}`, sk: `BOOKMARK#${questionId}` }),
   friendRequest: (ownerId: string, direction: 'IN' | 'OUT', otherId: string) => ({ pk: `USER#${ownerId}`, sk: `FREQ#${direction}#${otherId}` }),
   friend: (userId: string, friendId: string) => ({ pk: `USER#${userId}`, sk: `FRIEND#${friendId}` }),

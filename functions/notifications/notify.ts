@@ -16,6 +16,8 @@ export interface NotifyInput {
   occurredAt: string;
   /** Names the fact: the same key is notified once, however often its event arrives. */
   key: string;
+  /** The other person the text names, if any: their Delete Account removes it too. */
+  aboutUserId?: string;
 }
 
 export type NotifyResult = 'created' | 'duplicate' | 'disabled' | 'no-account';
@@ -50,6 +52,7 @@ export async function notify(userId: string, input: NotifyInput): Promise<Notify
     priority: input.priority,
     createdAt: input.occurredAt,
     deliverAt,
+    aboutUserId: input.aboutUserId,
   });
-  return created ? 'created' : 'duplicate';
+  return created;
 }

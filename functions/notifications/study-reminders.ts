@@ -3,7 +3,7 @@ import { isQuietInstant } from '#shared/notifications/quiet-hours.ts';
 import { nextStudyReminder, STUDY_REMINDER, studyReminderTimes } from '#shared/notifications/reminders.ts';
 import { DEFAULT_SETTINGS, type NotificationSettings } from '#shared/notifications/settings.ts';
 import { roundTimeZone } from '#shared/quiz/time-zone.ts';
-import { deleteStudyReminder, dueStudyReminders, getSettings, putSettings, putSettingsIfAbsent, putStudyReminder, replaceStudyReminders } from '../data/notifications.ts';
+import { deleteStudyReminder, dueStudyReminders, getSettings, putFirstSettings, putSettings, putStudyReminder, replaceStudyReminders } from '../data/notifications.ts';
 import { timeZoneChange } from '../data/profiles.ts';
 import { notify, recipient } from './notify.ts';
 
@@ -26,10 +26,9 @@ export async function saveSettingsAndReschedule(me: Profile, settings: Notificat
  * Later rounds find the settings and change nothing.
  */
 export async function startDefaultStudyReminders(userId: string, timeZone: string, at: Date): Promise<boolean> {
+  // Read first: on every later round this costs a read, not a failed conditional write.
   if (await getSettings(userId)) return false;
-  if (!(await putSettingsIfAbsent(userId, DEFAULT_SETTINGS, at))) return false;
-  await replaceStudyReminders(userId, studyReminderTimes(at, timeZone, DEFAULT_SETTINGS));
-  return true;
+  return putFirstSettings(userId, DEFAULT_SETTINGS, studyReminderTimes(at, timeZone, DEFAULT_SETTINGS), at);
 }
 
 export interface SendLimits {

@@ -225,14 +225,15 @@ describe('the bell: the caller’s own notifications only', () => {
   it('lists the newest 20', async () => {
     const me = await player();
     const base = Date.parse(now());
-    for (let i = 0; i < 22; i++) {
-      await notifyConsumer(envelope('FriendRequestSent', { senderId: `s${i}`, senderEmail: `s${i}@example.com`, receiverId: me.user_id, createdAt: new Date(base + i * 60_000).toISOString() }));
+    const senders = await Promise.all(Array.from({ length: 22 }, () => player()));
+    for (const [i, sender] of senders.entries()) {
+      await notifyConsumer(envelope('FriendRequestSent', { senderId: sender.user_id, senderEmail: sender.email, receiverId: me.user_id, createdAt: new Date(base + i * 60_000).toISOString() }));
     }
     const { notifications, unread } = await bell(me);
     expect(notifications).toHaveLength(20);
     expect(unread).toBe(20);
-    expect(notifications[0]!.message).toBe('s21@example.com sent you a friend request.');
-    expect(notifications[19]!.message).toBe('s2@example.com sent you a friend request.');
+    expect(notifications[0]!.message).toBe(`${senders[21]!.email} sent you a friend request.`);
+    expect(notifications[19]!.message).toBe(`${senders[2]!.email} sent you a friend request.`);
   });
 });
 
@@ -320,5 +321,19 @@ describe('Delete Account', () => {
     const { dueStudyReminders } = await import('../../functions/data/notifications.ts');
     const due = await dueStudyReminders(new Date(), new Date(Date.now() + 8 * 86_400_000), 2000);
     expect(due.filter((r) => r.userId === me.user_id)).toEqual([]);
+  });
+
+  it('removes the notifications of others that name the account (its friend requests), and none is made after', async () => {
+    const { handler: deleteAccountData } = await import('../../functions/consumers/delete-account-data.ts');
+    const [leaving, receiver] = await Promise.all([player(), player()]);
+    const request = (createdAt: string) => envelope('FriendRequestSent', { senderId: leaving.user_id, senderEmail: leaving.email, receiverId: receiver.user_id, createdAt });
+    await notifyConsumer(request(now()));
+    expect((await bell(receiver)).notifications.map((n) => n.message)).toEqual([`${leaving.email} sent you a friend request.`]);
+
+    await deleteAccountData(envelope('AccountDeleted', { userId: leaving.user_id, email: leaving.email }));
+    expect((await bell(receiver)).notifications).toEqual([]);
+    // A late delivery of the sender's event after their account went makes nothing.
+    await notifyConsumer(request(now()));
+    expect(await rows(receiver, 'NOTIF#')).toEqual([]);
   });
 });
