@@ -41,7 +41,7 @@ export async function notify(userId: string, input: NotifyInput): Promise<Notify
   if (!isEnabled(to.settings, input.type)) return 'disabled';
   const deliverAt = deliveryTime(new Date(input.occurredAt), to.timeZone, to.settings.quietHours);
   const keyHash = createHash('sha256').update(`${input.type}\n${input.key}`).digest('hex').slice(0, 16);
-  const created = await putNotificationOnce(userId, {
+  return putNotificationOnce(userId, {
     id: `${compactInstant(deliverAt)}-${keyHash}`,
     keyHash,
     type: input.type,
@@ -54,5 +54,4 @@ export async function notify(userId: string, input: NotifyInput): Promise<Notify
     deliverAt,
     aboutUserId: input.aboutUserId,
   });
-  return created;
 }
