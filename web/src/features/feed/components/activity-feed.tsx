@@ -3,17 +3,19 @@ import { Link } from 'react-router-dom';
 import { activityText, FEED_MESSAGES, feedTimeText, sameQuizPath, type FeedItem } from '#shared/social/feed.ts';
 import { Alert } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
+import { BookIcon, FlameIcon, MedalIcon, RocketIcon, TargetIcon, TrophyIcon, type IconComponent } from '@/components/icons.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { useFeed } from '../api/get-feed.ts';
 import styles from './activity-feed.module.css';
 
-const ICON: Record<FeedItem['activity_type'], string> = {
-  quiz_completed: '📝',
-  achievement_unlocked: '🏅',
-  challenge_sent: '⚔️',
-  challenge_completed: '🏆',
-  streak_milestone: '🔥',
-  level_up: '⬆️',
+// The app's own SVG icons: emoji depend on the fonts of the machine.
+const ICON: Record<FeedItem['activity_type'], IconComponent> = {
+  quiz_completed: BookIcon,
+  achievement_unlocked: MedalIcon,
+  challenge_sent: TargetIcon,
+  challenge_completed: TrophyIcon,
+  streak_milestone: FlameIcon,
+  level_up: RocketIcon,
 };
 
 /** The clock the time texts are measured against, moved on every 30 s so "Just now" ages without a refetch. */
@@ -59,10 +61,11 @@ export function ActivityFeed({ viewerId, title = 'Friend Activity' }: { viewerId
         <ol className={styles.list} aria-label="Newest activity first">
           {feed.data.items.map((item) => {
             const quiz = sameQuizPath(item);
+            const Icon = ICON[item.activity_type];
             return (
               <li key={item.id} className={styles.item}>
                 <span className={styles.icon} aria-hidden="true">
-                  {ICON[item.activity_type]}
+                  <Icon size={18} />
                 </span>
                 <div className={styles.body}>
                   <p className={styles.text}>

@@ -1,10 +1,11 @@
 import type { LeaderboardEntry } from '#shared/social/leaderboard.ts';
 import styles from './leaderboard.module.css';
 
-const MEDAL: Record<number, string> = { 1: '🥇', 2: '🥈', 3: '🥉' };
+// The top three get a coloured badge (gold, silver, bronze); emoji medals depend on the machine's fonts.
+const PODIUM: Record<number, string | undefined> = { 1: styles.gold, 2: styles.silver, 3: styles.bronze };
 
 /**
- * Ranked players as an ordered list: rank (a medal for the top three), name, points and
+ * Ranked players as an ordered list: rank (a badge for the top three), name, points and
  * rounds. `highlight` marks a row (the viewer, or the friend being compared).
  */
 export function RankedList({ entries, label, highlight }: { entries: readonly LeaderboardEntry[]; label: string; highlight?: (entry: LeaderboardEntry) => string | undefined }) {
@@ -14,8 +15,8 @@ export function RankedList({ entries, label, highlight }: { entries: readonly Le
         const mark = highlight?.(entry);
         return (
           <li key={entry.user_id} className={mark ? `${styles.row} ${styles.marked}` : styles.row} data-user-id={entry.user_id}>
-            <span className={styles.rank} aria-label={`Rank ${entry.rank}`}>
-              {MEDAL[entry.rank] ?? `#${entry.rank}`}
+            <span className={PODIUM[entry.rank] ? `${styles.rank} ${PODIUM[entry.rank]}` : styles.rank} aria-label={`Rank ${entry.rank}`}>
+              {entry.rank}
             </span>
             <span className={styles.name}>
               {entry.name}
