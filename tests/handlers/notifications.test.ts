@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { compactInstant } from '../../shared/notifications/notification.ts';
 import { nextStudyReminder } from '../../shared/notifications/reminders.ts';
 import { DEFAULT_SETTINGS, SETTINGS_MESSAGES, type NotificationSettings } from '../../shared/notifications/settings.ts';
 import { useLocalStack } from '../support/handler-env.ts';
@@ -234,6 +235,42 @@ describe('the bell: the caller’s own notifications only', () => {
     expect(unread).toBe(20);
     expect(notifications[0]!.message).toBe(`${senders[21]!.email} sent you a friend request.`);
     expect(notifications[19]!.message).toBe(`${senders[2]!.email} sent you a friend request.`);
+  });
+});
+
+describe('the cost of the bell', () => {
+  async function countRequests(run: () => Promise<unknown>): Promise<number> {
+    let count = 0;
+    const name = `count-${Math.random()}`;
+    documentClient().middlewareStack.add((next) => async (args) => {
+      count += 1;
+      return next(args);
+    }, { step: 'initialize', name });
+    try {
+      await run();
+    } finally {
+      documentClient().middlewareStack.remove(name);
+    }
+    return count;
+  }
+
+  it('is the same number of DynamoDB requests with 1 or 60 notifications (one bounded query)', async () => {
+    const { putNotificationOnce } = await import('../../functions/data/notifications.ts');
+    const [few, many] = await Promise.all([player(), player()]);
+    const put = (who: Person, i: number) => {
+      const at = new Date(Date.parse(now()) - i * 60_000);
+      const keyHash = i.toString(16).padStart(16, '0');
+      const id = `${compactInstant(at)}-${keyHash}`;
+      return putNotificationOnce(who.user_id, { id, keyHash, type: 'achievement', title: 't', message: 'm', priority: 'low', createdAt: at.toISOString(), deliverAt: at });
+    };
+    await put(few, 0);
+    for (let i = 0; i < 60; i++) await put(many, i);
+    const costFew = await countRequests(() => list(httpEvent({ sub: few.user_id })));
+    const costMany = await countRequests(() => list(httpEvent({ sub: many.user_id })));
+    expect(costMany).toBe(costFew);
+    // The caller's records (one BatchGet) and the notifications (one Query, at most 20 items).
+    expect(costMany).toBe(2);
+    expect((await bell(many)).notifications).toHaveLength(20);
   });
 });
 
