@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { SUBJECTS } from '../constants.ts';
-import { userIdSchema } from './friends.ts';
 
 /** Leaderboards (2-social §2, §5, §7, §9): periods, buckets, ranking. */
 
@@ -99,7 +98,7 @@ export const friendLeaderboardQuerySchema = z.object({
 
 export const leaderboardEntrySchema = z.object({
   rank: z.number().int().min(1),
-  user_id: userIdSchema.or(z.string().min(1)),
+  user_id: z.string().min(1),
   name: z.string(),
   points: z.number().int().min(0),
   quizzes: z.number().int().min(0),
