@@ -330,6 +330,17 @@ describe('study reminders by the scheduler', () => {
     expect(await rows(me, 'REMIND#')).toEqual([]);
   });
 
+  it('a reminder more than an hour late (the machine slept) is rolled on a week, not sent', async () => {
+    const me = await player();
+    await save(me, { preferredStudyTime: '17:00' });
+    const [due] = (await rows(me, 'REMIND#')).map((r) => String(r.due_at)).sort();
+    await run(new Date(Date.parse(due!) + 2 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+    expect(await rows(me, 'NOTIF#')).toEqual([]);
+    const after = (await rows(me, 'REMIND#')).map((r) => String(r.due_at));
+    expect(after).not.toContain(due);
+    expect(after).toContain(new Date(Date.parse(due!) + 7 * 86_400_000).toISOString());
+  });
+
   it('a due reminder whose time is now in quiet hours is skipped, not sent', async () => {
     const me = await player();
     await save(me, { preferredStudyTime: '17:00' });
