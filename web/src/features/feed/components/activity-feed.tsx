@@ -58,7 +58,8 @@ export function ActivityFeed({ viewerId, title = 'Friend Activity' }: { viewerId
       ) : feed.data.items.length === 0 ? (
         <p className={styles.empty}>{FEED_MESSAGES.empty}</p>
       ) : (
-        <ol className={styles.list} aria-label="Newest activity first">
+        // Scrolls within the card: focusable so keyboard users can scroll it too.
+        <ol className={styles.list} aria-label="Newest activity first" tabIndex={0}>
           {feed.data.items.map((item) => {
             const quiz = sameQuizPath(item);
             const Icon = ICON[item.activity_type];
