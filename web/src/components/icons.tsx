@@ -180,6 +180,20 @@ export const StarIcon = ({ size, filled = false }: IconProps & { filled?: boolea
   </Icon>
 );
 
+/** A flexed arm: effort (the daily challenge below 80 %). */
+export const MuscleIcon: IconComponent = ({ size }) => (
+  <Icon size={size}>
+    <path d="M5 20c-1.5-3-1.5-7 .5-10.5L9 4h4l-.5 3H10l-1 4c2.5-1.8 6.5-1.5 9 .5 2.5 2 2 6.5-1.5 7.5-3.5 1-7.5 1-11.5 1Z" />
+  </Icon>
+);
+
+export const CalendarIcon: IconComponent = ({ size }) => (
+  <Icon size={size}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M3 10h18M8 3v4M16 3v4" />
+  </Icon>
+);
+
 export const CrownIcon: IconComponent = ({ size }) => (
   <Icon size={size}>
     <path d="m3 7 4.5 4L12 4l4.5 7L21 7l-2 12H5L3 7Z" />

@@ -5,7 +5,6 @@ import { streakTier, type StreakTier } from '#shared/quiz/streak.ts';
 export interface CompletionView {
   icon: CompletionIcon;
   iconLabel: string;
-  emoji: string;
   score: number;
   total: number;
   percentage: number;
@@ -17,14 +16,11 @@ export interface CompletionView {
   milestone: string | null;
 }
 
-const ICONS: Record<CompletionIcon, { emoji: string; label: string }> = {
-  trophy: { emoji: '🏆', label: 'Trophy: a perfect score' },
-  star: { emoji: '⭐', label: 'Star: 80% or more' },
-  muscle: { emoji: '💪', label: 'Muscle: keep practising' },
+const ICON_LABELS: Record<CompletionIcon, string> = {
+  trophy: 'Trophy: a perfect score',
+  star: 'Star: 80% or more',
+  muscle: 'Muscle: keep practising',
 };
-
-/** Streak badge tiers 3 (star), 7, 14, 30 (crown); below 3 a plain badge. */
-const TIER_EMOJI: Record<StreakTier, string> = { none: '📅', star: '⭐', fire: '🔥', bolt: '⚡', crown: '👑' };
 
 export function completionView(progress: DailyProgress): CompletionView {
   const score = progress.score ?? 0;
@@ -34,8 +30,7 @@ export function completionView(progress: DailyProgress): CompletionView {
   const tier = streakTier(streak);
   return {
     icon,
-    iconLabel: ICONS[icon].label,
-    emoji: ICONS[icon].emoji,
+    iconLabel: ICON_LABELS[icon],
     score,
     total,
     percentage: total > 0 ? Math.round((score / total) * 100) : 0,
@@ -43,7 +38,7 @@ export function completionView(progress: DailyProgress): CompletionView {
     points: progress.round_points === null ? null : progress.round_points + progress.bonus_earned,
     streak,
     tier,
-    badge: `${TIER_EMOJI[tier]} ${streak}-day streak`,
+    badge: `${streak}-day streak`,
     milestone: milestoneText(streak),
   };
 }

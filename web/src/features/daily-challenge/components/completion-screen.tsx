@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { DailyChallenge, DailyProgress } from '#shared/social/daily-challenge.ts';
 import { LinkButton } from '@/components/button.tsx';
 import { completionView } from '../daily-view.ts';
+import { ResultIcon, TierIcon } from './daily-icons.tsx';
 import styles from './completion-screen.module.css';
 
 /**
@@ -16,8 +17,8 @@ export function CompletionScreen({ challenge, progress }: { challenge: DailyChal
 
   return (
     <section className={`card ${styles.completion}`} aria-labelledby="daily-complete-title">
-      <p className={styles.icon} role="img" aria-label={view.iconLabel}>
-        {view.emoji}
+      <p className={`${styles.icon} ${styles[`icon--${view.icon}`] ?? ''}`}>
+        <ResultIcon icon={view.icon} label={view.iconLabel} size={64} />
       </p>
       <h1 id="daily-complete-title" className={styles.title} tabIndex={-1} ref={headingRef}>
         Daily Challenge Complete!
@@ -42,7 +43,7 @@ export function CompletionScreen({ challenge, progress }: { challenge: DailyChal
         )}
       </dl>
       <p className={`${styles.badge} ${styles[`badge--${view.tier}`] ?? ''}`} data-testid="daily-streak">
-        {view.badge}
+        <TierIcon tier={view.tier} /> {view.badge}
       </p>
       {view.milestone && <p className={styles.milestone}>{view.milestone}</p>}
       <div className={`actions ${styles.actions}`}>

@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { Button, LinkButton } from '@/components/button.tsx';
+import { CalendarIcon } from '@/components/icons.tsx';
 import { browserTimeZone, useTodayChallenge } from '../api/daily-api.ts';
 import { completionView } from '../daily-view.ts';
+import { ResultIcon, TierIcon } from './daily-icons.tsx';
 import styles from './daily-challenge-card.module.css';
 
 const TITLE_ID = 'daily-card-title';
@@ -35,12 +37,12 @@ export function DailyChallengeCard() {
       <>
         <p className={styles.theme}>{data.challenge.theme}</p>
         <p className={styles.result} data-testid="daily-card-result">
-          <span role="img" aria-label={view.iconLabel}>
-            {view.emoji}
-          </span>{' '}
+          <ResultIcon icon={view.icon} label={view.iconLabel} size={20} />
           Completed: {view.score}/{view.total} ({view.percentage}%) · +{view.bonus} bonus points
         </p>
-        <p className={styles.streak}>{view.badge}</p>
+        <p className={styles.streak}>
+          <TierIcon tier={view.tier} size={16} /> {view.badge}
+        </p>
         <p className="muted">Come back tomorrow for a new challenge.</p>
       </>
     );
@@ -59,7 +61,7 @@ export function DailyChallengeCard() {
   return (
     <section className={`card ${styles.card}`} aria-labelledby={TITLE_ID} aria-busy={isPending || undefined}>
       <h2 id={TITLE_ID} className="card__title">
-        <span aria-hidden="true">📅 </span>Daily Challenge
+        <CalendarIcon size={20} /> Daily Challenge
       </h2>
       {body}
     </section>

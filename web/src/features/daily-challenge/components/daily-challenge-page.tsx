@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Alert } from '@/components/alert.tsx';
+import { StarIcon } from '@/components/icons.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { LETTERS, optionForKey } from '../daily-view.ts';
 import { useDailyPlay, type Feedback } from '../use-daily-play.ts';
@@ -70,8 +71,7 @@ export function DailyChallengePage({ challengeId }: { challengeId: string }) {
         <p className={styles.eyebrow}>Daily Challenge</p>
         <h1 className={styles.theme}>{challenge.theme}</h1>
         <p className={styles.bonus}>
-          <span aria-hidden="true">🎁 </span>
-          {bonusPoints} bonus points on offer
+          <StarIcon size={16} filled /> {bonusPoints} bonus points on offer
         </p>
       </header>
 
