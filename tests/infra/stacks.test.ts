@@ -52,7 +52,7 @@ beforeAll(() => {
     web: Template.fromStack(web),
   };
   areas = Object.fromEntries(AREAS.map((area) => [area, Template.fromStack(apiAreas[area])])) as Record<ApiArea, Template>;
-}, 180_000);
+}, 600_000); // bundles every Lambda with esbuild: minutes on a 2-core machine busy with the handler tests
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
