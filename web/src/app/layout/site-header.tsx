@@ -13,7 +13,7 @@ export function SiteHeader() {
 
   return (
     <header className="site-header">
-      <div className="site-header__inner">
+      <div className={`site-header__inner ${styles.inner}`}>
         <Link to="/" className="brand">
           <span className="brand__mark" aria-hidden="true">
             Q
@@ -21,31 +21,35 @@ export function SiteHeader() {
           <span className="brand__name">QuizQuest</span>
         </Link>
         {status === 'signed-in' && profile ? (
-          <nav className="site-header__nav" aria-label="Account">
-            <NavLink to={ROLE_HOME[profile.role]} className="site-header__link" end>
-              Dashboard
-            </NavLink>
-            {profile.role === 'student' && (
-              <>
-                <NavLink to="/friends" className={`site-header__link ${styles.studentLink}`}>
-                  Friends
-                </NavLink>
-                <NavLink to="/profile" className={`site-header__link ${styles.studentLink}`}>
-                  Profile
-                </NavLink>
-              </>
-            )}
-            {profile.role === 'student' && <NotificationBell />}
-            <p className={`account ${styles.account}`}>
-              <span className="account__email">{profile.email}</span>
-              <span className="badge" aria-label={`Role: ${ROLE_LABEL[profile.role]}`}>
-                {ROLE_LABEL[profile.role]}
-              </span>
-            </p>
-            <Button variant="secondary" onClick={() => void signOut()}>
-              Sign Out
-            </Button>
-          </nav>
+          <>
+            <nav className={`site-header__nav ${styles.links}`} aria-label="Main">
+              <NavLink to={ROLE_HOME[profile.role]} className="site-header__link" end>
+                Dashboard
+              </NavLink>
+              {profile.role === 'student' && (
+                <>
+                  <NavLink to="/friends" className="site-header__link">
+                    Friends
+                  </NavLink>
+                  <NavLink to="/profile" className="site-header__link">
+                    Profile
+                  </NavLink>
+                </>
+              )}
+            </nav>
+            <div className={`site-header__nav ${styles.actions}`}>
+              {profile.role === 'student' && <NotificationBell />}
+              <p className={`account ${styles.account}`}>
+                <span className="account__email">{profile.email}</span>
+                <span className="badge" aria-label={`Role: ${ROLE_LABEL[profile.role]}`}>
+                  {ROLE_LABEL[profile.role]}
+                </span>
+              </p>
+              <Button variant="secondary" onClick={() => void signOut()}>
+                Sign Out
+              </Button>
+            </div>
+          </>
         ) : status === 'signed-out' && pathname !== '/auth' ? (
           <nav className="site-header__nav" aria-label="Account">
             <LinkButton to="/auth" variant="secondary">
