@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { MAX_LENGTH } from '#shared/constants.ts';
 import { FRIEND_LIMITS, friendRequestSchema } from '#shared/social/friends.ts';
 import { FormMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
@@ -65,7 +66,7 @@ function AddFriendForm({ onClose, onSent }: Omit<AddFriendDialogProps, 'open'>) 
         error={fieldErrors.email ?? serverEmailError}
         hint={`Type at least ${FRIEND_LIMITS.searchMin} characters to search.`}
         aria-controls={resultsId}
-        maxLength={254}
+        maxLength={MAX_LENGTH.email}
       />
       <div id={resultsId} className={styles.searchResults}>
         <p className="visually-hidden" role="status">
