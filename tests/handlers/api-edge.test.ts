@@ -66,6 +66,22 @@ describe('the API edge', () => {
     }
   });
 
+  it('answers every path id of 2,000 characters or outside ASCII with 4xx, never 500', async () => {
+    const token = await throwawayToken();
+    const ids = ['a'.repeat(2000), encodeURIComponent('défi-ü-挑战'), '..%2F..%2Fetc'];
+    for (const route of ROUTES.filter((r) => r.path.includes('{') && r.name !== 'DeleteAccount')) {
+      for (const id of ids) {
+        const response = await fetch(`${api}${route.path.replace(/\{\w+\}/g, id)}`, {
+          method: route.method,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: route.method === 'GET' ? undefined : '{}',
+        });
+        expect(response.status, `${route.method} ${route.path} with ${id.slice(0, 12)}…`).toBeGreaterThanOrEqual(400);
+        expect(response.status, `${route.method} ${route.path} with ${id.slice(0, 12)}…`).toBeLessThan(500);
+      }
+    }
+  });
+
   it('answers 400 JSON, not 500, for malformed percent-encoding in a path', async () => {
     const token = await signedInToken();
     const response = await fetch(`${api}/api/quiz/rounds/%E0%A4%A/review`, { headers: { authorization: `Bearer ${token}` } });
