@@ -38,6 +38,15 @@ function context(functionName: string): Context {
   };
 }
 
+/**
+ * Loads handlers ahead of use. Ctrl-C reaches every process of the terminal's group, tsx's
+ * compiler too, so a handler first imported while the stack drains could not be compiled:
+ * whatever may still run after Ctrl-C (event consumers, scheduled jobs) is loaded at start.
+ */
+export async function preload(entries: Iterable<string>, root: string): Promise<void> {
+  await Promise.all([...new Set(entries)].map((entry) => load(entry, root)));
+}
+
 export async function invoke(entry: string, functionName: string, event: unknown, root: string): Promise<unknown> {
   const handler = await load(entry, root);
   return handler(event, context(functionName));

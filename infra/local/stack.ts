@@ -6,7 +6,10 @@ import { createApiGateway } from './api-gateway.ts';
 import { startAwsServices } from './aws-services.ts';
 import { ensureUserPool, localCognitoClient, startCognito } from './cognito.ts';
 import { ensureTable, startDynamoDb } from './dynamodb.ts';
+import { CONSUMERS } from '#events/catalogue.ts';
+import { SCHEDULES } from '#events/schedules.ts';
 import { LocalEventBus } from './event-bus.ts';
+import { preload } from './lambda-host.ts';
 import { Mailbox } from './mailbox.ts';
 import { stopChildren } from './processes.ts';
 import { seedQuestionBank } from '#functions/questions/seed-bank.ts';
@@ -87,9 +90,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
     Object.assign(process.env, env);
 
-    if (options.seed !== false) {
-      await Promise.all([seedDemoAccounts(localCognitoClient(cognitoEndpoint), pool.userPoolId), seedQuestionBank()]);
-    }
+    const drainedAfterCtrlC = [...Object.values(CONSUMERS), ...Object.values(SCHEDULES)].map((handler) => handler.entry);
+    await Promise.all([
+      preload(drainedAfterCtrlC, root),
+      options.seed !== false && seedDemoAccounts(localCognitoClient(cognitoEndpoint), pool.userPoolId),
+      options.seed !== false && seedQuestionBank(),
+    ]);
 
     const api = createApiGateway({ root, jwt: { issuer: `${cognitoEndpoint}/${pool.userPoolId}`, audience: pool.clientId } });
     const web = await startWebServer({ port: ports.web, host, webDist: join(root, 'web', 'dist'), api, mailbox, edgeSecret: env.EDGE_SECRET! });

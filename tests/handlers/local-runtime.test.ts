@@ -105,7 +105,7 @@ describe('local runtime', () => {
         await call(`/api/quiz/rounds/${round.roundId}/answers`, { token: tokens.accessToken, body });
       }
       // QuizCompleted's consumers are now running; stop at once, as someone leaving for the day would.
-      expect(await pressCtrlC(first.child)).toBe(0);
+      expect(await pressCtrlC(first.child), first.output()).toBe(0);
       expect(first.output()).not.toMatch(/FAILED|ECONNREFUSED/);
 
       const second = await start();
