@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ROLES, SUBSCRIPTION_STATUSES } from './constants.ts';
+import { timeMultiplierSchema } from './quiz/time-allowance.ts';
 
 /** Response shapes of the API, parsed by the web client and produced by the handlers. */
 
@@ -28,6 +29,8 @@ export const profileSchema = z.object({
     /** Editable on /profile (2-social §2, §5). */
     full_name: z.string().optional(),
     phone_number: z.string().optional(),
+    /** Accessible timed play (issue 10): unset means standard time (1). */
+    time_multiplier: timeMultiplierSchema.optional(),
     updated_at: z.string().optional(),
   }),
 });

@@ -3,6 +3,7 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import * as z from 'zod';
 import { profileSchema, type Profile } from '#shared/api.ts';
 import type { Role } from '#shared/constants.ts';
+import { DEFAULT_TIME_MULTIPLIER, timeMultiplierSchema, type TimeMultiplier } from '#shared/quiz/time-allowance.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import { BadRequest } from '../lib/errors.ts';
@@ -39,6 +40,18 @@ export function fromItem(item: Record<string, unknown>): Profile {
 export async function getProfile(userId: string): Promise<Profile | undefined> {
   const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: keys.profile(userId) }));
   return Item ? fromItem(Item) : undefined;
+}
+
+/**
+ * The player's time multiplier for timed play (issue 10), read from the server's own
+ * profile record: standard time (1) when unset or when there is no profile.
+ */
+export async function timeMultiplierOf(userId: string): Promise<TimeMultiplier> {
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: env().TABLE_NAME, Key: keys.profile(userId), ProjectionExpression: 'metadata.time_multiplier' }),
+  );
+  const parsed = timeMultiplierSchema.safeParse((Item?.metadata as Record<string, unknown> | undefined)?.time_multiplier);
+  return parsed.success ? parsed.data : DEFAULT_TIME_MULTIPLIER;
 }
 
 /**
