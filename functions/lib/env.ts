@@ -13,6 +13,11 @@ const envSchema = z.object({
   CHECKOUT_URL: z.url().optional(),
   /** What only the edge (CloudFront, or the local stand-in) sends as x-origin-verify. */
   EDGE_SECRET: z.string().min(16).optional(),
+  /**
+   * The WebSocket API's management endpoint (`https://<api>.execute-api.<region>.amazonaws.com/<stage>`,
+   * locally the emulated `@connections` host); set only on functions that push (see push.ts).
+   */
+  WEBSOCKET_CALLBACK_URL: z.url().optional(),
 });
 export type Env = z.infer<typeof envSchema>;
 

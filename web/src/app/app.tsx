@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { SessionProvider } from '@/features/auth/session-provider.tsx';
+import { RealtimeProvider } from '@/lib/realtime/realtime-provider.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { queryClient } from './query-client.ts';
 import { AppRoutes } from './router.tsx';
@@ -11,7 +12,9 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <SessionProvider>
-            <AppRoutes />
+            <RealtimeProvider>
+              <AppRoutes />
+            </RealtimeProvider>
           </SessionProvider>
         </BrowserRouter>
       </QueryClientProvider>

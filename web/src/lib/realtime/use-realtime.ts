@@ -1,0 +1,41 @@
+import { useContext, useEffect, useRef, useSyncExternalStore } from 'react';
+import type { ServerMessage, Topic } from '#shared/realtime/messages.ts';
+import type { RealtimeStatus } from './connection.ts';
+import { RealtimeContext } from './realtime-context.ts';
+
+export interface RealtimeTopicOptions {
+  /** Runs after each reconnect: refetch what may have been missed while disconnected. */
+  onResync?: () => void;
+}
+
+/**
+ * Listens to a topic on the shared connection while mounted (null: nothing). It is
+ * subscribed again after every reconnect; the latest callbacks are used without
+ * re-subscribing on each render.
+ */
+export function useRealtimeTopic(topic: Topic | null, onMessage: (message: ServerMessage) => void, options?: RealtimeTopicOptions): void {
+  const connection = useContext(RealtimeContext);
+  const latest = useRef({ onMessage, onResync: options?.onResync });
+  useEffect(() => {
+    latest.current = { onMessage, onResync: options?.onResync };
+  });
+
+  useEffect(() => {
+    if (!connection || !topic) return undefined;
+    const stopListening = connection.listen(topic, (message) => latest.current.onMessage(message));
+    const stopResync = connection.onResync(() => latest.current.onResync?.());
+    return () => {
+      stopListening();
+      stopResync();
+    };
+  }, [connection, topic]);
+}
+
+const closed = (): RealtimeStatus => 'closed';
+const noSubscription = () => () => undefined;
+
+/** The shared connection's state ('closed' when signed out). */
+export function useRealtimeStatus(): RealtimeStatus {
+  const connection = useContext(RealtimeContext);
+  return useSyncExternalStore(connection ? connection.onStatus : noSubscription, connection ? () => connection.status : closed, closed);
+}
