@@ -47,6 +47,11 @@
  * - feed item (fan-out copy) ... pk USER#<reader> sk FEED#<at>#<activity key>, gsi2pk FEEDBY#<actor> (found when the actor's account goes),
  *                                 gsi1pk FEEDABOUT#<other player> (a challenge names the opponent); TTL 30 days
  * - feed made once ............. pk USER#<id>  sk FEEDMARK#<what>   (a level mastered is announced once)
+ * - live tournament ........... pk TOURN#<id> sk TOURN (participant counter, match state), gsi1pk TOURNWEEK#<iso week> gsi1sk <start>
+ *                                 (a week's tournaments: one query); sk QUESTIONS holds the answer key (server-side only)
+ * - tournament registration ... pk TOURN#<id> sk PLAYER#<user id> (running score), gsi2pk TOURNPLAYER#<user id> gsi2sk <tournament id>
+ * - tournament answer ......... pk TOURN#<id> sk ANS#<question, 3 digits>#<user id> (conditional put: once per question)
+ * - tournament standings ...... pk TOURN#<id> sk STANDINGS (after the last closed question: top 10 and every rank)
  * - study group ............... pk GROUP#<id>  sk GROUP (member_count kept by conditional writes: full holds under concurrency);
  *                                 public ones also gsi2pk GROUPS#PUBLIC gsi2sk <created at>#<id> (search reads this index, newest
  *                                 first, at most 500 groups: bounded, case-insensitive on a lower-cased search_text)
@@ -119,6 +124,13 @@ export const keys = {
   feedByActor: (actorId: string) => `FEEDBY#${actorId}`,
   feedAbout: (userId: string) => `FEEDABOUT#${userId}`,
   feedMark: (userId: string, what: string) => ({ pk: `USER#${userId}`, sk: `FEEDMARK#${what}` }),
+  tournament: (id: string) => ({ pk: `TOURN#${id}`, sk: 'TOURN' }),
+  tournamentOfWeek: (week: string, startAt: string) => ({ gsi1pk: `TOURNWEEK#${week}`, gsi1sk: startAt }),
+  tournamentQuestions: (id: string) => ({ pk: `TOURN#${id}`, sk: 'QUESTIONS' }),
+  tournamentPlayer: (id: string, userId: string) => ({ pk: `TOURN#${id}`, sk: `PLAYER#${userId}` }),
+  tournamentOfPlayer: (userId: string, id: string) => ({ gsi2pk: `TOURNPLAYER#${userId}`, gsi2sk: id }),
+  tournamentAnswer: (id: string, question: number, userId: string) => ({ pk: `TOURN#${id}`, sk: `ANS#${String(question).padStart(3, '0')}#${userId}` }),
+  tournamentStandings: (id: string) => ({ pk: `TOURN#${id}`, sk: 'STANDINGS' }),
   group: (groupId: string) => ({ pk: `GROUP#${groupId}`, sk: 'GROUP' }),
   publicGroup: (createdAt: string, groupId: string) => ({ gsi2pk: 'GROUPS#PUBLIC', gsi2sk: `${createdAt}#${groupId}` }),
   groupMember: (groupId: string, userId: string) => ({ pk: `GROUP#${groupId}`, sk: `MEMBER#${userId}` }),

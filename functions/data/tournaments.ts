@@ -1,0 +1,322 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Level, Subject } from '#shared/constants.ts';
+import type { MatchStatus } from '#shared/tournaments/api.ts';
+import type { Standing } from '#shared/tournaments/schedule.ts';
+import { documentClient } from '../lib/clients.ts';
+import { env } from '../lib/env.ts';
+import type { IndexedQuestion } from './question-bank.ts';
+import { keys } from './table-design.ts';
+
+/**
+ * Live tournaments (issue 10). One partition per tournament (`TOURN#<id>`):
+ * - `TOURN`: the tournament, its participant counter and the match state (the runner moves
+ *   it with conditional writes: a question opens once, closes once);
+ * - `QUESTIONS`: the questions with the answer key (server-side only, never listed);
+ * - `PLAYER#<user>`: a registration (conditional: once per player, only while places are
+ *   left, in one transaction with the counter) with the player's running score;
+ * - `ANS#<question>#<user>`: an answer, stamped on arrival (conditional: once per question);
+ * - `STANDINGS`: the ranking after the last closed question (top 10 and every player's rank).
+ * A week's tournaments are one query on gsi1 (`TOURNWEEK#<week>`, by start); a player's
+ * registrations one query on gsi2 (`TOURNPLAYER#<user>`), so Delete Account finds them.
+ */
+export type MatchPhase = MatchStatus | 'starting';
+
+export interface StoredTournament {
+  id: string;
+  kind: 'weekly' | 'quick';
+  week: string;
+  name: string;
+  description: string;
+  subject: Subject;
+  level: Level;
+  start_at: string;
+  capacity: number;
+  participants: number;
+  prize: string;
+  entry_fee: number;
+  question_count: number;
+  window_ms: number;
+  gap_ms: number;
+  /** The longest live multiplier among the registered players (1 to 2); fixed when the match starts. */
+  max_multiplier: number;
+  match_status: MatchPhase;
+  /** The question open or last closed (0 before the first). */
+  match_question: number;
+  open_at: string | null;
+  close_at: string | null;
+  created_at: string;
+}
+
+export type StoredQuestion = IndexedQuestion & { level: Level };
+
+export interface StoredPlayer extends Standing {
+  email: string;
+  /** The live multiplier in force for this player (1, 1.5 or 2). */
+  multiplier: number;
+  answered: number;
+  /** The last question whose answer has been added to the score (the runner's idempotency mark). */
+  scored_through: number;
+}
+
+export interface StoredAnswer {
+  user_id: string;
+  question: number;
+  answer: string;
+  at: string;
+  elapsed_ms: number;
+  correct: boolean;
+  points: number;
+}
+
+export interface StoredStandings {
+  number: number;
+  correct_answer: string;
+  top: { rank: number; user_id: string; player: string; score: number; correct: number }[];
+  ranks: Record<string, number>;
+  players: number;
+}
+
+const table = () => env().TABLE_NAME;
+const pad = (n: number) => String(n).padStart(3, '0');
+
+function strip<T>(item: Record<string, unknown>): T {
+  const { pk: _pk, sk: _sk, type: _type, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, ...rest } = item;
+  return rest as T;
+}
+
+/** Stores a tournament and its questions unless it exists (the first creation wins). */
+export async function putTournamentIfAbsent(tournament: StoredTournament, questions: readonly StoredQuestion[]): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table(),
+              Item: { type: 'tournament', ...tournament, ...keys.tournament(tournament.id), ...keys.tournamentOfWeek(tournament.week, tournament.start_at) },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          { Put: { TableName: table(), Item: { type: 'tournament-questions', questions, ...keys.tournamentQuestions(tournament.id) }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) return false;
+    throw error;
+  }
+}
+
+export async function getTournament(id: string, consistent = false): Promise<StoredTournament | undefined> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: table(), Key: keys.tournament(id), ConsistentRead: consistent }));
+  return Item ? strip<StoredTournament>(Item) : undefined;
+}
+
+export async function getTournamentQuestions(id: string): Promise<StoredQuestion[]> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: table(), Key: keys.tournamentQuestions(id) }));
+  return (Item?.questions as StoredQuestion[] | undefined) ?? [];
+}
+
+/** A week's tournaments, by start: one query. */
+export async function tournamentsOfWeek(week: string): Promise<StoredTournament[]> {
+  const { Items } = await documentClient().send(
+    new QueryCommand({ TableName: table(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.tournamentOfWeek(week, '').gsi1pk }, Limit: 100 }),
+  );
+  return (Items ?? []).map((item) => strip<StoredTournament>(item));
+}
+
+/** The caller's registrations among these tournaments: one BatchGet. */
+export async function playersOf(userId: string, tournamentIds: readonly string[]): Promise<Map<string, StoredPlayer>> {
+  const found = new Map<string, StoredPlayer>();
+  if (tournamentIds.length === 0) return found;
+  for (let i = 0; i < tournamentIds.length; i += 100) {
+    const chunk = tournamentIds.slice(i, i + 100);
+    const { Responses } = await documentClient().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: chunk.map((id) => keys.tournamentPlayer(id, userId)) } } }));
+    for (const item of Responses?.[table()] ?? []) found.set(String(item.pk).slice('TOURN#'.length), strip<StoredPlayer>(item));
+  }
+  return found;
+}
+
+export async function getPlayer(tournamentId: string, userId: string): Promise<StoredPlayer | undefined> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: table(), Key: keys.tournamentPlayer(tournamentId, userId), ConsistentRead: true }));
+  return Item ? strip<StoredPlayer>(Item) : undefined;
+}
+
+export type RegisterOutcome = 'registered' | 'full' | 'already_registered' | 'closed';
+
+/**
+ * Registers a player: the counter goes up only while below capacity and the match has not
+ * finished, and the player item is new; both in one transaction, so under any concurrency
+ * exactly `capacity` registrations succeed and nobody is counted twice.
+ */
+export async function register(tournament: StoredTournament, player: { userId: string; email: string; multiplier: number; at: string }): Promise<RegisterOutcome> {
+  const item: StoredPlayer & Record<string, unknown> = {
+    type: 'tournament-player',
+    userId: player.userId,
+    email: player.email,
+    multiplier: player.multiplier,
+    registeredAt: player.at,
+    score: 0,
+    correct: 0,
+    timeMs: 0,
+    answered: 0,
+    scored_through: 0,
+    ...keys.tournamentPlayer(tournament.id, player.userId),
+    ...keys.tournamentOfPlayer(player.userId, tournament.id),
+  };
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table(),
+              Key: keys.tournament(tournament.id),
+              UpdateExpression: 'ADD participants :one',
+              ConditionExpression: 'attribute_exists(pk) AND participants < capacity AND match_status <> :finished',
+              ExpressionAttributeValues: { ':one': 1, ':finished': 'finished' },
+            },
+          },
+          { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const [counter, playerItem] = error.CancellationReasons ?? [];
+    if (playerItem?.Code === 'ConditionalCheckFailed') return 'already_registered';
+    if (counter?.Code === 'ConditionalCheckFailed') {
+      const now = await getTournament(tournament.id, true);
+      return now && now.match_status === 'finished' ? 'closed' : 'full';
+    }
+    throw error;
+  }
+  // The longest window among the players sets each question's close (only ever raised, before the start).
+  if (player.multiplier > tournament.max_multiplier) {
+    await conditional(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.tournament(tournament.id),
+        UpdateExpression: 'SET max_multiplier = :m',
+        ConditionExpression: 'max_multiplier < :m AND match_status = :waiting',
+        ExpressionAttributeValues: { ':m': player.multiplier, ':waiting': 'waiting' },
+      }),
+    );
+  }
+  return 'registered';
+}
+
+/** Runs a conditional write; false when its condition did not hold. */
+async function conditional(command: UpdateCommand | PutCommand): Promise<boolean> {
+  try {
+    await documentClient().send(command as UpdateCommand);
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Claims the start of a waiting match (the start job or a test): true for the one caller that moved it. */
+export const claimStart = (id: string): Promise<boolean> =>
+  conditional(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.tournament(id),
+      UpdateExpression: 'SET match_status = :starting',
+      ConditionExpression: 'match_status = :waiting',
+      ExpressionAttributeValues: { ':starting': 'starting', ':waiting': 'waiting' },
+    }),
+  );
+
+/** Opens question `n`: only from the previous question's close (or the start), so a redelivery opens nothing twice. */
+export const openQuestion = (id: string, n: number, openAt: string, closeAt: string): Promise<boolean> =>
+  conditional(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.tournament(id),
+      UpdateExpression: 'SET match_status = :open, match_question = :n, open_at = :openAt, close_at = :closeAt',
+      ConditionExpression: 'match_question = :previous AND match_status IN (:starting, :closed)',
+      ExpressionAttributeValues: { ':open': 'open', ':n': n, ':openAt': openAt, ':closeAt': closeAt, ':previous': n - 1, ':starting': 'starting', ':closed': 'closed' },
+    }),
+  );
+
+/** Closes question `n` (once), or finishes the match after the last. */
+export const closeQuestion = (id: string, n: number, last: boolean): Promise<boolean> =>
+  conditional(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.tournament(id),
+      UpdateExpression: 'SET match_status = :next',
+      ConditionExpression: 'match_question = :n AND match_status = :open',
+      ExpressionAttributeValues: { ':next': last ? 'finished' : 'closed', ':n': n, ':open': 'open' },
+    }),
+  );
+
+/** Stores an answer stamped by the server; false when this player already answered this question. */
+export async function putAnswer(tournamentId: string, answer: StoredAnswer): Promise<boolean> {
+  return conditional(
+    new PutCommand({
+      TableName: table(),
+      Item: { type: 'tournament-answer', ...answer, ...keys.tournamentAnswer(tournamentId, answer.question, answer.user_id) },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export async function getAnswer(tournamentId: string, question: number, userId: string): Promise<StoredAnswer | undefined> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: table(), Key: keys.tournamentAnswer(tournamentId, question, userId), ConsistentRead: true }));
+  return Item ? strip<StoredAnswer>(Item) : undefined;
+}
+
+/** Every item of a partition whose sort key starts with `prefix`, all pages, strongly consistent. */
+async function queryAll(tournamentId: string, prefix: string): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.tournament(tournamentId).pk, ':prefix': prefix },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+export const answersOf = async (tournamentId: string, question: number): Promise<StoredAnswer[]> =>
+  (await queryAll(tournamentId, `ANS#${pad(question)}#`)).map((item) => strip<StoredAnswer>(item));
+
+export const playersOfTournament = async (tournamentId: string): Promise<StoredPlayer[]> =>
+  (await queryAll(tournamentId, 'PLAYER#')).map((item) => strip<StoredPlayer>(item));
+
+/**
+ * Adds an answer's points to its player's score, once: conditional on the player's mark being
+ * below this question, so a redelivered runner adds nothing.
+ */
+export const scoreAnswer = (tournamentId: string, answer: StoredAnswer): Promise<boolean> =>
+  conditional(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.tournamentPlayer(tournamentId, answer.user_id),
+      UpdateExpression: 'ADD score :points, correct :correct, answered :one, timeMs :elapsed SET scored_through = :n',
+      ConditionExpression: 'attribute_exists(pk) AND scored_through < :n',
+      ExpressionAttributeValues: { ':points': answer.points, ':correct': answer.correct ? 1 : 0, ':one': 1, ':elapsed': answer.elapsed_ms, ':n': answer.question },
+    }),
+  );
+
+export async function putStandings(tournamentId: string, standings: StoredStandings): Promise<void> {
+  await documentClient().send(new PutCommand({ TableName: table(), Item: { type: 'tournament-standings', ...standings, ...keys.tournamentStandings(tournamentId) } }));
+}
+
+export async function getStandings(tournamentId: string): Promise<StoredStandings | undefined> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: table(), Key: keys.tournamentStandings(tournamentId), ConsistentRead: true }));
+  return Item ? strip<StoredStandings>(Item) : undefined;
+}
