@@ -3,6 +3,7 @@ import { ADMIN_ROUTES } from './admin/routes.ts';
 import { AUTH_ROUTES } from './auth/routes.ts';
 import { NOTIFICATION_ROUTES } from './notifications/routes.ts';
 import { DAILY_ROUTES } from './daily/routes.ts';
+import { GROUP_ROUTES } from './groups/routes.ts';
 import { PROFILE_ROUTES } from './profile/routes.ts';
 import { QUIZ_ROUTES } from './quiz/routes.ts';
 import { SOCIAL_ROUTES } from './social/routes.ts';
@@ -42,6 +43,7 @@ export const API_AREAS = {
   notifications: NOTIFICATION_ROUTES,
   daily: DAILY_ROUTES,
   activity: ACTIVITY_ROUTES,
+  groups: GROUP_ROUTES,
 } as const satisfies Record<string, readonly RouteDefinition[]>;
 
 export type ApiArea = keyof typeof API_AREAS;

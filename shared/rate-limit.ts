@@ -12,6 +12,8 @@ export const RATE_RULES = {
   signUp: { max: 3, windowMs: 60 * 60_000, message: AUTH_MESSAGES.tooManySignUp },
   /** Not in the spec; reset requests send e-mail, so they are bounded like sign-up. */
   passwordReset: { max: 3, windowMs: 60 * 60_000, message: AUTH_MESSAGES.tooManySignUp },
+  /** Not in the spec: a study group's chat, per account (a burst of 20 in 10 s, then wait). */
+  groupChat: { max: 20, windowMs: 10_000, message: 'You are sending messages too fast. Wait a few seconds and try again.' },
 } as const satisfies Record<string, RateRule>;
 
 export type RateAction = keyof typeof RATE_RULES;

@@ -1,6 +1,7 @@
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
+import { leaveAllGroups } from './study-groups.ts';
 import { keys } from './table-design.ts';
 
 /**
@@ -9,7 +10,8 @@ import { keys } from './table-design.ts';
  * progress and streak, achievements,
  * bookmarks, notifications, intents, the session cutoff…), the other side of its
  * friendships and friend requests, the friend challenges it is part of, the leaderboard entries of its attempts, its waitlist entry, and the sign-in records and link tokens indexed by
- * owner and address. Deleting what is already gone changes nothing, so a second
+ * owner and address, its study-group memberships (left, so member counts stay right), chat
+ * messages and invitations. Deleting what is already gone changes nothing, so a second
  * delivery of the same event is harmless.
  *
  * Not personal data and left to expire by TTL within the hour: attempt counters keyed by
@@ -39,7 +41,7 @@ async function queryKeys(input: { index?: 'gsi1' | 'gsi2'; partition: string }):
 
 /** The keys of everything to delete for the account. */
 export async function accountItemKeys(userId: string, email: string): Promise<Key[]> {
-  const [own, sessions, byEmail, challengesSent, challengesReceived, feedCopies, feedMentions, notificationMentions] = await Promise.all([
+  const [own, sessions, byEmail, challengesSent, challengesReceived, feedCopies, feedMentions, notificationMentions, groupMessages] = await Promise.all([
     queryKeys({ partition: keys.profile(userId).pk }),
     queryKeys({ index: 'gsi1', partition: keys.signInOfUser(userId, '').gsi1pk }),
     queryKeys({ index: 'gsi1', partition: keys.linkTokenOfEmail(email, '').gsi1pk }),
@@ -50,13 +52,15 @@ export async function accountItemKeys(userId: string, email: string): Promise<Ke
     queryKeys({ index: 'gsi1', partition: keys.feedAbout(userId) }),
     // Others' notifications that name the account (its friend requests and challenges).
     queryKeys({ index: 'gsi1', partition: keys.notificationAbout(userId, '').gsi1pk }),
+    // The account's study-group chat messages.
+    queryKeys({ index: 'gsi1', partition: keys.groupMessageBy(userId, '').gsi1pk }),
   ]);
   // An attempt's sort key ends with its round id, which is the leaderboard entry's id.
   const leaderboard = own.filter((k) => k.sk.startsWith('ATTEMPT#')).map((k) => keys.leaderboardEntry(k.sk.split('#').at(-1)!));
   // The address's index partition also holds the profile (already in `own`); keep the tokens only.
   const tokens = byEmail.filter((k) => k.pk.startsWith('TOKEN#'));
   // A challenge is one item shared by both players: it goes with either account.
-  return [...own, ...leaderboard, ...own.flatMap((k) => mirrorOf(k, userId)), ...sessions, ...tokens, ...challengesSent, ...challengesReceived, ...feedCopies, ...feedMentions, ...notificationMentions, keys.waitlist(email)];
+  return [...own, ...leaderboard, ...own.flatMap((k) => mirrorOf(k, userId)), ...sessions, ...tokens, ...challengesSent, ...challengesReceived, ...feedCopies, ...feedMentions, ...notificationMentions, ...groupMessages, keys.waitlist(email)];
 }
 
 /** The other person's side of a friendship or friend request: both sides go. */
@@ -81,6 +85,8 @@ export async function deleteItems(itemKeys: Key[]): Promise<void> {
 }
 
 export async function deleteAccountData(userId: string, email: string): Promise<number> {
+  // Study groups first, each a counted leave, so the groups' member counts stay right.
+  await leaveAllGroups(userId);
   const itemKeys = await accountItemKeys(userId, email);
   await deleteItems(itemKeys);
   return itemKeys.length;

@@ -38,3 +38,9 @@ export async function enforceRateLimit(action: RateAction, who: { email: string;
     throw new TooManyRequests(rule.message);
   }
 }
+
+/** Counts one attempt for a signed-in account (no address: the account is the unit) and refuses it over the limit. */
+export async function enforceAccountRateLimit(action: RateAction, userId: string, nowMs: number): Promise<void> {
+  const count = await countAttempt(action, `USER#${userId}`, nowMs);
+  if (!allows(RATE_RULES[action], count - 1)) throw new TooManyRequests(RATE_RULES[action].message);
+}

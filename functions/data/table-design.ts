@@ -47,6 +47,13 @@
  * - feed item (fan-out copy) ... pk USER#<reader> sk FEED#<at>#<activity key>, gsi2pk FEEDBY#<actor> (found when the actor's account goes),
  *                                 gsi1pk FEEDABOUT#<other player> (a challenge names the opponent); TTL 30 days
  * - feed made once ............. pk USER#<id>  sk FEEDMARK#<what>   (a level mastered is announced once)
+ * - study group ............... pk GROUP#<id>  sk GROUP (member_count kept by conditional writes: full holds under concurrency);
+ *                                 public ones also gsi2pk GROUPS#PUBLIC gsi2sk <created at>#<id> (search reads this index, newest
+ *                                 first, at most 500 groups: bounded, case-insensitive on a lower-cased search_text)
+ * - group members ............... pk GROUP#<id>  sk MEMBER#<user id>, mirrored as pk USER#<id> sk GROUPOF#<group id> (my groups)
+ * - group chat messages ......... pk GROUP#<id>  sk MSG#<at>#<message id> (last 50: one query, newest first),
+ *                                 gsi1pk GROUPMSGBY#<user id> gsi1sk <at> (found when the sender's account is deleted)
+ * - group invitation ............ pk USER#<invitee> sk GROUPINVITE#<group id> (a private group's join checks it)
  * - live tournament ........... pk TOURN#<id> sk TOURN (participant counter, match state), gsi1pk TOURNWEEK#<iso week> gsi1sk <start>
  *                                 (a week's tournaments: one query); sk QUESTIONS holds the answer key (server-side only)
  * - tournament registration ... pk TOURN#<id> sk PLAYER#<user id> (running score), gsi2pk TOURNPLAYER#<user id> gsi2sk <tournament id>
@@ -124,6 +131,13 @@ export const keys = {
   feedByActor: (actorId: string) => `FEEDBY#${actorId}`,
   feedAbout: (userId: string) => `FEEDABOUT#${userId}`,
   feedMark: (userId: string, what: string) => ({ pk: `USER#${userId}`, sk: `FEEDMARK#${what}` }),
+  group: (groupId: string) => ({ pk: `GROUP#${groupId}`, sk: 'GROUP' }),
+  publicGroup: (createdAt: string, groupId: string) => ({ gsi2pk: 'GROUPS#PUBLIC', gsi2sk: `${createdAt}#${groupId}` }),
+  groupMember: (groupId: string, userId: string) => ({ pk: `GROUP#${groupId}`, sk: `MEMBER#${userId}` }),
+  groupOfUser: (userId: string, groupId: string) => ({ pk: `USER#${userId}`, sk: `GROUPOF#${groupId}` }),
+  groupMessage: (groupId: string, at: string, messageId: string) => ({ pk: `GROUP#${groupId}`, sk: `MSG#${at}#${messageId}` }),
+  groupMessageBy: (userId: string, at: string) => ({ gsi1pk: `GROUPMSGBY#${userId}`, gsi1sk: at }),
+  groupInvite: (userId: string, groupId: string) => ({ pk: `USER#${userId}`, sk: `GROUPINVITE#${groupId}` }),
   tournament: (id: string) => ({ pk: `TOURN#${id}`, sk: 'TOURN' }),
   tournamentOfWeek: (week: string, startAt: string) => ({ gsi1pk: `TOURNWEEK#${week}`, gsi1sk: startAt }),
   tournamentQuestions: (id: string) => ({ pk: `TOURN#${id}`, sk: 'QUESTIONS' }),

@@ -68,6 +68,18 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Stores the round and claims the day; answers go through AnswerQuestion like any round.
   StartDailyChallenge: { table: 'readWrite' },
   GenerateUpcomingDailyChallenges: { table: 'readWrite' },
+  // Study groups (premium): membership changes are transactions on the group's member count.
+  ListMyGroups: { table: 'read' },
+  SearchGroups: { table: 'read' },
+  CreateGroup: { table: 'readWrite' },
+  GetGroup: { table: 'read' },
+  JoinGroup: { table: 'readWrite' },
+  LeaveGroup: { table: 'readWrite' },
+  InviteToGroup: { table: 'readWrite' },
+  ListGroupMessages: { table: 'read' },
+  // Counts the sender's messages (rate limit), stores the message and pushes it to group:<id>.
+  SendGroupMessage: { table: 'readWrite' },
+  GetGroupStats: { table: 'read' },
 };
 
 const TRIGGER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
