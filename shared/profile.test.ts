@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES, profileUpdateSchema } from './profile.ts';
+import { TIME_MULTIPLIER_INVALID } from './quiz/time-allowance.ts';
 
 const check = (full_name: string, phone_number: string) => {
   const result = profileUpdateSchema.safeParse({ full_name, phone_number });
@@ -23,5 +24,14 @@ describe('profile update (2-social §5)', () => {
 
   it('refuses fields it does not know (the e-mail is not editable)', () => {
     expect(profileUpdateSchema.safeParse({ full_name: 'Ada', phone_number: '', email: 'x@y.z' }).success).toBe(false);
+  });
+
+  it.each([1, 1.5, 2, 'none', undefined])('takes the time multiplier %j', (time_multiplier) => {
+    expect(profileUpdateSchema.safeParse({ full_name: '', phone_number: '', time_multiplier }).success).toBe(true);
+  });
+
+  it.each([3, 0, '2', 'double', null])('refuses the time multiplier %j with a message', (time_multiplier) => {
+    const result = profileUpdateSchema.safeParse({ full_name: '', phone_number: '', time_multiplier });
+    expect(result.success ? [] : result.error.issues.map((i) => i.message)).toEqual([TIME_MULTIPLIER_INVALID]);
   });
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { timeMultiplierSchema } from './quiz/time-allowance.ts';
 
 /** The profile page's rules and messages (2-social §2, §5, §8). */
 export const PROFILE_MESSAGES = {
@@ -16,7 +17,10 @@ export const PROFILE_MESSAGES = {
 /** Digits, spaces, hyphens and parentheses, with an optional leading plus. */
 const PHONE = /^\+?[\d\s()-]+$/;
 
-/** Both fields optional; an empty field clears the value. */
+/**
+ * Both text fields optional; an empty field clears the value. The time multiplier
+ * (accessible timed play, issue 10) is kept as it is when the request leaves it out.
+ */
 export const profileUpdateSchema = z.strictObject({
   full_name: z
     .string()
@@ -28,5 +32,6 @@ export const profileUpdateSchema = z.strictObject({
     .trim()
     .max(30)
     .refine((phone) => phone.length === 0 || (PHONE.test(phone) && /\d/.test(phone)), PROFILE_MESSAGES.phoneInvalid),
+  time_multiplier: timeMultiplierSchema.optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

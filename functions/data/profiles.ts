@@ -46,6 +46,8 @@ export async function getProfile(userId: string): Promise<Profile | undefined> {
  * The player's time multiplier for timed play (issue 10), read from the server's own
  * profile record: standard time (1) when unset or when there is no profile.
  */
+export const timeMultiplierOfProfile = (profile: Profile): TimeMultiplier => profile.metadata.time_multiplier ?? DEFAULT_TIME_MULTIPLIER;
+
 export async function timeMultiplierOf(userId: string): Promise<TimeMultiplier> {
   const { Item } = await documentClient().send(
     new GetCommand({ TableName: env().TABLE_NAME, Key: keys.profile(userId), ProjectionExpression: 'metadata.time_multiplier' }),
@@ -144,10 +146,18 @@ export function timeZoneChange(profile: Profile, timeZone: string, now: Date) {
  * The fields a person edits on /profile; an empty value removes the field. Only an
  * existing profile is changed (an account deleted meanwhile stays deleted).
  */
-export async function updateProfileDetails(userId: string, details: { full_name: string; phone_number: string }, now: Date): Promise<Profile | undefined> {
+export async function updateProfileDetails(
+  userId: string,
+  { time_multiplier, ...details }: { full_name: string; phone_number: string; time_multiplier?: TimeMultiplier },
+  now: Date,
+): Promise<Profile | undefined> {
   const set = ['metadata.updated_at = :now'];
   const remove: string[] = [];
-  const values: Record<string, string> = { ':now': now.toISOString() };
+  const values: Record<string, string | number> = { ':now': now.toISOString() };
+  if (time_multiplier !== undefined) {
+    set.push('metadata.time_multiplier = :time_multiplier');
+    values[':time_multiplier'] = time_multiplier;
+  }
   for (const [field, value] of Object.entries(details)) {
     if (value) {
       set.push(`metadata.${field} = :${field}`);

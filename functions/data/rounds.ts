@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Level, Subject } from '#shared/constants.ts';
 import type { QuizMode } from '#shared/quiz/scoring.ts';
+import type { TimeMultiplier } from '#shared/quiz/time-allowance.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import type { IndexedQuestion } from './question-bank.ts';
@@ -25,6 +26,11 @@ export interface StoredRound {
   questions: (IndexedQuestion & { level: Level })[];
   answers: StoredAnswer[];
   startedAt: number;
+  /**
+   * The player's time multiplier (from the profile) when a timed round started; the
+   * deadline already includes it. Absent on untimed rounds and on rounds from before it.
+   */
+  timeMultiplier?: TimeMultiplier;
   deadline: number | null;
   status: 'active' | 'finished';
   /** Set once QuizCompleted is on the bus, so a retried finish can publish it if that failed. */

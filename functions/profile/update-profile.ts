@@ -4,7 +4,7 @@ import { requireCaller } from '../lib/caller.ts';
 import { NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 
-/** PATCH /api/me: the caller's full name and phone (the e-mail is not editable). */
+/** PATCH /api/me: the caller's full name, phone and time multiplier (the e-mail is not editable). */
 export const handler = httpHandler(async (event) => {
   const details = parseBody(event, profileUpdateSchema);
   const caller = await requireCaller(event);

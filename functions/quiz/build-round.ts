@@ -4,6 +4,8 @@ import { LEVELS, type Level, type Subject } from '#shared/constants.ts';
 import { canPlayLevel } from '#shared/entitlements.ts';
 import { COMPETITION, DEFAULT_ROUND_SIZE, QUIZ_MESSAGES, type StartRoundInput } from '#shared/quiz/contracts.ts';
 import { selectIndexes, splitAcrossLevels } from '#shared/quiz/select-questions.ts';
+import { allowedMs, type TimeMultiplier } from '#shared/quiz/time-allowance.ts';
+import { timeMultiplierOfProfile } from '../data/profiles.ts';
 import { getBankMeta, getQuestions, type IndexedQuestion } from '../data/question-bank.ts';
 import { getSeen, type NewRound, type StoredRound } from '../data/rounds.ts';
 import { NotFound } from '../lib/errors.ts';
@@ -18,6 +20,15 @@ export const newRoundId = () => `${Date.now().toString(36)}${randomBytes(8).toSt
 function roundLevels(profile: Profile, request: StartRoundInput, now: Date): Level[] {
   if (request.mode !== 'competition' || !request.difficultyProgression) return [request.level];
   return LEVELS.slice(LEVELS.indexOf(request.level)).filter((level) => canPlayLevel(profile, level, now));
+}
+
+/**
+ * A timed round's clock: the standard limit times the player's own multiplier, read from
+ * the profile when the round starts (never from the request); no limit, no deadline.
+ */
+export function timedRound(startedAt: number, baseLimitSec: number, multiplier: TimeMultiplier): { deadline: number | null; timeMultiplier: TimeMultiplier } {
+  const allowed = allowedMs(baseLimitSec * 1000, multiplier);
+  return { deadline: allowed === null ? null : startedAt + allowed, timeMultiplier: multiplier };
 }
 
 /** Draws a fresh round: a fixed number of reads per level, however many questions the user has seen. */
@@ -49,7 +60,7 @@ export async function buildRound(profile: Profile, request: StartRoundInput, now
     questions,
     answers: [],
     startedAt,
-    deadline: competition ? startedAt + (request.timeLimitSec ?? COMPETITION.defaultTimeLimitSec) * 1000 : null,
+    ...(competition ? timedRound(startedAt, request.timeLimitSec ?? COMPETITION.defaultTimeLimitSec, timeMultiplierOfProfile(profile)) : { deadline: null }),
     status: 'active',
   };
 }
@@ -67,7 +78,7 @@ export async function drawQuestions(subject: Subject, level: Level, count: numbe
  * of one the caller played before. Built field by field, so nothing of the stored
  * original (its answers, result or table keys) carries over.
  */
-export function replayRound(previous: StoredRound, request: StartRoundInput, now: Date): NewRound {
+export function replayRound(previous: StoredRound, request: StartRoundInput, now: Date, multiplier: TimeMultiplier): NewRound {
   const startedAt = now.getTime();
   const limitSec = request.timeLimitSec ?? COMPETITION.defaultTimeLimitSec;
   return {
@@ -79,7 +90,7 @@ export function replayRound(previous: StoredRound, request: StartRoundInput, now
     questions: previous.questions,
     answers: [],
     startedAt,
-    deadline: previous.mode === 'competition' ? startedAt + limitSec * 1000 : null,
+    ...(previous.mode === 'competition' ? timedRound(startedAt, limitSec, multiplier) : { deadline: null }),
     status: 'active',
   };
 }

@@ -2,13 +2,14 @@ import type { Profile } from '#shared/api.ts';
 import type { StartRoundInput } from '#shared/quiz/contracts.ts';
 import { CHALLENGE_MESSAGES as M, isExpired } from '#shared/social/friend-challenge.ts';
 import { claimRound, getChallenge, type Side } from '../data/challenges.ts';
+import { timeMultiplierOfProfile } from '../data/profiles.ts';
 import type { NewRound } from '../data/rounds.ts';
 import { Conflict, Gone, NotFound } from '../lib/errors.ts';
-import { newRoundId } from './build-round.ts';
+import { newRoundId, timedRound } from './build-round.ts';
 
 /**
  * A friend challenge's round for one of its players: the challenge's own questions and
- * time limit (0: none), claimed once per player, so neither can play it twice or pick
+ * time limit (0: none; otherwise times the player's own multiplier), claimed once per player, so neither can play it twice or pick
  * other questions.
  */
 export async function challengeRound(profile: Profile, request: StartRoundInput & { challengeId: string }, now: Date): Promise<NewRound> {
@@ -31,7 +32,7 @@ export async function challengeRound(profile: Profile, request: StartRoundInput 
     questions: challenge.questions,
     answers: [],
     startedAt,
-    deadline: challenge.timeLimitSec > 0 ? startedAt + challenge.timeLimitSec * 1000 : null,
+    ...(challenge.timeLimitSec > 0 ? timedRound(startedAt, challenge.timeLimitSec, timeMultiplierOfProfile(profile)) : { deadline: null }),
     status: 'active',
     challengeId: challenge.id,
   };

@@ -48,7 +48,7 @@ export async function completeRound(round: StoredRound, now: Date): Promise<Fini
       .slice(current.answers.length)
       .map((q) => ({ questionId: q.id, answer: null, correct: false, answeredAt: now.getTime() }));
     const answers = [...current.answers, ...missing];
-    const graded = roundResult({ answers, total: current.questions.length, mode: current.mode, startedAt: current.startedAt, finishedAt: now.getTime(), deadline: current.deadline });
+    const graded = roundResult({ answers, total: current.questions.length, mode: current.mode, startedAt: current.startedAt, finishedAt: now.getTime(), deadline: current.deadline, timeMultiplier: current.timeMultiplier });
     const completedAt = now.toISOString();
     // A daily challenge round completes its day in the same transaction; the bonus counts as points of the attempt.
     const daily = await dailyCompletion(current, graded, completedAt);

@@ -1,6 +1,7 @@
 import { canPlayLevel, limitFor } from '#shared/entitlements.ts';
 import { QUIZ_MESSAGES, startRoundRequestSchema } from '#shared/quiz/contracts.ts';
 import { takeDailyRound } from '../data/daily-rounds.ts';
+import { timeMultiplierOfProfile } from '../data/profiles.ts';
 import { getRound } from '../data/rounds.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Forbidden, NotFound, TooManyRequests } from '../lib/errors.ts';
@@ -32,7 +33,7 @@ export const handler = httpHandler(async (event) => {
   }
 
   // Drawn before counting, so a bank with no questions does not use up one of today's rounds.
-  const round = previous ? replayRound(previous, request, now) : await buildRound(profile, request, now);
+  const round = previous ? replayRound(previous, request, now, timeMultiplierOfProfile(profile)) : await buildRound(profile, request, now);
   const limit = limitFor(profile, 'quiz_attempts_per_day', now);
   if (!(await takeDailyRound(profile.user_id, now, limit))) throw new TooManyRequests(QUIZ_MESSAGES.dailyLimit(limit));
   return json(201, toPlayRound(await saveRound(round, profile, request.timeZone, now)));

@@ -25,6 +25,7 @@ export function toPlayRound(round: StoredRound): Round {
     mode: round.mode,
     startedAt: round.startedAt,
     deadline: round.deadline,
+    ...(round.timeMultiplier !== undefined ? { timeMultiplier: round.timeMultiplier } : {}),
     questions: round.questions.map(toPlayQuestion),
   };
 }

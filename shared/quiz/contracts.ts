@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { LEVELS, MAX_LENGTH, SUBJECTS } from '../constants.ts';
 import { playQuestionSchema } from './question.ts';
 import { challengeIdSchema } from '../social/friend-challenge.ts';
+import { timeMultiplierSchema } from './time-allowance.ts';
 
 /** Request and response shapes of the quiz API, shared by the quiz screen and the handlers. */
 
@@ -86,7 +87,10 @@ export const roundSchema = z.object({
   mode: z.enum(['practice', 'competition']),
   questions: z.array(playQuestionSchema.extend({ level: z.enum(LEVELS) })),
   startedAt: z.number(),
+  /** Includes the player's time multiplier; null when the round has no limit (untimed, or 'none'). */
   deadline: z.number().nullable(),
+  /** A timed round's multiplier (from the profile); absent when the round is untimed. */
+  timeMultiplier: timeMultiplierSchema.optional(),
 });
 export type Round = z.infer<typeof roundSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TIME_MULTIPLIERS, allowedMs, parseTimeMultiplier, timeMultiplierLabel, timeMultiplierSchema, type TimeMultiplier } from './time-allowance.ts';
+import { TIME_MULTIPLIERS, allowedMs, parseTimeMultiplier, timeForSpeedMs, timeMultiplierLabel, timeMultiplierSchema, type TimeMultiplier } from './time-allowance.ts';
 
 describe('allowedMs (issue 10, accessible timed play)', () => {
   it.each([
@@ -38,5 +38,17 @@ describe('the multiplier schema and labels', () => {
   it('every multiplier survives a select value round trip', () => {
     for (const multiplier of TIME_MULTIPLIERS) expect(parseTimeMultiplier(`${multiplier}`)).toBe<TimeMultiplier>(multiplier);
     expect(parseTimeMultiplier('3')).toBeUndefined();
+  });
+});
+
+describe('speed is judged relative to the player\'s own window', () => {
+  it.each([
+    // timeSpentMs, multiplier, as the speed bonus sees it
+    [200_000, 1, 200_000],
+    [300_000, 1.5, 200_000],
+    [400_000, 2, 200_000],
+    [400_000, 'none', 200_000], // judged like ×2
+  ] as const)('%i ms at %s counts as %i ms', (spent, multiplier, expected) => {
+    expect(timeForSpeedMs(spent, multiplier)).toBe(expected);
   });
 });

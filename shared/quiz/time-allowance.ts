@@ -11,7 +11,9 @@ export type TimeMultiplier = (typeof TIME_MULTIPLIERS)[number];
 
 export const DEFAULT_TIME_MULTIPLIER: TimeMultiplier = 1;
 
-export const timeMultiplierSchema = z.union([z.literal(1), z.literal(1.5), z.literal(2), z.literal('none')]);
+export const TIME_MULTIPLIER_INVALID = 'Please choose one of the time options';
+
+export const timeMultiplierSchema = z.union([z.literal(1), z.literal(1.5), z.literal(2), z.literal('none')], { error: TIME_MULTIPLIER_INVALID });
 
 /** What a person reads in the select and beside a countdown. */
 export const TIME_MULTIPLIER_LABELS: Record<`${TimeMultiplier}`, string> = {
@@ -39,4 +41,20 @@ export function parseTimeMultiplier(value: string): TimeMultiplier | undefined {
 export function allowedMs(baseMs: number, multiplier: TimeMultiplier): number | null {
   if (multiplier === 'none') return null;
   return Math.round(baseMs * multiplier);
+}
+
+/**
+ * How much slower a player may be and still earn the same speed bonus. The bonus is judged
+ * relative to the player's own window: a ×2 player's 20 s per question counts as a
+ * standard player's 10 s, so extra time never costs points. With no limit there is no
+ * window; such a player is judged like the most generous finite allowance (×2), which
+ * keeps the bonus reachable without making unlimited time a scoring advantage.
+ */
+export function speedScale(multiplier: TimeMultiplier): number {
+  return multiplier === 'none' ? 2 : multiplier;
+}
+
+/** Time spent, as the speed bonus sees it: the real time divided by the player's speed scale. */
+export function timeForSpeedMs(timeSpentMs: number, multiplier: TimeMultiplier): number {
+  return timeSpentMs / speedScale(multiplier);
 }
