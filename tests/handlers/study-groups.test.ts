@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { GROUP_MESSAGES as M } from '../../shared/groups/study-groups.ts';
+import { RATE_RULES } from '../../shared/rate-limit.ts';
+import { useLocalStack } from '../support/handler-env.ts';
+import { httpEvent, parse } from '../support/http-event.ts';
+import { player, premium } from '../support/players.ts';
+
+/** Study groups and chat (2-social, premium study_groups): every permission case answers 4xx with no data. */
+useLocalStack();
+const { handler: listMine } = await import('../../functions/groups/list-my-groups.ts');
+const { handler: searchGroups } = await import('../../functions/groups/search-groups.ts');
+const { handler: createGroup } = await import('../../functions/groups/create-group.ts');
+const { handler: getGroup } = await import('../../functions/groups/get-group.ts');
+const { handler: joinGroup } = await import('../../functions/groups/join-group.ts');
+const { handler: leaveGroup } = await import('../../functions/groups/leave-group.ts');
+const { handler: invite } = await import('../../functions/groups/invite-to-group.ts');
+const { handler: listMessages } = await import('../../functions/groups/list-messages.ts');
+const { handler: sendMessage } = await import('../../functions/groups/send-message.ts');
+const { handler: groupStats } = await import('../../functions/groups/get-group-stats.ts');
+const { canSubscribeToGroup } = await import('../../functions/groups/topic-access.ts');
+const { handler: updateProgress } = await import('../../functions/consumers/update-progress.ts');
+const { handler: deleteAccountData } = await import('../../functions/consumers/delete-account-data.ts');
+const { documentClient } = await import('../../functions/lib/clients.ts');
+const { keys } = await import('../../functions/data/table-design.ts');
+
+type Person = Awaited<ReturnType<typeof player>>;
+const student = () => player(premium);
+const call = async (h: (e: ReturnType<typeof httpEvent>) => Promise<{ statusCode?: number; body?: string }>, who: Person, input: Parameters<typeof httpEvent>[0] = {}) =>
+  parse(await h(httpEvent({ sub: who.user_id, ...input })));
+const create = async (who: Person, body: Record<string, unknown>) => call(createGroup, who, { body });
+const join = (who: Person, id: string) => call(joinGroup, who, { path: { groupId: id } });
+const post = (who: Person, id: string, message: string) => call(sendMessage, who, { path: { groupId: id }, body: { message } });
+const family = () => `Fam${randomUUID().replace(/[^a-z]/g, '').slice(0, 10)}`;
+const groupItem = async (id: string) => (await documentClient().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: keys.group(id), ConsistentRead: true }))).Item;
+
+async function befriend(a: Person, b: Person) {
+  const at = new Date().toISOString();
+  for (const [x, y] of [[a, b], [b, a]] as const) {
+    await documentClient().send(new PutCommand({ TableName: process.env.TABLE_NAME, Item: { ...keys.friend(x.user_id, y.user_id), type: 'friend', friend_id: y.user_id, friend_email: y.email, created_at: at, accepted_at: at } }));
+  }
+}
+
+describe('study groups', () => {
+  it('creates a group with the spec’s defaults and its creator as admin; my groups shows count and role', async () => {
+    const a = await student();
+    const created = await create(a, { name: 'World Capitals', description: 'Europe first' });
+    expect(created.status).toBe(201);
+    expect(created.body.group).toMatchObject({ name: 'World Capitals', subject: 'all', level: 'mixed', is_private: false, max_members: 50, member_count: 1, my_role: 'admin', created_by: a.user_id });
+    const mine = await call(listMine, a);
+    expect(mine.body.groups).toEqual([expect.objectContaining({ id: created.body.group.id, member_count: 1, my_role: 'admin' })]);
+    const detail = await call(getGroup, a, { path: { groupId: created.body.group.id } });
+    expect(detail.body.members).toEqual([expect.objectContaining({ user_id: a.user_id, email: a.email, role: 'admin' })]);
+
+    const bad = await create(a, { name: 'Hi!', max_members: 101 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toMatchObject({ name: M.nameFormat, max_members: M.maxMembers });
+  });
+
+  it('search matches name or description in any case, among public groups the caller has not joined', async () => {
+    const [a, b] = await Promise.all([student(), student()]);
+    const tag = family();
+    const byName = (await create(a, { name: `${tag} Rivers` })).body.group;
+    const byDescription = (await create(b, { name: 'Mountains Club', description: `peaks with ${tag.toUpperCase()}` })).body.group;
+    await create(a, { name: `${tag} Secret`, is_private: true });
+
+    const found = (await call(searchGroups, a, { query: { q: tag.toLowerCase() } })).body.groups.map((g: { id: string }) => g.id);
+    // a's own group is joined: excluded; the private one is never listed.
+    expect(found).toEqual([byDescription.id]);
+    const forB = (await call(searchGroups, b, { query: { q: tag.toUpperCase() } })).body.groups;
+    expect(forB.map((g: { id: string }) => g.id)).toEqual([byName.id]);
+    expect(forB[0]).toMatchObject({ my_role: null, member_count: 1 });
+  });
+
+  it('join is refused when full, also when many try at once: the count never passes max members', async () => {
+    const owner = await student();
+    const group = (await create(owner, { name: 'Tiny Group', max_members: 5 })).body.group;
+    const joiners = await Promise.all(Array.from({ length: 8 }, student));
+    const results = await Promise.all(joiners.map((j) => join(j, group.id)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(4);
+    const refused = results.filter((r) => r.status !== 200);
+    expect(refused).toHaveLength(4);
+    for (const r of refused) expect(r.body.error).toMatchObject({ code: 'group_full', message: M.groupFull });
+    expect(await groupItem(group.id)).toMatchObject({ member_count: 5 });
+    expect((await call(getGroup, owner, { path: { groupId: group.id } })).body.members).toHaveLength(5);
+    expect((await join(joiners.find((_, i) => results[i]!.status === 200)!, group.id)).status).toBe(409);
+  });
+
+  it('a private group is refused without an invitation; the admin invites a friend, who can then join', async () => {
+    const [admin, friend, stranger] = await Promise.all([student(), student(), student()]);
+    await befriend(admin, friend);
+    const group = (await create(admin, { name: 'Private Study', is_private: true })).body.group;
+
+    const refused = await join(friend, group.id);
+    expect(refused.status).toBe(404);
+    expect(refused.body.group).toBeUndefined();
+
+    // Only the admin invites, and only a friend.
+    expect((await call(invite, stranger, { path: { groupId: group.id }, body: { user_id: friend.user_id } })).status).toBe(403);
+    expect((await call(invite, admin, { path: { groupId: group.id }, body: { user_id: stranger.user_id } })).status).toBe(404);
+    expect((await call(invite, admin, { path: { groupId: group.id }, body: { email: friend.email } })).status).toBe(201);
+
+    expect((await call(listMine, friend)).body.invitations).toEqual([expect.objectContaining({ id: group.id, invited: true })]);
+    expect((await join(friend, group.id)).status).toBe(200);
+    expect((await call(getGroup, friend, { path: { groupId: group.id } })).body).toMatchObject({ group: { member_count: 2, my_role: 'member' } });
+    // The member cannot invite: that is the admin's.
+    expect((await call(invite, friend, { path: { groupId: group.id }, body: { user_id: stranger.user_id } })).status).toBe(403);
+  });
+
+  it('leave removes the membership and the count; a non-member can neither read nor post, nor subscribe', async () => {
+    const [a, b, outsider] = await Promise.all([student(), student(), student()]);
+    const group = (await create(a, { name: 'Leaving Test' })).body.group;
+    expect((await join(b, group.id)).status).toBe(200);
+    expect((await post(b, group.id, 'hello from b')).status).toBe(201);
+    expect(await canSubscribeToGroup(b.user_id, group.id)).toBe(true);
+
+    expect((await call(leaveGroup, b, { path: { groupId: group.id } })).status).toBe(204);
+    expect(await groupItem(group.id)).toMatchObject({ member_count: 1 });
+    expect((await call(listMine, b)).body.groups).toEqual([]);
+    expect((await call(leaveGroup, b, { path: { groupId: group.id } })).status).toBe(403);
+
+    for (const who of [b, outsider]) {
+      const read = await call(listMessages, who, { path: { groupId: group.id } });
+      expect(read.status).toBe(403);
+      expect(read.body.messages).toBeUndefined();
+      const sent = await post(who, group.id, 'let me in');
+      expect(sent.status).toBe(403);
+      expect((await call(getGroup, who, { path: { groupId: group.id } })).body.members).toBeUndefined();
+      expect((await call(groupStats, who, { path: { groupId: group.id } })).body.stats).toBeUndefined();
+      expect(await canSubscribeToGroup(who.user_id, group.id)).toBe(false);
+    }
+    // Nothing the outsider tried was stored.
+    expect((await call(listMessages, a, { path: { groupId: group.id } })).body.messages.map((m: { message: string }) => m.message)).toEqual(['hello from b']);
+    expect((await call(listMessages, a, { path: { groupId: 'x'.repeat(2000) } })).status).toBe(404);
+  });
+
+  it('chat: trimmed and sanitised, over 1000 refused, the last 50 oldest first, rate-limited per account', async () => {
+    const a = await student();
+    const group = (await create(a, { name: 'Chatty Group' })).body.group;
+    const sent = await post(a, group.id, '  <b>Hello</b> world  ');
+    expect(sent.body.message).toMatchObject({ message: 'Hello world', user_id: a.user_id, email: a.email, group_id: group.id });
+    expect((await post(a, group.id, '   ')).status).toBe(400);
+    expect((await post(a, group.id, 'x'.repeat(1001))).body.error.message).toBe(M.messageTooLong);
+
+    const rule = RATE_RULES.groupChat;
+    const results = [];
+    for (let i = 0; i < rule.max + 2; i++) results.push(await post(a, group.id, `m${i}`));
+    const limited = results.filter((r) => r.status === 429);
+    expect(limited.length).toBeGreaterThanOrEqual(1);
+    expect(limited[0]!.body.error.message).toBe(rule.message);
+
+    const messages = (await call(listMessages, a, { path: { groupId: group.id } })).body.messages as { message: string; created_at: string }[];
+    expect(messages.length).toBeLessThanOrEqual(50);
+    expect(messages[0]!.message).toBe('Hello world');
+    expect([...messages].sort((x, y) => x.created_at.localeCompare(y.created_at))).toEqual(messages);
+  });
+
+  it('the last 50 only', async () => {
+    const [a, b, c] = await Promise.all([student(), student(), student()]);
+    const group = (await create(a, { name: 'Fifty Group' })).body.group;
+    await join(b, group.id);
+    await join(c, group.id);
+    for (let i = 0; i < 54; i++) expect((await post([a, b, c][i % 3]!, group.id, `n${i}`)).status).toBe(201);
+    const messages = (await call(listMessages, b, { path: { groupId: group.id } })).body.messages as { message: string }[];
+    expect(messages).toHaveLength(50);
+    expect(messages[0]!.message).toBe('n4');
+    expect(messages.at(-1)!.message).toBe('n53');
+  });
+
+  it('a free account is refused every route, with no data', async () => {
+    const [free, owner] = await Promise.all([player(), student()]);
+    const group = (await create(owner, { name: 'Premium Only' })).body.group;
+    const calls = [
+      await call(listMine, free),
+      await call(searchGroups, free, { query: { q: 'Premium' } }),
+      await create(free, { name: 'Free Group' }),
+      await join(free, group.id),
+      await call(listMessages, free, { path: { groupId: group.id } }),
+      await post(free, group.id, 'hi'),
+    ];
+    for (const r of calls) {
+      expect(r.status).toBe(403);
+      expect(r.body.error).toMatchObject({ code: 'premium_required', message: M.premiumRequired });
+      expect(r.body.groups ?? r.body.group ?? r.body.messages).toBeUndefined();
+    }
+    // A trial has it.
+    const trial = await player({ metadata: { trial_active: true, trial_ends: new Date(Date.now() + 86_400_000).toISOString() } as Person['metadata'] });
+    expect((await join(trial, group.id)).status).toBe(200);
+  });
+
+  it('stats come from members’ real attempts (what the progress consumer stores)', async () => {
+    const [a, b] = await Promise.all([student(), student()]);
+    const group = (await create(a, { name: 'Stats Group' })).body.group;
+    await join(b, group.id);
+    expect((await call(groupStats, a, { path: { groupId: group.id } })).body.stats).toEqual({ total_quizzes: 0, average_score: null, accuracy: null, total_points: 0, active_members: 0 });
+    const completed = (userId: string, score: number, points: number) => ({
+      version: '0', id: randomUUID(), 'detail-type': 'QuizCompleted', source: 'quizquest', account: '0', time: new Date().toISOString(), region: 'us-east-1', resources: [],
+      detail: { attemptId: randomUUID().replace(/-/g, ''), userId, subject: 'history', level: 'beginner', mode: 'practice', score, total: 10, points, timeSpentMs: 100_000, completedAt: new Date().toISOString(), timeZone: 'UTC', topics: [] },
+    });
+    await updateProgress(completed(a.user_id, 8, 100));
+    await updateProgress(completed(a.user_id, 6, 60));
+    await updateProgress(completed(b.user_id, 10, 150));
+    expect((await call(groupStats, b, { path: { groupId: group.id } })).body.stats).toEqual({ total_quizzes: 3, average_score: 80, accuracy: 80, total_points: 310, active_members: 2 });
+  });
+
+  it('Delete Account leaves the account’s groups (counts stay right) and removes its messages', async () => {
+    const [a, b] = await Promise.all([student(), student()]);
+    const group = (await create(a, { name: 'Deletion Group' })).body.group;
+    await join(b, group.id);
+    await post(b, group.id, 'from b');
+    await post(a, group.id, 'from a');
+    const event = { version: '0', id: randomUUID(), 'detail-type': 'AccountDeleted', source: 'quizquest', account: '0', time: new Date().toISOString(), region: 'us-east-1', resources: [], detail: { userId: b.user_id, email: b.email } };
+    await deleteAccountData(event as never);
+    await deleteAccountData({ ...event, id: randomUUID() } as never);
+    expect(await groupItem(group.id)).toMatchObject({ member_count: 1 });
+    const detail = (await call(getGroup, a, { path: { groupId: group.id } })).body;
+    expect(detail.members.map((m: { user_id: string }) => m.user_id)).toEqual([a.user_id]);
+    expect((await call(listMessages, a, { path: { groupId: group.id } })).body.messages.map((m: { message: string }) => m.message)).toEqual(['from a']);
+  });
+});
