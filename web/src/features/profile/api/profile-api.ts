@@ -7,7 +7,7 @@ import { QUERY_ROOTS } from '@/lib/query/query-roots.ts';
 
 const updatedSchema = z.object({ profile: profileSchema, message: z.string() });
 
-/** PATCH /api/me: full name and phone; the session's profile is fetched again (QUERY_ROOTS.me). */
+/** PATCH /api/me: full name, phone and time allowance; the session's profile is fetched again (QUERY_ROOTS.me). */
 export function useUpdateProfile() {
   return useMutation({
     mutationFn: (update: ProfileUpdate) => api.request('/api/me', { method: 'PATCH', body: update, auth: true, schema: updatedSchema }),

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { Profile } from '#shared/api.ts';
 import { PROFILE_MESSAGES, profileUpdateSchema } from '#shared/profile.ts';
+import { DEFAULT_TIME_MULTIPLIER, parseTimeMultiplier, TIME_MULTIPLIER_HELP, TIME_MULTIPLIERS, timeMultiplierLabel, type TimeMultiplier } from '#shared/quiz/time-allowance.ts';
 import { Alert, FormMessage } from '@/components/alert.tsx';
 import { Button, LinkButton } from '@/components/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
@@ -19,7 +20,9 @@ export interface ProfileViewProps {
   onRetryLoad?(): void;
 }
 
-type Fields = { full_name?: string; phone_number?: string };
+type Fields = { full_name?: string; phone_number?: string; time_multiplier?: string };
+const FIELD_NAMES = ['full_name', 'phone_number', 'time_multiplier'] as const;
+const isField = (key: unknown): key is keyof Fields => (FIELD_NAMES as readonly unknown[]).includes(key);
 
 /** A card named by its heading, so each part of the page is a landmark a screen reader can jump to. */
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -87,6 +90,7 @@ export function ProfileView({ profile, onDeleted, loadFailed = false, onRetryLoa
 function DetailsForm({ profile }: { profile: Profile }) {
   const [fullName, setFullName] = useState(profile.metadata.full_name ?? '');
   const [phone, setPhone] = useState(profile.metadata.phone_number ?? '');
+  const [timeMultiplier, setTimeMultiplier] = useState<TimeMultiplier>(profile.metadata.time_multiplier ?? DEFAULT_TIME_MULTIPLIER);
   const [errors, setErrors] = useState<Fields>({});
   const [saved, setSaved] = useState(false);
   const update = useUpdateProfile();
@@ -100,12 +104,12 @@ function DetailsForm({ profile }: { profile: Profile }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    const parsed = profileUpdateSchema.safeParse({ full_name: fullName, phone_number: phone });
+    const parsed = profileUpdateSchema.safeParse({ full_name: fullName, phone_number: phone, time_multiplier: timeMultiplier });
     if (!parsed.success) {
       const next: Fields = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0];
-        if ((key === 'full_name' || key === 'phone_number') && !next[key]) next[key] = issue.message;
+        if (isField(key) && !next[key]) next[key] = issue.message;
       }
       setErrors(next);
       return;
@@ -115,6 +119,7 @@ function DetailsForm({ profile }: { profile: Profile }) {
       onSuccess: ({ profile: stored }) => {
         setFullName(stored.metadata.full_name ?? '');
         setPhone(stored.metadata.phone_number ?? '');
+        setTimeMultiplier(stored.metadata.time_multiplier ?? DEFAULT_TIME_MULTIPLIER);
         setSaved(true);
       },
       onError: (error) => {
@@ -138,6 +143,7 @@ function DetailsForm({ profile }: { profile: Profile }) {
         error={errors.phone_number}
         hint="Digits, spaces, hyphens and parentheses, with an optional leading +."
       />
+      <TimeMultiplierField value={timeMultiplier} onChange={setTimeMultiplier} error={errors.time_multiplier} />
       <FormMessage message={failed} />
       <div role="status">{saved && <Alert tone="success">{PROFILE_MESSAGES.updated}</Alert>}</div>
       <div>
@@ -146,6 +152,42 @@ function DetailsForm({ profile }: { profile: Profile }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Accessible timed play (issue 10): the time allowance the server applies to every timed round. */
+function TimeMultiplierField({ value, onChange, error }: { value: TimeMultiplier; onChange(value: TimeMultiplier): void; error?: string | undefined }) {
+  const id = useId();
+  const describedBy = [`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className={['field', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
+      <label className="field__label" htmlFor={id}>
+        Time allowance
+      </label>
+      <p className="field__hint" id={`${id}-hint`}>
+        {TIME_MULTIPLIER_HELP}
+      </p>
+      <select
+        id={id}
+        name="time_multiplier"
+        className="field__input"
+        value={`${value}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(e) => onChange(parseTimeMultiplier(e.target.value) ?? DEFAULT_TIME_MULTIPLIER)}
+      >
+        {TIME_MULTIPLIERS.map((multiplier) => (
+          <option key={multiplier} value={`${multiplier}`}>
+            {timeMultiplierLabel(multiplier)}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 
