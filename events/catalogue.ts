@@ -18,6 +18,8 @@ export const CONSUMERS = {
   'record-challenge-attempt': { entry: 'functions/consumers/record-challenge-attempt.ts' },
   'notify': { entry: 'functions/consumers/notify.ts' },
   'write-feed-items': { entry: 'functions/consumers/write-feed-items.ts' },
+  /** Runs one question of a live match, waiting up to a pause and a (double) window: its own timeout. */
+  'run-live-match': { entry: 'functions/tournaments/run-match.ts', timeoutSeconds: 150 },
 } as const;
 export type ConsumerName = keyof typeof CONSUMERS;
 
@@ -109,6 +111,15 @@ export const EVENTS = {
       createdAt: z.string(),
     }),
     consumers: ['notify', 'write-feed-items'],
+  },
+  /**
+   * A live match's next question is due (issue 10): the runner runs one question per
+   * delivery and publishes the next. A redelivery changes nothing (the question moves are
+   * conditional writes on the match state).
+   */
+  LiveMatchStepDue: {
+    detail: z.object({ tournamentId: z.string().min(1).max(100), question: z.number().int().min(1).max(100) }),
+    consumers: ['run-live-match'],
   },
 } as const satisfies Record<string, { detail: z.ZodType; consumers: readonly ConsumerName[] }>;
 

@@ -73,6 +73,19 @@ export const SCHEDULES = {
     payload: { maxReminders: 500, lateAfterMinutes: 60, lookbackHours: 24 },
     timeoutSeconds: 120,
   },
+  /**
+   * Live tournaments (issue 10): every minute, makes this week's and the coming week's
+   * tournaments from the weekly schedule when missing (idempotent), and hands each match due
+   * within the next minute to the runner (LiveMatchStepDue), which then runs on its own.
+   */
+  'run-live-tournaments': {
+    description: "Creates the week's live tournaments and starts the matches that are due",
+    cron: 'cron(* * * * ? *)',
+    entry: 'functions/tournaments/run-live-tournaments.ts',
+    payloadSchema: z.object({}),
+    payload: {},
+    timeoutSeconds: 120,
+  },
 } as const satisfies Record<string, ScheduleDefinition>;
 
 export type ScheduleName = keyof typeof SCHEDULES;

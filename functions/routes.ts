@@ -9,6 +9,7 @@ import { QUIZ_ROUTES } from './quiz/routes.ts';
 import { SOCIAL_ROUTES } from './social/routes.ts';
 import { SUBSCRIPTION_ROUTES } from './subscription/routes.ts';
 import { SYSTEM_ROUTES } from './system/routes.ts';
+import { TOURNAMENT_ROUTES } from './tournaments/routes.ts';
 
 /**
  * The HTTP API's routes: one Lambda per use case. Each area owns its table
@@ -44,6 +45,7 @@ export const API_AREAS = {
   daily: DAILY_ROUTES,
   activity: ACTIVITY_ROUTES,
   groups: GROUP_ROUTES,
+  tournaments: TOURNAMENT_ROUTES,
 } as const satisfies Record<string, readonly RouteDefinition[]>;
 
 export type ApiArea = keyof typeof API_AREAS;

@@ -243,27 +243,68 @@ export const openQuestion = (id: string, n: number, openAt: string, closeAt: str
     }),
   );
 
-/** Closes question `n` (once), or finishes the match after the last. */
-export const closeQuestion = (id: string, n: number, last: boolean): Promise<boolean> =>
+/** Closes question `n` (once): from here its answers are refused, and the runner scores them. */
+export const closeQuestion = (id: string, n: number): Promise<boolean> =>
   conditional(
     new UpdateCommand({
       TableName: table(),
       Key: keys.tournament(id),
-      UpdateExpression: 'SET match_status = :next',
+      UpdateExpression: 'SET match_status = :closed',
       ConditionExpression: 'match_question = :n AND match_status = :open',
-      ExpressionAttributeValues: { ':next': last ? 'finished' : 'closed', ':n': n, ':open': 'open' },
+      ExpressionAttributeValues: { ':closed': 'closed', ':n': n, ':open': 'open' },
     }),
   );
 
-/** Stores an answer stamped by the server; false when this player already answered this question. */
-export async function putAnswer(tournamentId: string, answer: StoredAnswer): Promise<boolean> {
-  return conditional(
-    new PutCommand({
+/** Finishes the match once the last question (`n`) is closed and scored. */
+export const finishMatch = (id: string, n: number): Promise<boolean> =>
+  conditional(
+    new UpdateCommand({
       TableName: table(),
-      Item: { type: 'tournament-answer', ...answer, ...keys.tournamentAnswer(tournamentId, answer.question, answer.user_id) },
-      ConditionExpression: 'attribute_not_exists(pk)',
+      Key: keys.tournament(id),
+      UpdateExpression: 'SET match_status = :finished',
+      ConditionExpression: 'match_question = :n AND match_status = :closed',
+      ExpressionAttributeValues: { ':finished': 'finished', ':n': n, ':closed': 'closed' },
     }),
   );
+
+export type AnswerOutcome = 'stored' | 'duplicate' | 'not_open';
+
+/**
+ * Stores an answer stamped by the server, in one transaction with a check that question `n`
+ * is still the open one. The runner closes a question before it reads its answers, so an
+ * answer is either stored before the close (and scored) or refused: never accepted and lost.
+ */
+export async function putAnswer(tournamentId: string, answer: StoredAnswer): Promise<AnswerOutcome> {
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: table(),
+              Key: keys.tournament(tournamentId),
+              ConditionExpression: 'match_status = :open AND match_question = :n',
+              ExpressionAttributeValues: { ':open': 'open', ':n': answer.question },
+            },
+          },
+          {
+            Put: {
+              TableName: table(),
+              Item: { type: 'tournament-answer', ...answer, ...keys.tournamentAnswer(tournamentId, answer.question, answer.user_id) },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+    return 'stored';
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const [open, put] = error.CancellationReasons ?? [];
+    if (put?.Code === 'ConditionalCheckFailed') return 'duplicate';
+    if (open?.Code === 'ConditionalCheckFailed') return 'not_open';
+    throw error;
+  }
 }
 
 export async function getAnswer(tournamentId: string, question: number, userId: string): Promise<StoredAnswer | undefined> {

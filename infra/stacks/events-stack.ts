@@ -15,6 +15,12 @@ export interface EventsStackProps extends StackProps {
 /** `write-leaderboard-entry` → `WriteLeaderboardEntry`, for construct ids. */
 const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
 
+/** A consumer's Lambda timeout: 30 s unless its catalogue entry says otherwise (the live match runner waits out a question). */
+function consumerTimeoutSeconds(consumer: ConsumerName): number {
+  const entry = CONSUMERS[consumer];
+  return 'timeoutSeconds' in entry ? entry.timeoutSeconds : 30;
+}
+
 /**
  * The event bus and its consumers, one rule per consumer, read from events/catalogue.ts
  * (the table the local runtime dispatches with).
@@ -40,7 +46,7 @@ export class EventsStack extends Stack {
         entry: CONSUMERS[consumer].entry,
         access: consumerAccess(consumer),
         resources: props.resources,
-        timeout: Duration.seconds(30),
+        timeout: Duration.seconds(consumerTimeoutSeconds(consumer)),
         // EventBridge hands the event to Lambda asynchronously; handler errors are retried
         // by Lambda, and only these settings keep an event that keeps failing.
         retryAttempts: 2,

@@ -68,6 +68,14 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Stores the round and claims the day; answers go through AnswerQuestion like any round.
   StartDailyChallenge: { table: 'readWrite' },
   GenerateUpcomingDailyChallenges: { table: 'readWrite' },
+  // The first list of a week without its tournaments makes them (conditional puts).
+  ListTournaments: { table: 'readWrite' },
+  CreateQuickMatch: { table: 'readWrite' },
+  // The registration transaction (counter + player item).
+  RegisterForTournament: { table: 'readWrite' },
+  GetLiveMatch: { table: 'read' },
+  // The answer, with a check that its question is still open (transaction).
+  AnswerLiveMatch: { table: 'readWrite' },
   // Study groups (premium): membership changes are transactions on the group's member count.
   ListMyGroups: { table: 'read' },
   SearchGroups: { table: 'read' },
@@ -102,6 +110,8 @@ const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   notify: { table: 'readWrite' },
   // Reads the actor's profile, friends and progress; fans the item out (batch puts) once.
   'write-feed-items': { table: 'readWrite' },
+  // Moves the match state, scores, stores standings, pushes them and publishes the next question.
+  'run-live-match': { table: 'readWrite', publishEvents: true },
 };
 
 const SCHEDULE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
@@ -111,6 +121,8 @@ const SCHEDULE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   'send-study-reminders': { table: 'readWrite' },
   // Reads the question bank and writes the day's challenges (conditional puts).
   'generate-daily-challenges': { table: 'readWrite' },
+  // Makes the week's tournaments (bank reads, conditional puts) and claims due matches (LiveMatchStepDue).
+  'run-live-tournaments': { table: 'readWrite', publishEvents: true },
 };
 
 type Kind = 'route' | 'Cognito trigger' | 'event consumer' | 'scheduled job';

@@ -1,0 +1,30 @@
+import * as z from 'zod';
+import { LEVELS, SUBJECTS } from '#shared/constants.ts';
+import { requireCaller } from '../lib/caller.ts';
+import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { createQuickMatch } from './start-matches.ts';
+import { toTournamentView } from './views.ts';
+
+const bodySchema = z.object({
+  start_in_seconds: z.number().int().min(10).max(3600).default(60),
+  window_seconds: z.number().int().min(5).max(60).default(15),
+  questions: z.number().int().min(1).max(25).default(5),
+  capacity: z.number().int().min(2).max(1000).default(100),
+  subject: z.enum(SUBJECTS).default('geography'),
+  level: z.enum(LEVELS).default('beginner'),
+});
+
+/**
+ * POST /api/tournaments/quick-match (admins): a short live match starting soon, for demos
+ * and trying the flow on a local stack; the per-minute job starts it like any other.
+ */
+export const handler = httpHandler(async (event) => {
+  const body = parseBody(event, bodySchema);
+  await requireCaller(event, ['admin']);
+  const now = new Date();
+  const tournament = await createQuickMatch(
+    { startAt: new Date(now.getTime() + body.start_in_seconds * 1000), questionCount: body.questions, windowMs: body.window_seconds * 1000, gapMs: 3000, capacity: body.capacity, subject: body.subject, level: body.level },
+    now,
+  );
+  return json(201, { tournament: toTournamentView(tournament, false, now) });
+});

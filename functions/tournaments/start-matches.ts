@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import type { Level, Subject } from '#shared/constants.ts';
+import { isoWeekId } from '#shared/tournaments/schedule.ts';
+import { claimStart, putTournamentIfAbsent, tournamentsOfWeek, type StoredTournament } from '../data/tournaments.ts';
+import { publish } from '../lib/publish.ts';
+import { drawQuestions, newTournament } from './ensure-week.ts';
+
+/** A match is handed to the runner this long before its start (the job runs every minute). */
+export const START_LEAD_MS = 70_000;
+
+/** Hands a waiting match to the runner, once (a conditional claim): the first question opens at the start. */
+export async function startMatch(id: string): Promise<boolean> {
+  if (!(await claimStart(id))) return false;
+  await publish('LiveMatchStepDue', { tournamentId: id, question: 1 });
+  return true;
+}
+
+/** Starts every waiting match of the week that is due within the lead and has players. */
+export async function startDueMatches(now: Date): Promise<string[]> {
+  const started: string[] = [];
+  const due = (await tournamentsOfWeek(isoWeekId(now))).filter(
+    (t) => t.match_status === 'waiting' && t.participants > 0 && Date.parse(t.start_at) <= now.getTime() + START_LEAD_MS && Date.parse(t.start_at) > now.getTime() - 10 * 60_000,
+  );
+  for (const t of due) if (await startMatch(t.id)) started.push(t.id);
+  return started;
+}
+
+export interface QuickMatchOptions {
+  startAt: Date;
+  questionCount: number;
+  windowMs: number;
+  gapMs: number;
+  capacity: number;
+  subject: Subject;
+  level: Level;
+}
+
+/**
+ * A short tournament for demos and tests (the admin's quick match): the same data, rules and
+ * runner as the weekly ones, with a start, length and windows of its own. The weekly
+ * schedule keeps the product's numbers.
+ */
+export async function createQuickMatch(options: QuickMatchOptions, now: Date): Promise<StoredTournament> {
+  const id = `quick-${randomBytes(6).toString('hex')}`;
+  const questions = await drawQuestions(id, options, options.questionCount);
+  if (questions.length === 0) throw new Error(`No questions in the ${options.subject} ${options.level} bank`);
+  const tournament = newTournament(
+    {
+      id,
+      week: isoWeekId(options.startAt),
+      name: 'Quick Match',
+      description: `A short live match: ${questions.length} questions.`,
+      subject: options.subject,
+      level: options.level,
+      startAt: options.startAt.toISOString(),
+      capacity: options.capacity,
+      prize: 'Practice',
+    },
+    { questionCount: questions.length, kind: 'quick', window_ms: options.windowMs, gap_ms: options.gapMs },
+    now,
+  );
+  await putTournamentIfAbsent(tournament, questions);
+  return tournament;
+}
