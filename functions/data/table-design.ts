@@ -59,13 +59,6 @@
  * - tournament registration ... pk TOURN#<id> sk PLAYER#<user id> (running score), gsi2pk TOURNPLAYER#<user id> gsi2sk <tournament id>
  * - tournament answer ......... pk TOURN#<id> sk ANS#<question, 3 digits>#<user id> (conditional put: once per question)
  * - tournament standings ...... pk TOURN#<id> sk STANDINGS (after the last closed question: top 10 and every rank)
- * - study group ............... pk GROUP#<id>  sk GROUP (member_count kept by conditional writes: full holds under concurrency);
- *                                 public ones also gsi2pk GROUPS#PUBLIC gsi2sk <created at>#<id> (search reads this index, newest
- *                                 first, at most 500 groups: bounded, case-insensitive on a lower-cased search_text)
- * - group members ............... pk GROUP#<id>  sk MEMBER#<user id>, mirrored as pk USER#<id> sk GROUPOF#<group id> (my groups)
- * - group chat messages ......... pk GROUP#<id>  sk MSG#<at>#<message id> (last 50: one query, newest first),
- *                                 gsi1pk GROUPMSGBY#<user id> gsi1sk <at> (found when the sender's account is deleted)
- * - group invitation ............ pk USER#<invitee> sk GROUPINVITE#<group id> (a private group's join checks it)
  * - WebSocket connection ........ pk CONN#<connection id> sk CONN, gsi1pk CONNS#<user id> gsi1sk <connection id>
  *                                 (a user's open connections: one query; TTL 2 h, API Gateway's connection lifetime)
  * - topic subscription ......... pk CONN#<connection id> sk SUB#<topic>, gsi1pk SUBS#<topic> gsi1sk <connection id>
@@ -145,13 +138,6 @@ export const keys = {
   tournamentOfPlayer: (userId: string, id: string) => ({ gsi2pk: `TOURNPLAYER#${userId}`, gsi2sk: id }),
   tournamentAnswer: (id: string, question: number, userId: string) => ({ pk: `TOURN#${id}`, sk: `ANS#${String(question).padStart(3, '0')}#${userId}` }),
   tournamentStandings: (id: string) => ({ pk: `TOURN#${id}`, sk: 'STANDINGS' }),
-  group: (groupId: string) => ({ pk: `GROUP#${groupId}`, sk: 'GROUP' }),
-  publicGroup: (createdAt: string, groupId: string) => ({ gsi2pk: 'GROUPS#PUBLIC', gsi2sk: `${createdAt}#${groupId}` }),
-  groupMember: (groupId: string, userId: string) => ({ pk: `GROUP#${groupId}`, sk: `MEMBER#${userId}` }),
-  groupOfUser: (userId: string, groupId: string) => ({ pk: `USER#${userId}`, sk: `GROUPOF#${groupId}` }),
-  groupMessage: (groupId: string, at: string, messageId: string) => ({ pk: `GROUP#${groupId}`, sk: `MSG#${at}#${messageId}` }),
-  groupMessageBy: (userId: string, at: string) => ({ gsi1pk: `GROUPMSGBY#${userId}`, gsi1sk: at }),
-  groupInvite: (userId: string, groupId: string) => ({ pk: `USER#${userId}`, sk: `GROUPINVITE#${groupId}` }),
   connection: (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' }),
   connectionOfUser: (userId: string, connectionId: string) => ({ gsi1pk: `CONNS#${userId}`, gsi1sk: connectionId }),
   subscription: (connectionId: string, topic: string) => ({ pk: `CONN#${connectionId}`, sk: `SUB#${topic}` }),
