@@ -18,6 +18,8 @@ const envSchema = z.object({
    * locally the emulated `@connections` host); set only on functions that push (see push.ts).
    */
   WEBSOCKET_CALLBACK_URL: z.url().optional(),
+  /** The issuer of the pool's tokens, for the WebSocket authorizer; in AWS derived from the region and pool when unset. */
+  TOKEN_ISSUER: z.url().optional(),
 });
 export type Env = z.infer<typeof envSchema>;
 

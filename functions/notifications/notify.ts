@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import { compactInstant, isEnabled, type NotificationType, type Priority } from '#shared/notifications/notification.ts';
+import { NOTIFICATION_CREATED } from '#shared/notifications/live.ts';
+import { compactInstant, isEnabled, type Notification, type NotificationType, type Priority } from '#shared/notifications/notification.ts';
 import { deliveryTime } from '#shared/notifications/quiet-hours.ts';
 import { DEFAULT_SETTINGS, type NotificationSettings } from '#shared/notifications/settings.ts';
 import { getSettings, putNotificationOnce } from '../data/notifications.ts';
 import { getProfile } from '../data/profiles.ts';
+import { pushToUser } from '../lib/push.ts';
 
 export interface NotifyInput {
   type: NotificationType;
@@ -33,7 +35,8 @@ export async function recipient(userId: string): Promise<{ settings: Notificatio
  * Stores a notification for a user as their settings say (2-social §2, §9): a type that
  * is switched off makes nothing; one made in quiet hours is held until they end (the list
  * shows only delivered items, so neither the bell nor a browser pop-up shows it sooner).
- * A deleted account gets nothing.
+ * A deleted account gets nothing. One delivered at once is also pushed to the account's
+ * open connections (`notification.created`).
  */
 export async function notify(userId: string, input: NotifyInput): Promise<NotifyResult> {
   const to = await recipient(userId);
@@ -41,8 +44,9 @@ export async function notify(userId: string, input: NotifyInput): Promise<Notify
   if (!isEnabled(to.settings, input.type)) return 'disabled';
   const deliverAt = deliveryTime(new Date(input.occurredAt), to.timeZone, to.settings.quietHours);
   const keyHash = createHash('sha256').update(`${input.type}\n${input.key}`).digest('hex').slice(0, 16);
-  return putNotificationOnce(userId, {
-    id: `${compactInstant(deliverAt)}-${keyHash}`,
+  const id = `${compactInstant(deliverAt)}-${keyHash}`;
+  const result = await putNotificationOnce(userId, {
+    id,
     keyHash,
     type: input.type,
     title: input.title,
@@ -54,4 +58,20 @@ export async function notify(userId: string, input: NotifyInput): Promise<Notify
     deliverAt,
     aboutUserId: input.aboutUserId,
   });
+  // Delivered now (not held for quiet hours): an open bell shows it at once.
+  if (result === 'created' && deliverAt.getTime() <= Date.now()) {
+    const item: Notification = {
+      id,
+      type: input.type,
+      title: input.title,
+      message: input.message,
+      ...(input.actionUrl ? { action_url: input.actionUrl } : {}),
+      ...(input.actionText ? { action_text: input.actionText } : {}),
+      priority: input.priority,
+      created_at: input.occurredAt,
+      read: false,
+    };
+    await pushToUser(userId, { type: NOTIFICATION_CREATED, data: item });
+  }
+  return result;
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { tokenVerifier } from '#functions/lib/access-token.ts';
 import { ROUTES } from '#functions/routes.ts';
 import { invoke } from './lambda-host.ts';
 import { compileRoutes, matchRoute } from './route-matcher.ts';
@@ -21,18 +22,11 @@ const compiled = compileRoutes(ROUTES);
 const MAX_BODY_BYTES = 1024 * 1024;
 
 export function createApiGateway(options: { jwt: JwtConfig; root: string }) {
-  const jwks = createRemoteJWKSet(new URL(`${options.jwt.issuer}/.well-known/jwks.json`));
+  const verify = tokenVerifier({ issuer: options.jwt.issuer, clientId: options.jwt.audience });
 
   async function authorize(header: string | undefined): Promise<JWTPayload | undefined> {
     const token = header?.match(/^Bearer\s+(.+)$/i)?.[1];
-    if (!token) return undefined;
-    try {
-      const { payload } = await jwtVerify(token, jwks, { issuer: options.jwt.issuer });
-      const audiences = [payload.aud, payload.client_id].flat().filter(Boolean);
-      return audiences.includes(options.jwt.audience) ? payload : undefined;
-    } catch {
-      return undefined;
-    }
+    return token ? verify(token) : undefined;
   }
 
   return async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {

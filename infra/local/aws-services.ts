@@ -3,12 +3,15 @@ import { COGNITO_TRIGGERS } from '#functions/routes.ts';
 import type { LocalEventBus, PutEntry } from './event-bus.ts';
 import { invoke } from './lambda-host.ts';
 import type { Mailbox } from './mailbox.ts';
+import type { WebSocketGateway } from './websocket-gateway.ts';
 
 /**
  * The AWS APIs the handlers and cognito-local call that have no local emulator of their
  * own: SES v2 SendEmail (into the mailbox), EventBridge PutEvents (into the local bus)
  * and Lambda Invoke (cognito-local calling the trigger handlers). Each speaks the wire
  * format of the real API, so the unchanged SDK clients reach it by endpoint alone.
+ * Also the WebSocket API's `@connections` management endpoint (PostToConnection,
+ * DeleteConnection): an unknown connection answers 410 GoneException, as in AWS.
  */
 const triggerEntries = new Map<string, string>(Object.values(COGNITO_TRIGGERS).map((t) => [t.name, t.entry]));
 
@@ -24,7 +27,7 @@ interface SesSendEmail {
   Content?: { Simple?: { Subject?: { Data?: string }; Body?: { Text?: { Data?: string }; Html?: { Data?: string } } } };
 }
 
-export function startAwsServices(options: { port: number; root: string; mailbox: Mailbox; bus: LocalEventBus }): Promise<Server> {
+export function startAwsServices(options: { port: number; root: string; mailbox: Mailbox; bus: LocalEventBus; websocket?: WebSocketGateway }): Promise<Server> {
   const server = createServer(async (req, res) => {
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -50,6 +53,15 @@ export function startAwsServices(options: { port: number; root: string; mailbox:
       if (req.method === 'POST' && req.headers['x-amz-target'] === 'AWSEvents.PutEvents') {
         const { Entries = [] } = JSON.parse(body) as { Entries?: PutEntry[] };
         return send(200, { FailedEntryCount: 0, Entries: Entries.map((entry) => ({ EventId: options.bus.put(entry) })) });
+      }
+
+      const connectionMatch = /^\/@connections\/([^/?]+)$/.exec(url);
+      if (connectionMatch && options.websocket && (req.method === 'POST' || req.method === 'DELETE')) {
+        const connectionId = decodeURIComponent(connectionMatch[1]!);
+        const found = req.method === 'POST' ? options.websocket.post(connectionId, Buffer.from(body, 'utf8')) : options.websocket.close(connectionId);
+        if (!found) return send(410, { message: null }, { 'x-amzn-errortype': 'GoneException' });
+        res.writeHead(req.method === 'POST' ? 200 : 204);
+        return res.end();
       }
 
       const invokeMatch = /^\/2015-03-31\/functions\/([^/]+)\/invocations/.exec(url);

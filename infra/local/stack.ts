@@ -8,6 +8,7 @@ import { ensureUserPool, localCognitoClient, startCognito } from './cognito.ts';
 import { ensureTable, startDynamoDb } from './dynamodb.ts';
 import { CONSUMERS } from '#events/catalogue.ts';
 import { SCHEDULES } from '#events/schedules.ts';
+import { WEBSOCKET_ROUTES } from '#functions/realtime/routes.ts';
 import { LocalEventBus } from './event-bus.ts';
 import { preload } from './lambda-host.ts';
 import { Mailbox } from './mailbox.ts';
@@ -16,6 +17,7 @@ import { seedQuestionBank } from '#functions/questions/seed-bank.ts';
 import { LocalScheduler } from './scheduler.ts';
 import { seedDemoAccounts } from './seed.ts';
 import { startWebServer } from './web-server.ts';
+import { createWebSocketGateway } from './websocket-gateway.ts';
 
 /**
  * The whole product on one machine: DynamoDB Local, cognito-local, the emulated AWS
@@ -31,6 +33,8 @@ export interface LocalStackOptions {
   inMemory?: boolean;
   root?: string;
   seed?: boolean;
+  /** Shorter WebSocket idle and lifetime limits than API Gateway's (10 min, 2 h), for tests of reconnection. */
+  websocketLimits?: { idleTimeoutMs?: number; lifetimeMs?: number };
 }
 
 export interface LocalStack {
@@ -60,8 +64,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const scheduler = new LocalScheduler({ root });
   const awsEndpoint = `http://127.0.0.1:${ports.aws}`;
 
+  const websocket = createWebSocketGateway({ root, ...options.websocketLimits });
+
   try {
-    servers.push(await startAwsServices({ port: ports.aws, root, mailbox, bus }));
+    servers.push(await startAwsServices({ port: ports.aws, root, mailbox, bus, websocket }));
     const [dynamoEndpoint, cognitoEndpoint] = await Promise.all([
       startDynamoDb({ port: ports.dynamodb, dataDir: options.inMemory ? undefined : join(dataDir, 'dynamodb') }),
       startCognito({ port: ports.cognito, dataDir: join(dataDir, 'cognito'), lambdaEndpoint: awsEndpoint }),
@@ -77,8 +83,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognitoEndpoint,
       AWS_ENDPOINT_URL_SESV2: awsEndpoint,
       AWS_ENDPOINT_URL_EVENTBRIDGE: awsEndpoint,
+      // The WebSocket API's @connections endpoint (push.ts), emulated beside the other AWS APIs.
+      WEBSOCKET_CALLBACK_URL: awsEndpoint,
       TABLE_NAME,
       USER_POOL_ID: pool.userPoolId,
+      TOKEN_ISSUER: `${cognitoEndpoint}/${pool.userPoolId}`,
       USER_POOL_CLIENT_ID: pool.clientId,
       EVENT_BUS_NAME: 'quizquest-local',
       MAIL_FROM: 'QuizQuest <no-reply@quizquest.local>',
@@ -90,7 +99,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
     Object.assign(process.env, env);
 
-    const drainedAfterCtrlC = [...Object.values(CONSUMERS), ...Object.values(SCHEDULES)].map((handler) => handler.entry);
+    const drainedAfterCtrlC = [...Object.values(CONSUMERS), ...Object.values(SCHEDULES), ...WEBSOCKET_ROUTES].map((handler) => handler.entry);
     await Promise.all([
       preload(drainedAfterCtrlC, root),
       options.seed !== false && seedDemoAccounts(localCognitoClient(cognitoEndpoint), pool.userPoolId),
@@ -98,13 +107,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ]);
 
     const api = createApiGateway({ root, jwt: { issuer: `${cognitoEndpoint}/${pool.userPoolId}`, audience: pool.clientId } });
-    const web = await startWebServer({ port: ports.web, host, webDist: join(root, 'web', 'dist'), api, mailbox, edgeSecret: env.EDGE_SECRET! });
+    const web = await startWebServer({ port: ports.web, host, webDist: join(root, 'web', 'dist'), api, mailbox, edgeSecret: env.EDGE_SECRET!, websocket });
     scheduler.start();
 
     // Front door and scheduler first, so no new work arrives (a job that is running finishes);
     // then the bus's deliveries (which still need the AWS emulations and the database); then the rest.
     const stop = async () => {
-      await Promise.all([closeServer(web), scheduler.stop()]);
+      await Promise.all([closeServer(web), websocket.stop(), scheduler.stop()]);
       await bus.drain();
       await Promise.all(servers.map(closeServer));
       await stopChildren();

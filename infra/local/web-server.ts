@@ -1,5 +1,6 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { extname, join, normalize, sep } from 'node:path';
 import { createGzip } from 'node:zlib';
 import { EDGE_HEADERS } from '#functions/lib/viewer-address.ts';
@@ -66,6 +67,8 @@ export function startWebServer(options: {
   mailbox: Mailbox;
   /** What CloudFront sends the API as `x-origin-verify`; the functions read it as EDGE_SECRET. */
   edgeSecret: string;
+  /** The WebSocket API, on `/ws` (CloudFront routes `/ws` to it in AWS). */
+  websocket?: { handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void };
 }): Promise<Server> {
   const server = createServer(async (req, res) => {
     try {
@@ -120,6 +123,15 @@ export function startWebServer(options: {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end('Local server error');
     }
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    if (url.pathname !== '/ws' || !options.websocket) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    socket.on('error', () => socket.destroy());
+    options.websocket.handleUpgrade(req, socket, head);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

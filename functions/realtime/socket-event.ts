@@ -1,0 +1,40 @@
+import type { APIGatewayEventWebsocketRequestContextV2, APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2WithRequestContext } from 'aws-lambda';
+import { clientMessageSchema, type ClientMessage } from '#shared/realtime/messages.ts';
+
+/** What the authorizer hands the routes (`requestContext.authorizer`): API Gateway flattens its context. */
+export interface ConnectionAuthorizer {
+  principalId?: string;
+  userId?: string;
+}
+
+export type WebSocketEvent = APIGatewayProxyWebsocketEventV2WithRequestContext<APIGatewayEventWebsocketRequestContextV2 & { authorizer?: ConnectionAuthorizer }>;
+export type WebSocketResult = APIGatewayProxyResultV2;
+
+/** Replies to the caller (route responses): not a ServerMessage (no topic), so the browser's topic listeners ignore them. */
+export interface Reply {
+  type: 'subscribed' | 'unsubscribed' | 'pong' | 'error';
+  topic?: string;
+  message?: string;
+}
+
+export const reply = (statusCode: number, body: Reply): WebSocketResult => ({ statusCode, body: JSON.stringify(body) });
+
+export const REALTIME_MESSAGES = {
+  malformed: 'Malformed message',
+  unknownAction: 'Unknown action: use subscribe, unsubscribe or ping',
+  forbidden: 'You may not subscribe to this topic',
+  unknownConnection: 'Connection not found: reconnect',
+} as const;
+
+/** The body as a client message, or undefined (never throws). */
+export function parseBody(event: WebSocketEvent): ClientMessage | undefined {
+  if (typeof event.body !== 'string') return undefined;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body);
+  } catch {
+    return undefined;
+  }
+  const parsed = clientMessageSchema.safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
+}
