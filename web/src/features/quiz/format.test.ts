@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDuration, optionIndexForKey, optionLabel, optionLetter, resultTier, timerAnnouncement } from './format.ts';
+import { formatClock, formatDuration, optionIndexForKey, optionLabel, optionLetter, resultTier } from './format.ts';
 
 describe('m:ss clock (1-core §2 completion time, competition timer)', () => {
   it.each([
@@ -67,21 +67,5 @@ describe('result tier (1-core §2: gold at 80%, blue at 50%)', () => {
     [0, 'neutral'],
   ])('%i%% → %s', (percentage, tier) => {
     expect(resultTier(percentage)).toBe(tier);
-  });
-});
-
-describe('timer announcements: every 30 s and at 10 s, not every tick', () => {
-  it.each<[number, string | null]>([
-    [300, '5 minutes left'],
-    [299, null],
-    [270, '4 minutes 30 seconds left'],
-    [60, '1 minute left'],
-    [30, '30 seconds left'],
-    [11, null],
-    [10, '10 seconds left'],
-    [1, null],
-    [0, null],
-  ])('%i s → %s', (seconds, expected) => {
-    expect(timerAnnouncement(seconds)).toBe(expected);
   });
 });

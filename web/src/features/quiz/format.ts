@@ -40,16 +40,3 @@ export const RESULT_TIER_MESSAGE: Record<ResultTier, string> = {
   blue: 'Good job!',
   neutral: 'Keep practising!',
 };
-
-/** Spoken every 30 seconds and in the last 10 (not every tick): "4 minutes 30 seconds left". */
-export function timerAnnouncement(secondsLeft: number): string | null {
-  if (secondsLeft <= 0) return null;
-  if (secondsLeft % 30 !== 0 && secondsLeft !== 10) return null;
-  const minutes = Math.floor(secondsLeft / 60);
-  const seconds = secondsLeft % 60;
-  const parts = [
-    minutes > 0 ? `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}` : '',
-    seconds > 0 ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` : '',
-  ].filter(Boolean);
-  return `${parts.join(' ')} left`;
-}

@@ -13,7 +13,7 @@ import type { QuizSettings } from '../quiz-settings.ts';
 import { useBookmarks } from '../use-bookmarks.ts';
 import { useQuizRound } from '../use-quiz-round.ts';
 import { AnswerOptions } from './answer-options.tsx';
-import { CountdownTimer } from './countdown-timer.tsx';
+import { CountdownTimer, NoTimeLimit } from './countdown-timer.tsx';
 import { PremiumLock } from './premium-lock.tsx';
 import { QuestionImage } from './question-image.tsx';
 import { QuizHeader } from './quiz-header.tsx';
@@ -137,8 +137,16 @@ export function QuizScreen({ settings, profile }: { settings: QuizSettings; prof
         answered={answered}
         score={state.score}
         timer={
-          state.deadlineAt !== null && (
-            <CountdownTimer deadlineAt={state.deadlineAt} running={phase === 'playing' && !state.timeUp} onExpire={timeUp} />
+          state.deadlineAt !== null && round.deadline !== null ? (
+            <CountdownTimer
+              deadlineAt={state.deadlineAt}
+              allowedMs={round.deadline - round.startedAt}
+              multiplier={round.timeMultiplier}
+              running={phase === 'playing' && !state.timeUp}
+              onExpire={timeUp}
+            />
+          ) : (
+            round.timeMultiplier === 'none' && <NoTimeLimit />
           )
         }
         bookmarked={bookmarks.isBookmarked(question.id)}
