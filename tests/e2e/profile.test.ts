@@ -39,6 +39,50 @@ describe('the profile page', () => {
     expect(await p.getByLabel('Phone').inputValue()).toBe('+44 (20) 7946-0958');
   });
 
+  it('Time allowance: Double time survives a reload and doubles the competition countdown; No time limit shows no clock', { timeout: 90_000 }, async () => {
+    const p = page();
+    const account = await confirmedAccount(baseUrl, mailbox, 'allowance');
+    await signIn(p, baseUrl, account.email, account.password);
+    await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
+    await p.goto(`${baseUrl}/profile`);
+
+    const allowance = p.getByLabel('Time allowance');
+    expect(await allowance.inputValue()).toBe('1');
+    expect(await allowance.locator('option').allTextContents()).toEqual(['Standard time', '1.5× time', 'Double time', 'No time limit']);
+    await p.getByText(/Extra time for timed play/).waitFor();
+    await allowance.selectOption({ label: 'Double time' });
+    await p.getByRole('button', { name: 'Save Changes' }).click();
+    await p.getByText('Profile updated successfully!').waitFor();
+    await p.reload();
+    await expect.poll(() => p.getByLabel('Time allowance').inputValue()).toBe('2');
+
+    // A 3-minute competition counts down from 6:00 for this player, and says why.
+    await p.goto(`${baseUrl}/competition`);
+    await p.getByText('15 questions').click();
+    await p.getByText('3 min', { exact: true }).click();
+    await p.getByRole('button', { name: 'Start Competition' }).click();
+    await p.waitForURL(/\/quiz\/geography\/beginner/);
+    const timer = p.getByRole('timer');
+    await timer.waitFor();
+    expect(await timer.getAttribute('aria-live')).toBe('off');
+    expect(await timer.textContent()).toMatch(/^(6:00|5:5\d)$/);
+    expect(await timer.getAttribute('aria-label')).toMatch(/of 6:00$/);
+    await p.getByTestId('time-allowance').getByText('Double time (6:00)').waitFor();
+
+    // No time limit: the round has no clock, and the screen says so.
+    await p.goto(`${baseUrl}/profile`);
+    await p.getByLabel('Time allowance').selectOption({ label: 'No time limit' });
+    await p.getByRole('button', { name: 'Save Changes' }).click();
+    await p.getByText('Profile updated successfully!').waitFor();
+    await p.goto(`${baseUrl}/competition`);
+    await p.getByText('15 questions').click();
+    await p.getByRole('button', { name: 'Start Competition' }).click();
+    await p.waitForURL(/\/quiz\/geography\/beginner/);
+    await p.getByText('Question 1 of 15').waitFor();
+    await p.getByTestId('no-time-limit').getByText('No time limit').waitFor();
+    expect(await p.getByRole('timer').count()).toBe(0);
+  });
+
   it('Delete Account deletes it: signed out on the landing page, and signing in again fails', async () => {
     const p = page();
     const account = await confirmedAccount(baseUrl, mailbox, 'leaving');
