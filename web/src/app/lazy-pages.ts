@@ -13,6 +13,7 @@ export const loadFriendsPage = () => import('./routes/friends.tsx');
 export const loadProfilePage = () => import('./routes/profile.tsx');
 export const loadNotificationsPage = () => import('./routes/notifications.tsx');
 export const loadDailyChallengePage = () => import('./routes/daily-challenge.tsx');
+export const loadStudyGroupsPage = () => import('./routes/study-groups.tsx');
 
 /** Fetches a chunk when the browser is idle; failures are left for the route itself to report. */
 export function prefetchWhenIdle(load: () => Promise<unknown>): void {

@@ -33,6 +33,8 @@ export const ROUTE_RULES: Readonly<Record<string, Rule>> = {
   '/profile': { kind: 'role', role: 'student' },
   /** Notification Settings (2-social §2). */
   '/notifications': { kind: 'role', role: 'student' },
+  /** Study groups and chat (2-social §2); the page itself shows the upgrade gate without study_groups. */
+  '/study-groups': { kind: 'role', role: 'student' },
   [ROLE_HOME.parent]: { kind: 'role', role: 'parent' },
   [ROLE_HOME.teacher]: { kind: 'role', role: 'teacher' },
   [ROLE_HOME.admin]: { kind: 'role', role: 'admin' },

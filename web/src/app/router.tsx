@@ -12,6 +12,7 @@ import {
   loadQuizPage,
   loadResetPasswordScreen,
   loadRoleHome,
+  loadStudyGroupsPage,
   loadSubscriptionPage,
 } from './lazy-pages.ts';
 import { LandingPage } from './routes/landing.tsx';
@@ -27,6 +28,7 @@ const FriendsRoute = lazy(() => loadFriendsPage().then((m) => ({ default: m.Frie
 const ProfileRoute = lazy(() => loadProfilePage().then((m) => ({ default: m.ProfileRoute })));
 const NotificationsRoute = lazy(() => loadNotificationsPage().then((m) => ({ default: m.NotificationsRoute })));
 const DailyChallengeRoute = lazy(() => loadDailyChallengePage().then((m) => ({ default: m.DailyChallengeRoute })));
+const StudyGroupsRoute = lazy(() => loadStudyGroupsPage().then((m) => ({ default: m.StudyGroupsRoute })));
 
 /** The route table; which of these a visitor may open is decided in route-access.ts. */
 export function AppRoutes() {
@@ -48,6 +50,7 @@ export function AppRoutes() {
         <Route path="profile" element={<ProfileRoute />} />
         <Route path="notifications" element={<NotificationsRoute />} />
         <Route path="daily-challenge/:challengeId" element={<DailyChallengeRoute />} />
+        <Route path="study-groups" element={<StudyGroupsRoute />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

@@ -31,6 +31,9 @@ export function SiteHeader() {
                   <NavLink to="/friends" className="site-header__link">
                     Friends
                   </NavLink>
+                  <NavLink to="/study-groups" className="site-header__link">
+                    Groups
+                  </NavLink>
                   <NavLink to="/profile" className="site-header__link">
                     Profile
                   </NavLink>

@@ -32,6 +32,8 @@ export const QUERY_ROOTS = {
   friendLeaderboard: 'friend-leaderboard',
   /** GET /api/daily-challenges/today and /:id: the daily challenge and the caller's progress on it. */
   daily: 'daily',
+  /** GET /api/groups (my groups, invitations), /api/groups/search, /:id, /:id/messages, /:id/stats. */
+  groups: 'groups',
 } as const;
 
 export type QueryRoot = (typeof QUERY_ROOTS)[keyof typeof QUERY_ROOTS];
@@ -45,7 +47,7 @@ export const isAccountQuery = (queryKey: QueryKey): boolean => !PUBLIC_ROOTS.has
 export const AFTER_ROUND: readonly QueryKey[] = [[QUERY_ROOTS.progress], [QUERY_ROOTS.analytics], [QUERY_ROOTS.challenges], [QUERY_ROOTS.feed], [QUERY_ROOTS.leaderboard], [QUERY_ROOTS.friendLeaderboard]];
 
 /** What a change of plan (the trial) changes: the profile and everything gated by it. */
-export const AFTER_PLAN_CHANGE: readonly QueryKey[] = [[QUERY_ROOTS.me], [QUERY_ROOTS.progress], [QUERY_ROOTS.analytics]];
+export const AFTER_PLAN_CHANGE: readonly QueryKey[] = [[QUERY_ROOTS.me], [QUERY_ROOTS.progress], [QUERY_ROOTS.analytics], [QUERY_ROOTS.groups]];
 
 /** What starting a round changes: the rounds left today (in progress). */
 export const AFTER_ROUND_START: readonly QueryKey[] = [[QUERY_ROOTS.progress]];

@@ -1,0 +1,134 @@
+import { useId, useState, type FormEvent } from 'react';
+import { GROUP_FORM_DEFAULTS, GROUP_LEVELS, GROUP_LIMITS, GROUP_SUBJECTS, createGroupSchema, type GroupView } from '#shared/groups/study-groups.ts';
+import { FormMessage } from '@/components/alert.tsx';
+import { Button } from '@/components/button.tsx';
+import { Dialog } from '@/components/dialog.tsx';
+import { TextField } from '@/components/text-field.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+import { useCreateGroup } from '../api/groups-api.ts';
+import styles from './study-groups.module.css';
+
+export interface CreateGroupDialogProps {
+  open: boolean;
+  onClose(): void;
+  onCreated(group: GroupView): void;
+}
+
+const LABEL: Record<string, string> = { all: 'All subjects', mixed: 'Mixed levels' };
+const label = (value: string) => LABEL[value] ?? value.charAt(0).toUpperCase() + value.slice(1);
+
+/** Create Group: the shared schema's rules and messages; submit is disabled while invalid or saving (2-social §5). */
+export function CreateGroupDialog({ open, onClose, onCreated }: CreateGroupDialogProps) {
+  return (
+    <Dialog open={open} title="Create Study Group" onClose={onClose}>
+      {open && <CreateGroupForm onClose={onClose} onCreated={onCreated} />}
+    </Dialog>
+  );
+}
+
+function CreateGroupForm({ onClose, onCreated }: Omit<CreateGroupDialogProps, 'open'>) {
+  const [form, setForm] = useState({ ...GROUP_FORM_DEFAULTS, max_members: String(GROUP_FORM_DEFAULTS.max_members) });
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const create = useCreateGroup();
+  const id = useId();
+  const parsed = createGroupSchema.safeParse(form);
+  const errors: Record<string, string> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  const serverFields = isApiError(create.error) ? create.error.fields : {};
+  const shown = (field: string) => (touched[field] ? (errors[field] ?? serverFields[field]) : serverFields[field]);
+
+  const set = (field: keyof typeof form) => (value: string | boolean) => setForm((f) => ({ ...f, [field]: value }));
+  const blur = (field: string) => () => setTouched((t) => ({ ...t, [field]: true }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched({ name: true, description: true, max_members: true });
+    if (!parsed.success || create.isPending) return;
+    create.mutate(parsed.data, { onSuccess: ({ group }) => onCreated(group) });
+  };
+
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-label="Create Study Group">
+      <TextField
+        label="Group name"
+        value={form.name}
+        onChange={(e) => set('name')(e.target.value)}
+        onBlur={blur('name')}
+        error={shown('name')}
+        hint={`${GROUP_LIMITS.nameMin} to ${GROUP_LIMITS.nameMax} letters, digits and spaces.`}
+        maxLength={GROUP_LIMITS.nameMax + 10}
+        required
+      />
+      <div className={['field', shown('description') ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
+        <label className="field__label" htmlFor={`${id}-description`}>
+          Description
+        </label>
+        <textarea
+          id={`${id}-description`}
+          className={`field__input ${styles.textarea}`}
+          value={form.description}
+          onChange={(e) => set('description')(e.target.value)}
+          onBlur={blur('description')}
+          rows={3}
+          aria-invalid={shown('description') ? true : undefined}
+          aria-describedby={shown('description') ? `${id}-description-error` : undefined}
+        />
+        {shown('description') && (
+          <p className="field__error" id={`${id}-description-error`}>
+            {shown('description')}
+          </p>
+        )}
+      </div>
+      <div className={styles.formRow}>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-subject`}>
+            Subject
+          </label>
+          <select id={`${id}-subject`} className="field__input" value={form.subject} onChange={(e) => set('subject')(e.target.value)}>
+            {GROUP_SUBJECTS.map((s) => (
+              <option key={s} value={s}>
+                {label(s)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-level`}>
+            Level
+          </label>
+          <select id={`${id}-level`} className="field__input" value={form.level} onChange={(e) => set('level')(e.target.value)}>
+            {GROUP_LEVELS.map((l) => (
+              <option key={l} value={l}>
+                {label(l)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <TextField
+        label="Max members"
+        type="number"
+        inputMode="numeric"
+        min={GROUP_LIMITS.membersMin}
+        max={GROUP_LIMITS.membersMax}
+        value={form.max_members}
+        onChange={(e) => set('max_members')(e.target.value)}
+        onBlur={blur('max_members')}
+        error={shown('max_members')}
+      />
+      <label className={styles.checkbox}>
+        <input type="checkbox" checked={form.is_private} onChange={(e) => set('is_private')(e.target.checked)} />
+        Private group (members join by invitation)
+      </label>
+      <FormMessage message={create.isError ? create.error.message || 'Failed to create group' : null} />
+      <div className="actions">
+        <Button type="submit" loading={create.isPending} disabled={!parsed.success}>
+          Create Group
+        </Button>
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
