@@ -175,7 +175,8 @@ export async function register(tournament: StoredTournament, player: { userId: s
               TableName: table(),
               Key: keys.tournament(tournament.id),
               UpdateExpression: 'ADD participants :one',
-              ConditionExpression: 'attribute_exists(pk) AND participants < capacity AND match_status <> :finished',
+              ConditionExpression: 'attribute_exists(pk) AND participants < #capacity AND match_status <> :finished',
+              ExpressionAttributeNames: { '#capacity': 'capacity' },
               ExpressionAttributeValues: { ':one': 1, ':finished': 'finished' },
             },
           },
@@ -347,8 +348,9 @@ export const scoreAnswer = (tournamentId: string, answer: StoredAnswer): Promise
     new UpdateCommand({
       TableName: table(),
       Key: keys.tournamentPlayer(tournamentId, answer.user_id),
-      UpdateExpression: 'ADD score :points, correct :correct, answered :one, timeMs :elapsed SET scored_through = :n',
-      ConditionExpression: 'attribute_exists(pk) AND scored_through < :n',
+      UpdateExpression: 'ADD #score :points, #correct :correct, #answered :one, #time :elapsed SET #through = :n',
+      ConditionExpression: 'attribute_exists(pk) AND #through < :n',
+      ExpressionAttributeNames: { '#score': 'score', '#correct': 'correct', '#answered': 'answered', '#time': 'timeMs', '#through': 'scored_through' },
       ExpressionAttributeValues: { ':points': answer.points, ':correct': answer.correct ? 1 : 0, ':one': 1, ':elapsed': answer.elapsed_ms, ':n': answer.question },
     }),
   );
