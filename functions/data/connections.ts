@@ -44,7 +44,7 @@ export async function getConnection(connectionId: string): Promise<Connection | 
 
 /** Subscribes the connection to a topic, for as long as the connection may live. */
 export async function putSubscription(connection: Connection, topic: Topic, now: Date): Promise<void> {
-  const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: keys.connection(connection.connectionId), ProjectionExpression: 'ttl' }));
+  const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: keys.connection(connection.connectionId), ProjectionExpression: '#ttl', ExpressionAttributeNames: { '#ttl': 'ttl' } }));
   const ttl = typeof Item?.ttl === 'number' ? Item.ttl : ttlSeconds(now.getTime() + CONNECTION_LIFETIME_MS);
   await documentClient().send(
     new PutCommand({

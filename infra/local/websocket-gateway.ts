@@ -141,6 +141,9 @@ export function createWebSocketGateway(options: WebSocketGatewayOptions): WebSoc
     };
     connections.set(connectionId, entry);
 
+    // A message over the limit (ws closes with 1009, as API Gateway refuses it) or a broken
+    // peer: the socket closes and 'close' below runs $disconnect.
+    socket.on('error', (error) => console.warn(`[ws] ${connectionId}: ${error.message}`));
     socket.on('message', (data: RawData, isBinary: boolean) => {
       entry.idleTimer.refresh();
       const body = (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer)).toString(isBinary ? 'base64' : 'utf8');
