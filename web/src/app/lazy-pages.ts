@@ -14,6 +14,8 @@ export const loadProfilePage = () => import('./routes/profile.tsx');
 export const loadNotificationsPage = () => import('./routes/notifications.tsx');
 export const loadDailyChallengePage = () => import('./routes/daily-challenge.tsx');
 export const loadStudyGroupsPage = () => import('./routes/study-groups.tsx');
+export const loadLiveCompetitionsPage = () => import('./routes/live-competitions.tsx');
+export const loadLiveMatchPage = () => import('./routes/live-match.tsx');
 
 /** Fetches a chunk when the browser is idle; failures are left for the route itself to report. */
 export function prefetchWhenIdle(load: () => Promise<unknown>): void {

@@ -70,6 +70,12 @@ describe('routeRedirect (1-core §2 route table)', () => {
     ['daily challenge needs a session', '/daily-challenge/2026-11-23-beginner', out, '/'],
     ['daily challenge without an id', '/daily-challenge', as('student'), '/'],
     ['daily challenge, extra segment', '/daily-challenge/x/y', as('student'), '/'],
+    ['live tournaments, student', '/live-competitions', as('student'), null],
+    ['live tournaments, teacher', '/live-competitions', as('teacher'), '/'],
+    ['live match, student', '/live-match/2026-W48-flag-frenzy', as('student'), null],
+    ['live match, parent', '/live-match/2026-W48-flag-frenzy', as('parent'), '/'],
+    ['live match needs a session', '/live-match/quick-0a1b2c3d4e5f', out, '/'],
+    ['live match without an id', '/live-match', as('student'), '/'],
 
     // Unknown paths go to /; a trailing slash is the same page.
     ['unknown path, signed in', '/nowhere', as('student'), '/'],

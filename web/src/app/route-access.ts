@@ -35,6 +35,8 @@ export const ROUTE_RULES: Readonly<Record<string, Rule>> = {
   '/notifications': { kind: 'role', role: 'student' },
   /** Study groups and chat (2-social §2); the page itself shows the upgrade gate without study_groups. */
   '/study-groups': { kind: 'role', role: 'student' },
+  /** Live tournaments (2-social §2, issue 10); the page shows the upgrade gate without live_competitions. */
+  '/live-competitions': { kind: 'role', role: 'student' },
   [ROLE_HOME.parent]: { kind: 'role', role: 'parent' },
   [ROLE_HOME.teacher]: { kind: 'role', role: 'teacher' },
   [ROLE_HOME.admin]: { kind: 'role', role: 'admin' },
@@ -43,6 +45,8 @@ export const ROUTE_RULES: Readonly<Record<string, Rule>> = {
 const QUIZ_PATH = /^\/quiz\/([^/]+)\/([^/]+)$/;
 /** The daily challenge of one day (2-social §2): students only; the id itself is checked by the server. */
 const DAILY_CHALLENGE_PATH = /^\/daily-challenge\/[^/]+$/;
+/** A live match (2-social §2): students only; registration is checked by the server. */
+const LIVE_MATCH_PATH = /^\/live-match\/[^/]+$/;
 
 function decode(segment: string): string {
   try {
@@ -73,7 +77,7 @@ export function routeRedirect(pathname: string, session: SessionView): string | 
     return isSubject(decode(quiz[1] ?? '')) && isLevel(decode(quiz[2] ?? '')) ? null : ROLE_HOME.student;
   }
 
-  if (DAILY_CHALLENGE_PATH.test(path)) return signedIn && session.role === 'student' ? null : '/';
+  if (DAILY_CHALLENGE_PATH.test(path) || LIVE_MATCH_PATH.test(path)) return signedIn && session.role === 'student' ? null : '/';
 
   const rule = ROUTE_RULES[path];
   if (!rule) return '/';

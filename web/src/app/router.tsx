@@ -7,6 +7,8 @@ import {
   loadDailyChallengePage,
   loadFriendsPage,
   loadLeaderboardPage,
+  loadLiveCompetitionsPage,
+  loadLiveMatchPage,
   loadNotificationsPage,
   loadProfilePage,
   loadQuizPage,
@@ -29,6 +31,8 @@ const ProfileRoute = lazy(() => loadProfilePage().then((m) => ({ default: m.Prof
 const NotificationsRoute = lazy(() => loadNotificationsPage().then((m) => ({ default: m.NotificationsRoute })));
 const DailyChallengeRoute = lazy(() => loadDailyChallengePage().then((m) => ({ default: m.DailyChallengeRoute })));
 const StudyGroupsRoute = lazy(() => loadStudyGroupsPage().then((m) => ({ default: m.StudyGroupsRoute })));
+const LiveCompetitionsRoute = lazy(() => loadLiveCompetitionsPage().then((m) => ({ default: m.LiveCompetitionsRoute })));
+const LiveMatchRoute = lazy(() => loadLiveMatchPage().then((m) => ({ default: m.LiveMatchRoute })));
 
 /** The route table; which of these a visitor may open is decided in route-access.ts. */
 export function AppRoutes() {
@@ -51,6 +55,8 @@ export function AppRoutes() {
         <Route path="notifications" element={<NotificationsRoute />} />
         <Route path="daily-challenge/:challengeId" element={<DailyChallengeRoute />} />
         <Route path="study-groups" element={<StudyGroupsRoute />} />
+        <Route path="live-competitions" element={<LiveCompetitionsRoute />} />
+        <Route path="live-match/:tournamentId" element={<LiveMatchRoute />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>
