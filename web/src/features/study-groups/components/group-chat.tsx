@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { CHAT_MESSAGE_TYPE, GROUP_LIMITS, canSendMessage, chatMessageViewSchema, type GroupView } from '#shared/groups/study-groups.ts';
 import type { ServerMessage } from '#shared/realtime/messages.ts';
 import { Alert } from '@/components/alert.tsx';
@@ -19,17 +18,24 @@ export function GroupChat({ group, viewerId, onLeft }: { group: GroupView; viewe
   const stats = useGroupStats(group.id);
   const leave = useLeaveGroup();
   const append = useAppendMessage();
-  const navigate = useNavigate();
 
   const onMessage = useCallback(
     (message: ServerMessage) => {
       if (message.type !== CHAT_MESSAGE_TYPE) return;
       const parsed = chatMessageViewSchema.safeParse(message.data);
-      if (parsed.success && parsed.data.group_id === group.id) append(parsed.data);
+      if (!parsed.success || parsed.data.group_id !== group.id) return;
+      append(parsed.data);
+      // A sender not yet in the members list joined since it was loaded: ask again.
+      if (detail.data && !detail.data.members.some((m) => m.user_id === parsed.data.user_id)) void detail.refetch();
     },
-    [append, group.id],
+    [append, group.id, detail],
   );
-  useRealtimeTopic(`group:${group.id}`, onMessage, { onResync: () => void messages.refetch() });
+  useRealtimeTopic(`group:${group.id}`, onMessage, {
+    onResync: () => {
+      void messages.refetch();
+      void detail.refetch();
+    },
+  });
 
   const admin = detail.data?.members.find((m) => m.role === 'admin');
   return (
@@ -54,12 +60,8 @@ export function GroupChat({ group, viewerId, onLeft }: { group: GroupView; viewe
             variant="ghost"
             loading={leave.isPending}
             onClick={() =>
-              leave.mutate(group.id, {
-                onSuccess: () => {
-                  onLeft();
-                  void navigate('/study-groups', { replace: true });
-                },
-              })
+              // The promise, not mutate's callbacks: the group leaves the list (and this view unmounts) as the cache updates.
+              void leave.mutateAsync(group.id).then(onLeft, () => undefined)
             }
           >
             Leave Group

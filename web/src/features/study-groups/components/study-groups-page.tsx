@@ -30,7 +30,7 @@ export function StudyGroupsPage({ viewerId }: { viewerId: string }) {
   const [params, setParams] = useSearchParams();
   const openId = params.get('group');
   const [creating, setCreating] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const mine = useMyGroups();
@@ -43,10 +43,10 @@ export function StudyGroupsPage({ viewerId }: { viewerId: string }) {
   const joinGroup = (group: GroupView) =>
     join.mutate(group.id, {
       onSuccess: () => {
-        setNotice(`You joined ${group.name}`);
+        setNotice({ text: `You joined ${group.name}`, tone: 'success' });
         open(group.id);
       },
-      onError: (error) => setNotice(error.message || 'Failed to join the group'),
+      onError: (error) => setNotice({ text: error.message || 'Failed to join the group', tone: 'error' }),
     });
 
   return (
@@ -56,7 +56,7 @@ export function StudyGroupsPage({ viewerId }: { viewerId: string }) {
         <Button onClick={() => setCreating(true)}>Create Group</Button>
       </div>
       <div className={styles.notice} role="status">
-        {notice && <Alert tone={join.isError ? 'error' : 'success'}>{notice}</Alert>}
+        {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       </div>
 
       <div className={styles.layout}>
@@ -144,7 +144,10 @@ export function StudyGroupsPage({ viewerId }: { viewerId: string }) {
 
         <div className={styles.chatColumn}>
           {openGroup ? (
-            <GroupChat key={openGroup.id} group={openGroup} viewerId={viewerId} onLeft={() => setNotice(`You left ${openGroup.name}`)} />
+            <GroupChat key={openGroup.id} group={openGroup} viewerId={viewerId} onLeft={() => {
+                setNotice({ text: `You left ${openGroup.name}`, tone: 'success' });
+                open(null);
+              }} />
           ) : (
             <div className={`card ${styles.placeholder}`}>
               <GroupIcon size={32} />
@@ -159,7 +162,7 @@ export function StudyGroupsPage({ viewerId }: { viewerId: string }) {
         onClose={() => setCreating(false)}
         onCreated={(group) => {
           setCreating(false);
-          setNotice(`Group ${group.name} created`);
+          setNotice({ text: `Group ${group.name} created`, tone: 'success' });
           open(group.id);
         }}
       />
