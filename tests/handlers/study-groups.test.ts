@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, inject, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { GROUP_MESSAGES as M } from '../../shared/groups/study-groups.ts';
 import { RATE_RULES } from '../../shared/rate-limit.ts';
-import { useLocalStack } from '../support/handler-env.ts';
+import { linkToken, mailTo, uniqueEmail, useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
 import { player, premium } from '../support/players.ts';
 
 /** Study groups and chat (2-social, premium study_groups): every permission case answers 4xx with no data. */
-useLocalStack();
+const { mailbox } = useLocalStack();
 const { handler: listMine } = await import('../../functions/groups/list-my-groups.ts');
 const { handler: searchGroups } = await import('../../functions/groups/search-groups.ts');
 const { handler: createGroup } = await import('../../functions/groups/create-group.ts');
@@ -23,6 +24,8 @@ const { canSubscribeToGroup } = await import('../../functions/groups/topic-acces
 const { handler: updateProgress } = await import('../../functions/consumers/update-progress.ts');
 const { handler: deleteAccountData } = await import('../../functions/consumers/delete-account-data.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
+const { handler: signUp } = await import('../../functions/auth/sign-up.ts');
+const { handler: confirmSignUp } = await import('../../functions/auth/confirm-sign-up.ts');
 const { keys } = await import('../../functions/data/table-design.ts');
 
 type Person = Awaited<ReturnType<typeof player>>;
@@ -217,5 +220,75 @@ describe('study groups', () => {
     const detail = (await call(getGroup, a, { path: { groupId: group.id } })).body;
     expect(detail.members.map((m: { user_id: string }) => m.user_id)).toEqual([a.user_id]);
     expect((await call(listMessages, a, { path: { groupId: group.id } })).body.messages.map((m: { message: string }) => m.message)).toEqual(['from a']);
+  });
+});
+
+describe('live chat over the WebSocket API', () => {
+  const api = inject('apiUrl');
+  const wsUrl = `${api.replace(/^http/, 'ws')}/ws`;
+
+  /** A real account (signed up, confirmed, signed in) on Premium, with its access token. */
+  async function premiumAccount(): Promise<{ profile: Person; token: string }> {
+    const email = uniqueEmail('grpws');
+    const password = 'Pulsar#3141';
+    await signUp(httpEvent({ body: { email, password } }));
+    await confirmSignUp(httpEvent({ body: { token: linkToken(await mailTo(mailbox, email, /Confirm/), 'confirm') } }));
+    const response = await fetch(`${api}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const { tokens, profile } = (await response.json()) as { tokens: { accessToken: string }; profile: Person };
+    await documentClient().send(
+      new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: keys.profile(profile.user_id), UpdateExpression: 'SET subscription_status = :p', ExpressionAttributeValues: { ':p': 'premium' } }),
+    );
+    return { profile: { ...profile, subscription_status: 'premium' }, token: tokens.accessToken };
+  }
+
+  function socket(token: string): Promise<{ ws: WebSocket; next: () => Promise<Record<string, unknown>> }> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(`${wsUrl}?token=${encodeURIComponent(token)}`);
+      const received: Record<string, unknown>[] = [];
+      const waiting: ((m: Record<string, unknown>) => void)[] = [];
+      ws.on('message', (data: Buffer) => {
+        const message = JSON.parse(data.toString('utf8')) as Record<string, unknown>;
+        const waiter = waiting.shift();
+        if (waiter) waiter(message);
+        else received.push(message);
+      });
+      const next = () =>
+        received.length
+          ? Promise.resolve(received.shift()!)
+          : new Promise<Record<string, unknown>>((r, fail) => {
+              waiting.push(r);
+              setTimeout(() => fail(new Error('no message within 5 s')), 5000);
+            });
+      ws.once('open', () => resolve({ ws, next }));
+      ws.once('error', reject);
+    });
+  }
+
+  it('a message reaches a subscribed member’s connection once; a non-member cannot subscribe', async () => {
+    const [a, b, outsider] = await Promise.all([premiumAccount(), premiumAccount(), premiumAccount()]);
+    const group = (await create(a.profile, { name: 'Live Chat Group' })).body.group;
+    expect((await join(b.profile, group.id)).status).toBe(200);
+    const topic = `group:${group.id}`;
+
+    const listener = await socket(a.token);
+    const stranger = await socket(outsider.token);
+    try {
+      listener.ws.send(JSON.stringify({ action: 'subscribe', topic }));
+      expect(await listener.next()).toEqual({ type: 'subscribed', topic });
+      stranger.ws.send(JSON.stringify({ action: 'subscribe', topic }));
+      expect(await stranger.next()).toMatchObject({ type: 'error', message: 'You may not subscribe to this topic' });
+
+      const sent = await post(b.profile, group.id, '  Live <i>hello</i>  ');
+      expect(sent.status).toBe(201);
+      const pushed = await listener.next();
+      expect(pushed).toEqual({ topic, type: 'chat.message', data: sent.body.message });
+      expect(sent.body.message).toMatchObject({ message: 'Live hello', user_id: b.profile.user_id, email: b.profile.email });
+      // Nothing more arrives: one message, one delivery.
+      await new Promise((r) => setTimeout(r, 300));
+      await expect(Promise.race([listener.next(), new Promise((r) => setTimeout(() => r('none'), 300))])).resolves.toBe('none');
+    } finally {
+      listener.ws.close();
+      stranger.ws.close();
+    }
   });
 });
