@@ -1,4 +1,4 @@
 export { reconnectDelay } from './backoff.ts';
 export { RealtimeConnection, type RealtimeStatus } from './connection.ts';
 export { RealtimeProvider } from './realtime-provider.tsx';
-export { useRealtimeStatus, useRealtimeTopic, type RealtimeTopicOptions } from './use-realtime.ts';
+export { useOwnTopic, useRealtimeStatus, useRealtimeTopic, type RealtimeTopicOptions } from './use-realtime.ts';

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useSession } from '@/features/auth/use-session.ts';
 import { sessionStore } from '@/features/auth/session.ts';
 import { RealtimeConnection } from './connection.ts';
-import { RealtimeContext } from './realtime-context.ts';
+import { RealtimeContext, type RealtimeContextValue } from './realtime-context.ts';
 
 /** Same origin in both hosts: the local web server upgrades /ws, CloudFront routes /ws to the WebSocket API. */
 export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
@@ -16,18 +16,18 @@ export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = wind
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { status, profile } = useSession();
   const userId = status === 'signed-in' ? (profile?.user_id ?? null) : null;
-  const [connection, setConnection] = useState<RealtimeConnection | null>(null);
+  const [value, setValue] = useState<RealtimeContextValue | null>(null);
 
   useEffect(() => {
     if (!userId || typeof WebSocket === 'undefined') return undefined;
     const next = new RealtimeConnection({ url: realtimeUrl(), token: () => sessionStore.accessToken() });
     next.start();
-    setConnection(next);
+    setValue({ connection: next, userId });
     return () => {
       next.stop();
-      setConnection((current) => (current === next ? null : current));
+      setValue((current) => (current?.connection === next ? null : current));
     };
   }, [userId]);
 
-  return <RealtimeContext.Provider value={connection}>{children}</RealtimeContext.Provider>;
+  return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
 }

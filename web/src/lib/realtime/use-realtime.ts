@@ -14,7 +14,7 @@ export interface RealtimeTopicOptions {
  * re-subscribing on each render.
  */
 export function useRealtimeTopic(topic: Topic | null, onMessage: (message: ServerMessage) => void, options?: RealtimeTopicOptions): void {
-  const connection = useContext(RealtimeContext);
+  const connection = useContext(RealtimeContext)?.connection;
   const latest = useRef({ onMessage, onResync: options?.onResync });
   useEffect(() => {
     latest.current = { onMessage, onResync: options?.onResync };
@@ -36,6 +36,12 @@ const noSubscription = () => () => undefined;
 
 /** The shared connection's state ('closed' when signed out). */
 export function useRealtimeStatus(): RealtimeStatus {
-  const connection = useContext(RealtimeContext);
+  const connection = useContext(RealtimeContext)?.connection;
   return useSyncExternalStore(connection ? connection.onStatus : noSubscription, connection ? () => connection.status : closed, closed);
+}
+
+/** The signed-in account's own topic (`user:<id>`: its notifications), or null when signed out. */
+export function useOwnTopic(): Topic | null {
+  const userId = useContext(RealtimeContext)?.userId;
+  return userId ? `user:${userId}` : null;
 }

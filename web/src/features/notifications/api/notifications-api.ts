@@ -2,7 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
 import { NOTIFICATION_POLL_MS, notificationListSchema, type NotificationList } from '#shared/notifications/notification.ts';
 import { settingsResponseSchema, type NotificationSettings } from '#shared/notifications/settings.ts';
+import { NOTIFICATION_CREATED, notificationCreatedSchema } from '#shared/notifications/live.ts';
 import { api, type ApiClient } from '@/lib/api-client.ts';
+import { useOwnTopic, useRealtimeStatus, useRealtimeTopic } from '@/lib/realtime/use-realtime.ts';
+import { withArrival } from '../live-notifications.ts';
 import { notificationKeys } from './query-keys.ts';
 
 const id = encodeURIComponent;
@@ -23,11 +26,33 @@ export const saveSettingsRequest = (settings: NotificationSettings & { timeZone?
   client.request('/api/notifications/settings', { method: 'PUT', body: settings, auth: true, schema: settingsResponseSchema }).then((r) => r.settings);
 
 /**
- * The bell's list, asked for again every 30 s while the page is open (live push arrives
- * with the real-time issue) and when the window regains focus.
+ * The bell's list. New items arrive live over the account's WebSocket (`notification.created`
+ * on `user:<id>`: prepended to the cached list), and after a reconnect the list is fetched
+ * again for what was missed. While the connection is not open the list is asked for every
+ * 30 s instead, and always when the window regains focus.
  */
 export function useNotifications(enabled: boolean) {
-  return useQuery({ queryKey: notificationKeys.list(), queryFn: ({ signal }) => getNotifications(signal), refetchInterval: NOTIFICATION_POLL_MS, enabled });
+  const queryClient = useQueryClient();
+  const live = useRealtimeStatus() === 'open';
+  const ownTopic = useOwnTopic();
+  useRealtimeTopic(
+    enabled ? ownTopic : null,
+    (message) => {
+      if (message.type !== NOTIFICATION_CREATED) return;
+      const item = notificationCreatedSchema.safeParse(message.data);
+      if (!item.success) return;
+      queryClient.setQueryData<NotificationList>(notificationKeys.list(), (list) => (list ? withArrival(list, item.data) : list));
+      // Nothing cached yet (the first fetch still running): fetch, which includes it.
+      if (!queryClient.getQueryData(notificationKeys.list())) void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
+    },
+    { onResync: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.list() }) },
+  );
+  return useQuery({
+    queryKey: notificationKeys.list(),
+    queryFn: ({ signal }) => getNotifications(signal),
+    refetchInterval: live ? false : NOTIFICATION_POLL_MS,
+    enabled,
+  });
 }
 
 /**
