@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { LEVELS, SUBJECTS } from '#shared/constants.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
-import { createQuickMatch } from './start-matches.ts';
+import { createQuickMatch, START_LEAD_MS, startMatch } from './start-matches.ts';
 import { toTournamentView } from './views.ts';
 
 const bodySchema = z.object({
@@ -16,7 +16,8 @@ const bodySchema = z.object({
 
 /**
  * POST /api/tournaments/quick-match (admins): a short live match starting soon, for demos
- * and trying the flow on a local stack; the per-minute job starts it like any other.
+ * and trying the flow on a local stack. One due within the job's lead is started at once
+ * (players may still register until it ends); a later one is started by the per-minute job.
  */
 export const handler = httpHandler(async (event) => {
   const body = parseBody(event, bodySchema);
@@ -26,5 +27,7 @@ export const handler = httpHandler(async (event) => {
     { startAt: new Date(now.getTime() + body.start_in_seconds * 1000), questionCount: body.questions, windowMs: body.window_seconds * 1000, gapMs: 3000, capacity: body.capacity, subject: body.subject, level: body.level },
     now,
   );
+  // Starting soon: handed to the runner now (it waits for the start) rather than at the next minute's job.
+  if (body.start_in_seconds * 1000 <= START_LEAD_MS) await startMatch(tournament.id);
   return json(201, { tournament: toTournamentView(tournament, false, now) });
 });

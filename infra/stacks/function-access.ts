@@ -70,7 +70,8 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   GenerateUpcomingDailyChallenges: { table: 'readWrite' },
   // The first list of a week without its tournaments makes them (conditional puts).
   ListTournaments: { table: 'readWrite' },
-  CreateQuickMatch: { table: 'readWrite' },
+  // Creates a short tournament and, when it starts within a minute, hands it to the runner (LiveMatchStepDue).
+  CreateQuickMatch: { table: 'readWrite', publishEvents: true },
   // The registration transaction (counter + player item).
   RegisterForTournament: { table: 'readWrite' },
   GetLiveMatch: { table: 'read' },
