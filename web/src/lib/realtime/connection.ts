@@ -21,8 +21,9 @@ type Listener = (message: ServerMessage) => void;
 
 /**
  * The signed-in user's one WebSocket. Topics are reference-counted across the screens
- * that listen; after every reconnect each topic is subscribed again and the resync
- * listeners run, so a screen refetches what it may have missed while disconnected.
+ * that listen; after every (re)connect each topic is subscribed again and the resync
+ * listeners run, so a screen refetches what it may have missed while disconnected (or
+ * before the first connection opened).
  */
 export class RealtimeConnection {
   private socket: WebSocket | null = null;
@@ -118,13 +119,13 @@ export class RealtimeConnection {
 
     socket.onopen = () => {
       if (this.socket !== socket) return;
-      const reconnected = this.everOpened;
       this.everOpened = true;
       this.attempt = 0;
       this.setStatus('open');
       for (const topic of this.topics.keys()) if (!topic.startsWith('user:')) this.send({ action: 'subscribe', topic });
       this.pingTimer = setInterval(() => this.send({ action: 'ping' }), this.options.pingIntervalMs ?? PING_INTERVAL_MS);
-      if (reconnected) for (const listener of this.resyncListeners) listener();
+      // Also on the first open: whatever happened between a screen's first fetch and this moment was not pushed to it.
+      for (const listener of this.resyncListeners) listener();
     };
     socket.onmessage = (event: MessageEvent) => {
       if (this.socket !== socket || typeof event.data !== 'string') return;

@@ -4,7 +4,7 @@ import type { RealtimeStatus } from './connection.ts';
 import { RealtimeContext } from './realtime-context.ts';
 
 export interface RealtimeTopicOptions {
-  /** Runs after each reconnect: refetch what may have been missed while disconnected. */
+  /** Runs each time the connection (re)opens: refetch what may have been missed while it was not open. */
   onResync?: () => void;
 }
 
