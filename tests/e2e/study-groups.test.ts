@@ -91,5 +91,20 @@ describe('study groups', () => {
     } finally {
       await bContext.close();
     }
+
+    // The page and the header (with its Groups link) fit every width from a phone to a desktop.
+    for (const width of [320, 375, 600, 660, 700, 800, 1024, 1280]) {
+      await a.setViewportSize({ width, height: 800 });
+      const overflow = await a.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const wide = await a.evaluate(() =>
+        [...document.querySelectorAll('body *')]
+          .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+          .map((el) => `${el.tagName}.${el.className}:${Math.round(el.getBoundingClientRect().right)}`)
+          .slice(0, 8)
+          .join(' '),
+      );
+      expect(overflow, `horizontal overflow at ${width} px: ${wide}`).toBeLessThanOrEqual(0);
+      expect(await a.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Groups' }).isVisible()).toBe(true);
+    }
   });
 });
