@@ -18,6 +18,15 @@ export interface PlatformResources {
   readonly mailFrom: string;
   /** The external card-payment checkout page Subscribe opens; unset until the operator has one. */
   readonly checkoutUrl?: string;
+  /** The WebSocket API (realtime stack), for functions with the `push` access flag. */
+  readonly webSocket?: WebSocketResources;
+}
+
+export interface WebSocketResources {
+  readonly apiId: string;
+  readonly stageName: string;
+  /** `https://<api>.execute-api.<region>.amazonaws.com/<stage>`: PostToConnection's endpoint. */
+  readonly callbackUrl: string;
 }
 
 /** What one function may do, and nothing more. */
@@ -28,6 +37,8 @@ export interface FunctionAccess {
   readonly cognito?: readonly string[];
   readonly publishEvents?: boolean;
   readonly sendMail?: boolean;
+  /** Sends to WebSocket connections (functions/lib/push.ts): execute-api:ManageConnections and WEBSOCKET_CALLBACK_URL. */
+  readonly push?: boolean;
 }
 
 export interface ProjectFunctionProps
@@ -103,6 +114,12 @@ export class ProjectFunction extends NodejsFunction {
           conditions: { StringEquals: { 'ses:FromAddress': addressOf(mailFrom) } },
         }),
       );
+    }
+    if (access.push) {
+      const ws = this.resources.webSocket;
+      if (!ws) throw new Error(`${this.node.path} pushes (access.push) but no WebSocket API was given in its resources`);
+      this.addEnvironment('WEBSOCKET_CALLBACK_URL', ws.callbackUrl);
+      this.allow(['execute-api:ManageConnections'], [stack.formatArn({ service: 'execute-api', resource: ws.apiId, resourceName: `${ws.stageName}/POST/@connections/*` })]);
     }
   }
 

@@ -1,5 +1,6 @@
 import { CONSUMERS } from '#events/catalogue.ts';
 import { SCHEDULES } from '#events/schedules.ts';
+import { WEBSOCKET_AUTHORIZER, WEBSOCKET_ROUTES } from '#functions/realtime/routes.ts';
 import { COGNITO_TRIGGERS, ROUTES } from '#functions/routes.ts';
 import type { FunctionAccess } from '../constructs/project-function.ts';
 
@@ -100,7 +101,7 @@ const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   'send-email': { table: 'readWrite', sendMail: true },
   // Both may unlock achievements (AchievementUnlocked).
   'update-progress': { table: 'readWrite', publishEvents: true },
-  'update-streak': { table: 'readWrite', publishEvents: true },
+  'update-streak': { table: 'readWrite', publishEvents: true, push: true },
   // Reads the player's totals and writes them back with the entry in one transaction.
   'write-leaderboard-entry': { table: 'readWrite' },
   // Queries the account's partition and indexes, then batch-deletes.
@@ -108,7 +109,8 @@ const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Records a challenge score and, when both are in, announces ChallengeFinished.
   'record-challenge-attempt': { table: 'readWrite', publishEvents: true },
   // Reads the recipient's profile and settings, writes the notification once (transaction).
-  notify: { table: 'readWrite' },
+  // …and pushes it to the recipient's open connections when delivered now (notification.created).
+  notify: { table: 'readWrite', push: true },
   // Reads the actor's profile, friends and progress; fans the item out (batch puts) once.
   'write-feed-items': { table: 'readWrite' },
   // Moves the match state, scores, stores standings, pushes them and publishes the next question.
@@ -119,19 +121,37 @@ const SCHEDULE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Lists unconfirmed users, looks each up again and deletes it; no table, no events.
   'purge-expired-sign-ups': { cognito: ['AdminDeleteUser', 'AdminGetUser', 'ListUsers'] },
   // Reads due reminders by index, the recipients' settings; writes notifications and the next reminders.
-  'send-study-reminders': { table: 'readWrite' },
+  'send-study-reminders': { table: 'readWrite', push: true },
   // Reads the question bank and writes the day's challenges (conditional puts).
   'generate-daily-challenges': { table: 'readWrite' },
   // Makes the week's tournaments (bank reads, conditional puts) and claims due matches (LiveMatchStepDue).
   'run-live-tournaments': { table: 'readWrite', publishEvents: true },
 };
 
-type Kind = 'route' | 'Cognito trigger' | 'event consumer' | 'scheduled job';
+/**
+ * The WebSocket API's functions (functions/realtime/routes.ts). A function anywhere that
+ * sends to connections (functions/lib/push.ts) declares `push: true` in its own entry.
+ */
+const REALTIME_ACCESS: Readonly<Record<string, FunctionAccess>> = {
+  // Verifies the token, then reads the profile and the sessions cutoff (BatchGetItem).
+  WsAuthorize: { table: 'read' },
+  WsConnect: { table: 'readWrite' },
+  // Queries the connection's partition and batch-deletes it.
+  WsDisconnect: { table: 'readWrite' },
+  // Reads the connection and what the topic's area checks (membership, registration); puts the subscription.
+  WsSubscribe: { table: 'readWrite' },
+  WsUnsubscribe: { table: 'readWrite' },
+  WsPing: {},
+  WsDefault: {},
+};
+
+type Kind = 'route' | 'Cognito trigger' | 'event consumer' | 'scheduled job' | 'WebSocket function';
 const TABLES: Record<Kind, Readonly<Record<string, FunctionAccess>>> = {
   route: ROUTE_ACCESS,
   'Cognito trigger': TRIGGER_ACCESS,
   'event consumer': CONSUMER_ACCESS,
   'scheduled job': SCHEDULE_ACCESS,
+  'WebSocket function': REALTIME_ACCESS,
 };
 
 function accessOf(kind: Kind, name: string): FunctionAccess {
@@ -143,6 +163,7 @@ export const routeAccess = (name: string) => accessOf('route', name);
 export const triggerAccess = (name: string) => accessOf('Cognito trigger', name);
 export const consumerAccess = (name: string) => accessOf('event consumer', name);
 export const scheduleAccess = (name: string) => accessOf('scheduled job', name);
+export const realtimeAccess = (name: string) => accessOf('WebSocket function', name);
 
 export interface PlatformFunction {
   readonly kind: Kind;
@@ -160,5 +181,6 @@ export function allFunctions(): PlatformFunction[] {
     ...Object.values(COGNITO_TRIGGERS).map((t) => fn('Cognito trigger', t.name, t.entry)),
     ...Object.entries(CONSUMERS).map(([name, c]) => fn('event consumer', name, c.entry)),
     ...Object.entries(SCHEDULES).map(([name, s]) => fn('scheduled job', name, s.entry)),
+    ...[WEBSOCKET_AUTHORIZER, ...WEBSOCKET_ROUTES].map((w) => fn('WebSocket function', w.name, w.entry)),
   ];
 }

@@ -7,6 +7,7 @@ import { AuthStack } from './auth-stack.ts';
 import { DataStack } from './data-stack.ts';
 import { EventsStack } from './events-stack.ts';
 import { pascal, platformNames } from './names.ts';
+import { RealtimeStack } from './realtime-stack.ts';
 import { SchedulesStack } from './schedules-stack.ts';
 import { WebStack } from './web-stack.ts';
 
@@ -21,7 +22,7 @@ export interface PlatformConfig {
 
 /**
  * All stacks of one stage, in deployment order:
- * data → auth → events → api → one stack per API area (in parallel) → web,
+ * data → auth → realtime (the WebSocket API) → events → api → one stack per API area (in parallel) → web,
  * and the scheduled jobs after events (events/schedules.ts; no stack while the table is empty).
  * Later stacks reach earlier ones by reference; the bus is reached by name, because the
  * auth stack's trigger publishes to it before the events stack exists. The API stack holds
@@ -34,7 +35,7 @@ export function addPlatform(app: App, config: PlatformConfig) {
 
   const data = new DataStack(app, id('Data'));
   const auth = new AuthStack(app, id('Auth'), { names, table: data.table, mailFrom: config.mailFrom });
-  const resources = {
+  const baseResources = {
     table: data.table,
     userPoolId: auth.userPool.userPoolId,
     userPoolClientId: auth.userPoolClient.userPoolClientId,
@@ -42,6 +43,9 @@ export function addPlatform(app: App, config: PlatformConfig) {
     mailFrom: config.mailFrom,
     checkoutUrl: config.checkoutUrl,
   };
+  // The WebSocket API comes before every stack whose functions push to it (access flag `push`).
+  const realtime = new RealtimeStack(app, id('Realtime'), { resources: baseResources });
+  const resources = { ...baseResources, webSocket: realtime.webSocket };
   const events = new EventsStack(app, id('Events'), { resources });
   const api = new ApiStack(app, id('Api'), { userPool: auth.userPool, userPoolClient: auth.userPoolClient });
   const apiAreas = {} as Record<ApiArea, ApiAreaStack>;
@@ -64,11 +68,13 @@ export function addPlatform(app: App, config: PlatformConfig) {
   schedules?.addStackDependency(events);
   const web = new WebStack(app, id('Web'), {
     apiEndpoint: api.api.apiEndpoint,
+    webSocketApiId: realtime.api.apiId,
     webDistPath: config.webDistPath,
     table: data.table,
     edgeSecret: data.edgeSecret,
   });
   // The site opens its /api/* door once every route is in place.
   for (const stack of Object.values(apiAreas)) web.addStackDependency(stack);
-  return { names, data, auth, events, api, apiAreas, schedules, web };
+  web.addStackDependency(realtime);
+  return { names, data, auth, realtime, events, api, apiAreas, schedules, web };
 }

@@ -30,6 +30,11 @@ import { API_CSP, COMMON_HEADERS, HSTS_MAX_AGE_SECONDS, SITE_CSP } from '../edge
 export interface WebStackProps extends StackProps {
   /** `https://<id>.execute-api.<region>.amazonaws.com`, served under /api/*. */
   readonly apiEndpoint: string;
+  /**
+   * The WebSocket API (realtime stack), served under /ws: its stage is named `ws`, so the
+   * path CloudFront forwards is the stage's, and the browser connects to its own origin.
+   */
+  readonly webSocketApiId?: string;
   /** Where the built web app is; deployed only if it exists, so a fresh clone synthesises. */
   readonly webDistPath: string;
   /** The table the functions read the public origin from (CONFIG/SITE, see functions/lib/site-url.ts). */
@@ -123,6 +128,18 @@ export class WebStack extends Stack {
           responseHeadersPolicy: securityHeaders(this, 'ApiHeaders', API_CSP),
           functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
+        // CloudFront passes WebSocket upgrades through; the query (`?token=`) and the
+        // Sec-WebSocket-* headers go to the origin, Host stays the API's own.
+        ...(props.webSocketApiId
+          ? {
+              '/ws': {
+                origin: new HttpOrigin(`${props.webSocketApiId}.execute-api.${this.region}.amazonaws.com`, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+                viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+                cachePolicy: CachePolicy.CACHING_DISABLED,
+                originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+              },
+            }
+          : {}),
       },
     });
 

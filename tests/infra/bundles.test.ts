@@ -25,7 +25,7 @@ const TABLE_NOISE = new Set(['Query', 'Scan', 'DescribeEndpoints']);
 
 /** The access a bundle needs, derived from the `@aws-sdk/<client>/dist-es/commands/<X>Command.js` files in it. */
 function accessNeeded(inputs: string[]) {
-  const needed = { table: new Set<string>(), cognito: new Set<string>(), mail: false, publish: false, unknown: [] as string[] };
+  const needed = { table: new Set<string>(), cognito: new Set<string>(), mail: false, publish: false, push: false, unknown: [] as string[] };
   for (const file of inputs) {
     const match = /node_modules\/@aws-sdk\/([^/]+)\/dist-es\/commands\/(\w+)Command\.js$/.exec(file);
     if (!match) continue;
@@ -38,6 +38,7 @@ function accessNeeded(inputs: string[]) {
       else if (!TABLE_NOISE.has(command)) needed.unknown.push(`${client} ${command}`);
     } else if (client === 'client-sesv2' && command === 'SendEmail') needed.mail = true;
     else if (client === 'client-eventbridge' && command === 'PutEvents') needed.publish = true;
+    else if (client === 'client-apigatewaymanagementapi' && command === 'PostToConnection') needed.push = true;
     else if (client !== 'nested-clients') needed.unknown.push(`${client} ${command}`); // nested-clients: credential providers
   }
   return needed;
@@ -50,6 +51,7 @@ function suggestion(n: ReturnType<typeof accessNeeded>): string {
     ...(n.cognito.size ? { cognito: [...n.cognito].sort() } : {}),
     ...(n.publish ? { publishEvents: true } : {}),
     ...(n.mail ? { sendMail: true } : {}),
+    ...(n.push ? { push: true } : {}),
   };
   return JSON.stringify(access).replace(/"(\w+)":/g, '$1: ').replace(/,(?=\w)/g, ', ').replace(/"/g, "'");
 }
@@ -101,11 +103,12 @@ describe('Lambda bundles', () => {
       if (needed().table.has('read')) expect(declared().table).toBeDefined();
     });
 
-    it('sends mail and publishes events only as declared', () => {
+    it('sends mail, publishes events and pushes to WebSocket connections only as declared', () => {
       const n = needed();
-      expect({ mail: n.mail, publish: n.publish }).toEqual({
+      expect({ mail: n.mail, publish: n.publish, push: n.push }).toEqual({
         mail: Boolean(declared().sendMail),
         publish: Boolean(declared().publishEvents),
+        push: Boolean(declared().push),
       });
     });
   });

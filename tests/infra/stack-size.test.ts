@@ -41,6 +41,7 @@ function newApp(name: string) {
     userPoolClientId: platform.auth.userPoolClient.userPoolClientId,
     eventBusName: platform.names.eventBus,
     mailFrom: 'no-reply@quiz.example',
+    webSocket: platform.realtime.webSocket,
   };
   return { app, platform, resources };
 }
@@ -54,6 +55,7 @@ const AREAS = Object.keys(API_AREAS) as ApiArea[];
 const stacks: Stack[] = [
   platform.data,
   platform.auth,
+  platform.realtime,
   platform.events,
   platform.api,
   ...AREAS.map((area) => platform.apiAreas[area]),

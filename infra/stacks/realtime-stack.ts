@@ -1,0 +1,62 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { Construct } from 'constructs';
+import { ROUTE_SELECTION_EXPRESSION, WEBSOCKET_AUTHORIZER, WEBSOCKET_ROUTES } from '#functions/realtime/routes.ts';
+import { ProjectFunction, type FunctionAccess, type PlatformResources, type WebSocketResources } from '../constructs/project-function.ts';
+import { realtimeAccess } from './function-access.ts';
+
+export interface RealtimeStackProps extends StackProps {
+  /** Without `webSocket`: this stack creates it. */
+  readonly resources: Omit<PlatformResources, 'webSocket'>;
+  /** IAM per function; infra/stacks/function-access.ts unless a test says otherwise. */
+  readonly accessOf?: (name: string) => FunctionAccess;
+}
+
+/**
+ * The WebSocket API (issue 10): routes selected by `$request.body.action`, one Lambda per
+ * entry of functions/realtime/routes.ts (the table the local gateway serves), `$connect`
+ * behind a Lambda REQUEST authorizer reading `?token=`. The stage is named `ws`, so
+ * CloudFront's `/ws` behaviour (web stack) reaches it on the site's own origin, and the
+ * management endpoint functions push through is `https://<api>.execute-api.<region>.amazonaws.com/ws`.
+ */
+export const WEBSOCKET_STAGE = 'ws';
+
+export class RealtimeStack extends Stack {
+  readonly api: WebSocketApi;
+  readonly stage: WebSocketStage;
+  /** What a function that pushes needs (PlatformResources.webSocket). */
+  readonly webSocket: WebSocketResources;
+
+  constructor(scope: Construct, id: string, props: RealtimeStackProps) {
+    super(scope, id, { description: 'QuizQuest WebSocket API (notifications, chat, live matches)', ...props });
+    const accessOf = props.accessOf ?? realtimeAccess;
+    const fn = (name: string, entry: `functions/${string}.ts`) => new ProjectFunction(this, name, { entry, resources: props.resources, access: accessOf(name) });
+
+    const authorizer = new WebSocketLambdaAuthorizer('Authorizer', fn(WEBSOCKET_AUTHORIZER.name, WEBSOCKET_AUTHORIZER.entry), {
+      identitySource: [WEBSOCKET_AUTHORIZER.identitySource],
+    });
+    const route = (key: string) => WEBSOCKET_ROUTES.find((r) => r.routeKey === key)!;
+    const integration = (key: string) => {
+      const r = route(key);
+      return new WebSocketLambdaIntegration(`${r.name}Integration`, fn(r.name, r.entry));
+    };
+
+    this.api = new WebSocketApi(this, 'Api', {
+      apiName: `${id}-ws`,
+      routeSelectionExpression: ROUTE_SELECTION_EXPRESSION,
+      connectRouteOptions: { integration: integration('$connect'), authorizer },
+      disconnectRouteOptions: { integration: integration('$disconnect') },
+      defaultRouteOptions: { integration: integration('$default'), returnResponse: route('$default').reply },
+    });
+    for (const r of WEBSOCKET_ROUTES) {
+      if (r.routeKey.startsWith('$')) continue;
+      this.api.addRoute(r.routeKey, { integration: integration(r.routeKey), returnResponse: r.reply });
+    }
+    this.stage = new WebSocketStage(this, 'Stage', { webSocketApi: this.api, stageName: WEBSOCKET_STAGE, autoDeploy: true });
+
+    this.webSocket = { apiId: this.api.apiId, stageName: WEBSOCKET_STAGE, callbackUrl: this.stage.callbackUrl };
+    new CfnOutput(this, 'WebSocketUrl', { value: this.stage.url });
+  }
+}
