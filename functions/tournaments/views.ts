@@ -16,7 +16,8 @@ export const clockOf = (t: StoredTournament): MatchClock => ({
 
 export function toTournamentView(t: StoredTournament, registered: boolean, now: Date): TournamentView {
   const endAt = scheduledEnd(clockOf(t));
-  const started = t.match_status !== 'waiting';
+  // Started once its first question has opened (a match handed to the runner still waits for its start).
+  const started = t.match_status === 'open' || t.match_status === 'closed' || t.match_status === 'finished';
   return {
     id: t.id,
     kind: t.kind,
