@@ -1,0 +1,60 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, describe, expect, it } from 'vitest';
+import { WEBSOCKET_ROUTES } from '#functions/realtime/routes.ts';
+import { repoPath } from '#infra/constructs/bundling.ts';
+import { addPlatform } from '#infra/stacks/platform.ts';
+
+/**
+ * The WebSocket API as CDK synthesises it (without bundling the Lambdas): the routes of
+ * functions/realtime/routes.ts, the authorizer on ?token=, the `ws` stage, CloudFront's
+ * `/ws`, and the push grant of the notify consumer.
+ */
+const scratch = mkdtempSync(path.join(tmpdir(), 'realtime-stack-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const { context } = JSON.parse(readFileSync(repoPath('cdk.json'), 'utf8'));
+const app = new App({ context: { ...context, 'aws:cdk:bundling-stacks': [] }, outdir: scratch });
+const platform = addPlatform(app, { stage: 'rt', mailFrom: 'no-reply@quiz.example', webDistPath: path.join(scratch, 'no-web') });
+const realtime = Template.fromStack(platform.realtime);
+
+describe('the realtime stack', () => {
+  it('has one route per entry of the route table, selected by $request.body.action', () => {
+    realtime.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'WEBSOCKET', RouteSelectionExpression: '$request.body.action' });
+    const keys = Object.values(realtime.findResources('AWS::ApiGatewayV2::Route')).map((r) => (r as { Properties: { RouteKey: string } }).Properties.RouteKey);
+    expect(keys.sort()).toEqual(WEBSOCKET_ROUTES.map((r) => r.routeKey).sort());
+    realtime.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: '$connect', AuthorizationType: 'CUSTOM' });
+    realtime.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'subscribe', RouteResponseSelectionExpression: '$default' });
+  });
+
+  it('authorizes $connect with a Lambda REQUEST authorizer on the token query parameter', () => {
+    realtime.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', { AuthorizerType: 'REQUEST', IdentitySource: ['route.request.querystring.token'] });
+  });
+
+  it('deploys automatically to the ws stage', () => {
+    realtime.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'ws', AutoDeploy: true });
+  });
+
+  it('CloudFront routes /ws to the WebSocket API with the query and headers but not Host', () => {
+    Template.fromStack(platform.web).hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        CacheBehaviors: Match.arrayWith([Match.objectLike({ PathPattern: '/ws', ViewerProtocolPolicy: 'https-only', OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac' })]),
+      }),
+    });
+  });
+
+  it('grants the notify consumer ManageConnections on the stage and its callback URL', () => {
+    const events = Template.fromStack(platform.events);
+    events.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: Match.objectLike({
+        Statement: Match.arrayWith([Match.objectLike({ Action: 'execute-api:ManageConnections', Resource: Match.anyValue() })]),
+      }),
+    });
+    const withCallback = Object.values(events.findResources('AWS::Lambda::Function')).filter(
+      (f) => (f as { Properties: { Environment?: { Variables?: Record<string, unknown> } } }).Properties.Environment?.Variables?.WEBSOCKET_CALLBACK_URL,
+    );
+    expect(withCallback.length).toBeGreaterThanOrEqual(2); // notify and update-streak
+  });
+});
