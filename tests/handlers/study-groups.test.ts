@@ -148,7 +148,8 @@ describe('study groups', () => {
 
     const rule = RATE_RULES.groupChat;
     const results = [];
-    for (let i = 0; i < rule.max + 2; i++) results.push(await post(a, group.id, `m${i}`));
+    // The window is fixed: 2 × max + 1 sends within 10 s overfill one window wherever its boundary falls.
+    for (let i = 0; i < 2 * rule.max + 1; i++) results.push(await post(a, group.id, `m${i}`));
     const limited = results.filter((r) => r.status === 429);
     expect(limited.length).toBeGreaterThanOrEqual(1);
     expect(limited[0]!.body.error.message).toBe(rule.message);
@@ -187,9 +188,15 @@ describe('study groups', () => {
       expect(r.body.error).toMatchObject({ code: 'premium_required', message: M.premiumRequired });
       expect(r.body.groups ?? r.body.group ?? r.body.messages).toBeUndefined();
     }
-    // A trial has it.
+    // A trial has it; once the account is free again it can no longer listen to the group either.
     const trial = await player({ metadata: { trial_active: true, trial_ends: new Date(Date.now() + 86_400_000).toISOString() } as Person['metadata'] });
     expect((await join(trial, group.id)).status).toBe(200);
+    expect(await canSubscribeToGroup(trial.user_id, group.id)).toBe(true);
+    await documentClient().send(
+      new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: keys.profile(trial.user_id), UpdateExpression: 'SET metadata.trial_active = :f', ExpressionAttributeValues: { ':f': false } }),
+    );
+    expect(await canSubscribeToGroup(trial.user_id, group.id)).toBe(false);
+    expect((await call(listMessages, trial, { path: { groupId: group.id } })).status).toBe(403);
   });
 
   it('stats come from members’ real attempts (what the progress consumer stores)', async () => {
