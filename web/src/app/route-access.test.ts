@@ -53,6 +53,9 @@ describe('routeRedirect (1-core §2 route table)', () => {
     ['notification settings, student', '/notifications', as('student'), null],
     ['notification settings, teacher', '/notifications', as('teacher'), '/'],
     ['notification settings needs a session', '/notifications', out, '/'],
+    ['study groups, student', '/study-groups', as('student'), null],
+    ['study groups, parent', '/study-groups', as('parent'), '/'],
+    ['study groups needs a session', '/study-groups', out, '/'],
 
     // Quiz: subject geography, religion or history; level beginner, advanced or expert; else /dashboard.
     ['geography beginner', '/quiz/geography/beginner', as('student'), null],
