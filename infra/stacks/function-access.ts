@@ -114,7 +114,7 @@ const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Reads the actor's profile, friends and progress; fans the item out (batch puts) once.
   'write-feed-items': { table: 'readWrite' },
   // Moves the match state, scores, stores standings, pushes them and publishes the next question.
-  'run-live-match': { table: 'readWrite', publishEvents: true },
+  'run-live-match': { table: 'readWrite', publishEvents: true, push: true },
 };
 
 const SCHEDULE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
