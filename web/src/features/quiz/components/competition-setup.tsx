@@ -138,6 +138,9 @@ export function CompetitionSetup({ dashboardPath, profile }: { dashboardPath: st
             <LinkButton to={dashboardPath} variant="secondary">
               Back to Dashboard
             </LinkButton>
+            <LinkButton to="/live-competitions" variant="link">
+              Live Tournaments (Premium)
+            </LinkButton>
           </div>
         </form>
       </Card>
