@@ -50,6 +50,11 @@ describe('study groups', () => {
     await a.getByRole('heading', { name, level: 2 }).waitFor();
     await a.getByRole('list', { name: 'Members' }).getByText(/\(group admin\)/).waitFor();
     await chatLog(a).getByText('No messages yet.').waitFor();
+    // The admin may invite, but only friends.
+    const invite = a.getByRole('form', { name: 'Invite a friend' });
+    await invite.getByLabel("Friend's email").fill('nobody-here@example.com');
+    await invite.getByRole('button', { name: 'Invite' }).click();
+    await invite.getByText('You can invite only your friends').waitFor();
 
     // B, at a browser of their own, finds the group by its description (any case) and joins.
     const bContext = await a.context().browser()!.newContext();

@@ -90,6 +90,15 @@ export function useAppendMessage() {
     });
 }
 
+const invitationSchema = z.object({ invitation: z.object({ group_id: z.string(), user_id: z.string(), email: z.string() }) });
+
+/** The group admin invites a friend by e-mail (the invitation lets them join a private group). */
+export function useInviteToGroup(groupId: string) {
+  return useMutation({
+    mutationFn: (email: string) => api.request(`/api/groups/${path(groupId)}/invitations`, { method: 'POST', body: { email }, auth: true, schema: invitationSchema }),
+  });
+}
+
 export function useSendMessage(groupId: string) {
   const append = useAppendMessage();
   return useMutation({

@@ -5,8 +5,9 @@ import { Alert } from '@/components/alert.tsx';
 import { Button, LinkButton } from '@/components/button.tsx';
 import { CrownIcon } from '@/components/icons.tsx';
 import { Spinner } from '@/components/spinner.tsx';
+import { EmailField } from '@/components/text-field.tsx';
 import { useRealtimeTopic } from '@/lib/realtime/index.ts';
-import { useAppendMessage, useGroupDetail, useGroupMessages, useGroupStats, useLeaveGroup, useSendMessage } from '../api/groups-api.ts';
+import { useAppendMessage, useGroupDetail, useGroupMessages, useGroupStats, useInviteToGroup, useLeaveGroup, useSendMessage } from '../api/groups-api.ts';
 import styles from './study-groups.module.css';
 
 const timeText = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
@@ -117,6 +118,7 @@ export function GroupChat({ group, viewerId, onLeft }: { group: GroupView; viewe
               ))}
             </ul>
           )}
+          {group.my_role === 'admin' && <InviteFriend groupId={group.id} />}
           <h3 className={styles.sideTitle}>Group stats</h3>
           {stats.isPending && <Spinner label="Loading stats…" />}
           {stats.data && (
@@ -210,6 +212,36 @@ function Composer({ groupId }: { groupId: string }) {
           {send.error.message || 'Failed to send the message'}
         </p>
       )}
+    </form>
+  );
+}
+
+/** The group admin invites a friend by e-mail; a private group is joined only with an invitation. */
+function InviteFriend({ groupId }: { groupId: string }) {
+  const [email, setEmail] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const invite = useInviteToGroup(groupId);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || invite.isPending) return;
+    setDone(null);
+    invite.mutate(email.trim(), {
+      onSuccess: ({ invitation }) => {
+        setDone(`${invitation.email} is invited`);
+        setEmail('');
+      },
+    });
+  };
+  return (
+    <form className={styles.invite} onSubmit={submit} noValidate aria-label="Invite a friend">
+      <h3 className={styles.sideTitle}>Invite a friend</h3>
+      <EmailField label="Friend's email" value={email} onChange={(e) => setEmail(e.target.value)} error={invite.isError ? invite.error.message || 'Failed to invite' : undefined} />
+      <Button type="submit" variant="secondary" loading={invite.isPending} disabled={!email.trim()}>
+        Invite
+      </Button>
+      <p className="muted" role="status">
+        {done}
+      </p>
     </form>
   );
 }
