@@ -41,7 +41,7 @@ async function queryKeys(input: { index?: 'gsi1' | 'gsi2'; partition: string }):
 
 /** The keys of everything to delete for the account. */
 export async function accountItemKeys(userId: string, email: string): Promise<Key[]> {
-  const [own, sessions, byEmail, challengesSent, challengesReceived, feedCopies, feedMentions, notificationMentions, groupMessages] = await Promise.all([
+  const [own, sessions, byEmail, challengesSent, challengesReceived, feedCopies, feedMentions, notificationMentions, groupMessages, tournamentEntries] = await Promise.all([
     queryKeys({ partition: keys.profile(userId).pk }),
     queryKeys({ index: 'gsi1', partition: keys.signInOfUser(userId, '').gsi1pk }),
     queryKeys({ index: 'gsi1', partition: keys.linkTokenOfEmail(email, '').gsi1pk }),
@@ -54,13 +54,15 @@ export async function accountItemKeys(userId: string, email: string): Promise<Ke
     queryKeys({ index: 'gsi1', partition: keys.notificationAbout(userId, '').gsi1pk }),
     // The account's study-group chat messages.
     queryKeys({ index: 'gsi1', partition: keys.groupMessageBy(userId, '').gsi1pk }),
+    // The account's live tournament registrations (with its e-mail and score).
+    queryKeys({ index: 'gsi2', partition: keys.tournamentOfPlayer(userId, '').gsi2pk }),
   ]);
   // An attempt's sort key ends with its round id, which is the leaderboard entry's id.
   const leaderboard = own.filter((k) => k.sk.startsWith('ATTEMPT#')).map((k) => keys.leaderboardEntry(k.sk.split('#').at(-1)!));
   // The address's index partition also holds the profile (already in `own`); keep the tokens only.
   const tokens = byEmail.filter((k) => k.pk.startsWith('TOKEN#'));
   // A challenge is one item shared by both players: it goes with either account.
-  return [...own, ...leaderboard, ...own.flatMap((k) => mirrorOf(k, userId)), ...sessions, ...tokens, ...challengesSent, ...challengesReceived, ...feedCopies, ...feedMentions, ...notificationMentions, ...groupMessages, keys.waitlist(email)];
+  return [...own, ...leaderboard, ...own.flatMap((k) => mirrorOf(k, userId)), ...sessions, ...tokens, ...challengesSent, ...challengesReceived, ...feedCopies, ...feedMentions, ...notificationMentions, ...groupMessages, ...tournamentEntries, keys.waitlist(email)];
 }
 
 /** The other person's side of a friendship or friend request: both sides go. */

@@ -93,6 +93,10 @@ describe('live tournaments', () => {
     expect(refused).toHaveLength(6);
     expect(refused.every((m) => m === M.full || m === M.alreadyRegistered)).toBe(true);
     expect((await getTournament(t.id, true))?.participants).toBe(5);
+    // Delete Account finds the registrations (which hold the e-mail) by index.
+    const registered = people.find((_, i) => results[i]!.status === 201)!;
+    const { accountItemKeys } = await import('../../functions/data/account-data.ts');
+    expect(await accountItemKeys(registered.user_id, registered.email)).toContainEqual({ pk: `TOURN#${t.id}`, sk: `PLAYER#${registered.user_id}` });
   });
 
   it('plays a match on the server clock: not-open, late and duplicate answers refused, key hidden until the close, rejoin keeps the score, redelivery changes nothing', async () => {
