@@ -88,7 +88,7 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   InviteToGroup: { table: 'readWrite' },
   ListGroupMessages: { table: 'read' },
   // Counts the sender's messages (rate limit), stores the message and pushes it to group:<id>.
-  SendGroupMessage: { table: 'readWrite' },
+  SendGroupMessage: { table: 'readWrite', push: true },
   GetGroupStats: { table: 'read' },
 };
 
