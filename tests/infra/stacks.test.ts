@@ -24,14 +24,14 @@ const ENV_VARS = ['NODE_OPTIONS', 'TABLE_NAME', 'USER_POOL_ID', 'USER_POOL_CLIEN
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
-let t: Record<'data' | 'auth' | 'events' | 'api' | 'schedules' | 'web', Template>;
+let t: Record<'data' | 'auth' | 'realtime' | 'events' | 'api' | 'schedules' | 'web', Template>;
 /** One stack of routes per area of functions/routes.ts. */
 let areas: Record<ApiArea, Template>;
 let platform: ReturnType<typeof addPlatform>;
 const AREAS = Object.keys(API_AREAS) as ApiArea[];
 const areaTemplates = () => AREAS.map((area) => areas[area]);
 /** Every stack with Lambdas of ours. */
-const functionTemplates = () => [t.auth, t.events, t.schedules, ...areaTemplates()];
+const functionTemplates = () => [t.auth, t.realtime, t.events, t.schedules, ...areaTemplates()];
 const allTemplates = () => [...Object.values(t), ...areaTemplates()];
 const scratch = mkdtempSync(path.join(tmpdir(), 'infra-test-'));
 const webDist = path.join(scratch, 'web-dist');
@@ -42,10 +42,11 @@ beforeAll(() => {
   const { context } = JSON.parse(readFileSync(repoPath('cdk.json'), 'utf8'));
   const app = new App({ context, outdir: path.join(scratch, 'cdk.out') });
   platform = addPlatform(app, { stage: 'test', mailFrom: 'Quiz Quest <no-reply@quiz.example>', webDistPath: webDist });
-  const { data, auth, events, api, apiAreas, schedules, web } = platform;
+  const { data, auth, realtime, events, api, apiAreas, schedules, web } = platform;
   t = {
     data: Template.fromStack(data),
     auth: Template.fromStack(auth),
+    realtime: Template.fromStack(realtime),
     events: Template.fromStack(events),
     api: Template.fromStack(api),
     schedules: Template.fromStack(schedules!),
@@ -126,7 +127,9 @@ describe('every stack', () => {
         expect(fn.Properties.Handler).toBe('index.handler');
         // API routes also know the edge secret (functions/lib/viewer-address.ts); consumers and triggers need not.
         const expected = areaTemplates().includes(template) ? [...ENV_VARS, 'EDGE_SECRET'] : ENV_VARS;
-        expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual([...expected].sort());
+        // Functions that push (access flag `push`) also know the WebSocket API's callback URL.
+        const variables = Object.keys(fn.Properties.Environment.Variables).filter((name) => name !== 'WEBSOCKET_CALLBACK_URL');
+        expect(variables.sort()).toEqual([...expected].sort());
         expect(fn.Properties.Environment.Variables.MAIL_FROM).toBe('Quiz Quest <no-reply@quiz.example>');
         expect(fn.Properties.LoggingConfig.LogGroup).toHaveProperty('Ref');
       }
