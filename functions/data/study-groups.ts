@@ -253,11 +253,15 @@ export async function leaveGroup(groupId: string, userId: string): Promise<boole
   }
 }
 
-/** Leaves every group (Delete Account): each one a counted leave, so member counts stay right. */
+/** Leaves every group (Delete Account): each one a counted leave, so member counts stay right, and admin handed over. */
 export async function leaveAllGroups(userId: string): Promise<number> {
   const groups = await groupsOfUser(userId);
   let left = 0;
-  for (const { groupId } of groups) if (await leaveGroup(groupId, userId)) left++;
+  for (const { groupId, role } of groups) {
+    if (!(await leaveGroup(groupId, userId))) continue;
+    left++;
+    if (role === 'admin') await handOverAdmin(groupId);
+  }
   return left;
 }
 
@@ -339,4 +343,26 @@ export async function progressOfMembers(userIds: readonly string[]): Promise<Pro
       })),
     ),
   );
+}
+
+/** Makes a member the group's admin (both member items); false when they are no longer a member. */
+export async function promoteToAdmin(groupId: string, userId: string): Promise<boolean> {
+  const update = (key: { pk: string; sk: string }) => ({
+    Update: { TableName: table(), Key: key, UpdateExpression: 'SET #role = :admin', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeNames: { '#role': 'role' }, ExpressionAttributeValues: { ':admin': 'admin' } },
+  });
+  try {
+    await documentClient().send(new TransactWriteCommand({ TransactItems: [update(keys.groupMember(groupId, userId)), update(keys.groupOfUser(userId, groupId))] }));
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) return false;
+    throw error;
+  }
+}
+
+/** After an admin left: the longest-standing member becomes admin, unless the group still has one. */
+export async function handOverAdmin(groupId: string): Promise<void> {
+  const members = await membersOf(groupId);
+  if (members.some((m) => m.role === 'admin')) return;
+  const next = [...members].sort((a, b) => a.joined_at.localeCompare(b.joined_at))[0];
+  if (next) await promoteToAdmin(groupId, next.user_id);
 }

@@ -1,13 +1,18 @@
 import { GROUP_MESSAGES as M } from '#shared/groups/study-groups.ts';
-import { leaveGroup } from '../data/study-groups.ts';
+import { handOverAdmin, leaveGroup, membershipOf } from '../data/study-groups.ts';
 import { Forbidden } from '../lib/errors.ts';
 import { httpHandler, noContent } from '../lib/http.ts';
 import { groupIdParam, requireGroupsCaller } from './group-access.ts';
 
-/** POST /api/groups/{groupId}/leave: members may leave at any time (2-social §6), the admin too. */
+/**
+ * POST /api/groups/{groupId}/leave: members may leave at any time (2-social §6), the admin
+ * too; then the longest-standing member becomes admin, so someone can still invite.
+ */
 export const handler = httpHandler(async (event) => {
   const groupId = groupIdParam(event);
   const me = await requireGroupsCaller(event);
-  if (!(await leaveGroup(groupId, me.user_id))) throw new Forbidden(M.notMember, 'not_member');
+  const membership = await membershipOf(groupId, me.user_id);
+  if (!membership || !(await leaveGroup(groupId, me.user_id))) throw new Forbidden(M.notMember, 'not_member');
+  if (membership.role === 'admin') await handOverAdmin(groupId);
   return noContent();
 });

@@ -138,6 +138,17 @@ describe('study groups', () => {
     expect((await call(listMessages, a, { path: { groupId: 'x'.repeat(2000) } })).status).toBe(404);
   });
 
+  it('when the admin leaves, the longest-standing member becomes admin', async () => {
+    const [a, b, c] = await Promise.all([student(), student(), student()]);
+    const group = (await create(a, { name: 'Handover Group' })).body.group;
+    await join(b, group.id);
+    await join(c, group.id);
+    expect((await call(leaveGroup, a, { path: { groupId: group.id } })).status).toBe(204);
+    const members = (await call(getGroup, c, { path: { groupId: group.id } })).body.members as { user_id: string; role: string }[];
+    expect(members).toEqual([expect.objectContaining({ user_id: b.user_id, role: 'admin' }), expect.objectContaining({ user_id: c.user_id, role: 'member' })]);
+    expect((await call(listMine, b)).body.groups).toEqual([expect.objectContaining({ id: group.id, my_role: 'admin', member_count: 2 })]);
+  });
+
   it('chat: trimmed and sanitised, over 1000 refused, the last 50 oldest first, rate-limited per account', async () => {
     const a = await student();
     const group = (await create(a, { name: 'Chatty Group' })).body.group;
@@ -218,6 +229,10 @@ describe('study groups', () => {
     const [a, b] = await Promise.all([student(), student()]);
     const group = (await create(a, { name: 'Deletion Group' })).body.group;
     await join(b, group.id);
+    // b's own group, which c has joined: c becomes its admin when b's account goes.
+    const c = await student();
+    const bGroup = (await create(b, { name: 'Deletion Group Two' })).body.group;
+    await join(c, bGroup.id);
     await post(b, group.id, 'from b');
     await post(a, group.id, 'from a');
     const event = { version: '0', id: randomUUID(), 'detail-type': 'AccountDeleted', source: 'quizquest', account: '0', time: new Date().toISOString(), region: 'us-east-1', resources: [], detail: { userId: b.user_id, email: b.email } };
@@ -227,6 +242,7 @@ describe('study groups', () => {
     const detail = (await call(getGroup, a, { path: { groupId: group.id } })).body;
     expect(detail.members.map((m: { user_id: string }) => m.user_id)).toEqual([a.user_id]);
     expect((await call(listMessages, a, { path: { groupId: group.id } })).body.messages.map((m: { message: string }) => m.message)).toEqual(['from a']);
+    expect((await call(getGroup, c, { path: { groupId: bGroup.id } })).body).toMatchObject({ group: { member_count: 1, my_role: 'admin' }, members: [{ user_id: c.user_id, role: 'admin' }] });
   });
 });
 
