@@ -1,7 +1,9 @@
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
+import { TOURNAMENT_QUESTION_COUNT } from '#shared/tournaments/schedule.ts';
 import { leaveAllGroups } from './study-groups.ts';
+import { forgetPlayerInStandings } from './tournaments.ts';
 import { keys } from './table-design.ts';
 
 /**
@@ -11,7 +13,8 @@ import { keys } from './table-design.ts';
  * bookmarks, notifications, intents, the session cutoff…), the other side of its
  * friendships and friend requests, the friend challenges it is part of, the leaderboard entries of its attempts, its waitlist entry, and the sign-in records and link tokens indexed by
  * owner and address, its study-group memberships (left, so member counts stay right), chat
- * messages and invitations. Deleting what is already gone changes nothing, so a second
+ * messages and invitations, its live tournament registrations, answers and line in the saved
+ * standings. Deleting what is already gone changes nothing, so a second
  * delivery of the same event is harmless.
  *
  * Not personal data and left to expire by TTL within the hour: attempt counters keyed by
@@ -61,9 +64,15 @@ export async function accountItemKeys(userId: string, email: string): Promise<Ke
   const leaderboard = own.filter((k) => k.sk.startsWith('ATTEMPT#')).map((k) => keys.leaderboardEntry(k.sk.split('#').at(-1)!));
   // The address's index partition also holds the profile (already in `own`); keep the tokens only.
   const tokens = byEmail.filter((k) => k.pk.startsWith('TOKEN#'));
+  // A registration's tournament holds the player's answers under keys made from question numbers (1 to 25).
+  const tournamentAnswers = tournamentEntries.flatMap((k) =>
+    Array.from({ length: TOURNAMENT_QUESTION_COUNT }, (_, i) => keys.tournamentAnswer(tournamentIdOf(k), i + 1, userId)),
+  );
   // A challenge is one item shared by both players: it goes with either account.
-  return [...own, ...leaderboard, ...own.flatMap((k) => mirrorOf(k, userId)), ...sessions, ...tokens, ...challengesSent, ...challengesReceived, ...feedCopies, ...feedMentions, ...notificationMentions, ...groupMessages, ...tournamentEntries, keys.waitlist(email)];
+  return [...tournamentAnswers, ...own, ...leaderboard, ...own.flatMap((k) => mirrorOf(k, userId)), ...sessions, ...tokens, ...challengesSent, ...challengesReceived, ...feedCopies, ...feedMentions, ...notificationMentions, ...groupMessages, ...tournamentEntries, keys.waitlist(email)];
 }
+
+const tournamentIdOf = (key: Key) => key.pk.slice('TOURN#'.length);
 
 /** The other person's side of a friendship or friend request: both sides go. */
 function mirrorOf(key: Key, userId: string): Key[] {
@@ -90,6 +99,8 @@ export async function deleteAccountData(userId: string, email: string): Promise<
   // Study groups first, each a counted leave, so the groups' member counts stay right.
   await leaveAllGroups(userId);
   const itemKeys = await accountItemKeys(userId, email);
+  const tournaments = [...new Set(itemKeys.filter((k) => k.pk.startsWith('TOURN#')).map(tournamentIdOf))];
+  await Promise.all(tournaments.map((id) => forgetPlayerInStandings(id, userId)));
   await deleteItems(itemKeys);
   return itemKeys.length;
 }

@@ -359,6 +359,14 @@ export async function putStandings(tournamentId: string, standings: StoredStandi
   await documentClient().send(new PutCommand({ TableName: table(), Item: { type: 'tournament-standings', ...standings, ...keys.tournamentStandings(tournamentId) } }));
 }
 
+/** Delete Account: the player's line leaves the saved standings (the others keep their ranks). */
+export async function forgetPlayerInStandings(tournamentId: string, userId: string): Promise<void> {
+  const standings = await getStandings(tournamentId);
+  if (!standings || !(userId in standings.ranks || standings.top.some((t) => t.user_id === userId))) return;
+  const { [userId]: _gone, ...ranks } = standings.ranks;
+  await putStandings(tournamentId, { ...standings, ranks, top: standings.top.filter((t) => t.user_id !== userId) });
+}
+
 export async function getStandings(tournamentId: string): Promise<StoredStandings | undefined> {
   const { Item } = await documentClient().send(new GetCommand({ TableName: table(), Key: keys.tournamentStandings(tournamentId), ConsistentRead: true }));
   return Item ? strip<StoredStandings>(Item) : undefined;

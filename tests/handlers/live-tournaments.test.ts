@@ -165,5 +165,15 @@ describe('live tournaments', () => {
     expect(final.me.score).toBe(after.me.score);
     expect(final.tournament.state).toBe('finished');
     expect(await runStep(t.id, 2, deps)).toBe('stale');
+
+    // Delete Account: the player's registration, answers and line in the standings go; the others stay.
+    const { deleteAccountData } = await import('../../functions/data/account-data.ts');
+    const { getStandings, getPlayer } = await import('../../functions/data/tournaments.ts');
+    await deleteAccountData(fast.user_id, fast.email);
+    expect(await getPlayer(t.id, fast.user_id)).toBeUndefined();
+    expect((await answersOf(t.id, 1)).map((a) => a.user_id).sort()).toEqual([wrong.user_id, extra.user_id].sort());
+    const standings = await getStandings(t.id);
+    expect(JSON.stringify(standings)).not.toContain(fast.user_id);
+    expect(standings?.ranks[extra.user_id]).toBeDefined();
   });
 });
