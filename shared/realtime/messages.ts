@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * What travels over the WebSocket, both ways. A topic names who may hear a message:
