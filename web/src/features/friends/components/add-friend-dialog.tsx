@@ -7,7 +7,7 @@ import { Dialog } from '@/components/dialog.tsx';
 import { EmailField } from '@/components/text-field.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { useSendFriendRequest, useUserSearch } from '../api/friends-api.ts';
-import { useDebouncedValue } from '../use-debounced-value.ts';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import styles from './friends-page.module.css';
 
 export interface AddFriendDialogProps {
