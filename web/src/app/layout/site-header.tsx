@@ -14,7 +14,7 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className={`site-header__inner ${styles.inner}`}>
-        <Link to="/" className="brand">
+        <Link to="/" className={`brand ${styles.brand}`}>
           <span className="brand__mark" aria-hidden="true">
             Q
           </span>
@@ -43,7 +43,9 @@ export function SiteHeader() {
             <div className={`site-header__nav ${styles.actions}`}>
               {profile.role === 'student' && <NotificationBell />}
               <p className={`account ${styles.account}`}>
-                <span className="account__email">{profile.email}</span>
+                <span className={`account__email ${styles.email}`} title={profile.email}>
+                  {profile.email}
+                </span>
                 <span className="badge" aria-label={`Role: ${ROLE_LABEL[profile.role]}`}>
                   {ROLE_LABEL[profile.role]}
                 </span>
