@@ -183,6 +183,44 @@ export const CURRENCY_NAME_OVERRIDE: Readonly<Record<string, string>> = {
   VES: 'Venezuelan bolívar',
 };
 
+/**
+ * What people also call a country's currency, and other currencies in common use there: a
+ * currency question must have exactly one defensible option, so none of these may be offered
+ * as a wrong answer (Lebanon: "Lira" is the Arabic name of the pound, and US dollars circulate
+ * widely). `names`: other names of the country's own currency; `inUse`: codes of foreign
+ * currencies in everyday use (their units are refused as wrong answers, and the country is
+ * never offered as a non-user of them).
+ */
+export const CURRENCY_ALSO_KNOWN: Readonly<Record<string, { readonly names?: readonly string[]; readonly inUse?: readonly string[] }>> = {
+  // Arabic lira / junayh and other local names
+  LBN: { names: ['Lira'], inUse: ['USD'] },
+  SYR: { names: ['Lira'] },
+  EGY: { names: ['Junayh'] },
+  SDN: { names: ['Junayh'] },
+  GBR: { names: ['Sterling'] },
+  CHN: { names: ['Renminbi'] },
+  IRN: { names: ['Toman'] },
+  MNG: { names: ['Tugrik'] },
+  // Dollarised in everyday life
+  ARG: { inUse: ['USD'] },
+  COD: { inUse: ['USD'] },
+  CRI: { inUse: ['USD'] },
+  HTI: { names: ['Haitian dollar'], inUse: ['USD'] },
+  IRQ: { inUse: ['USD'] },
+  KHM: { inUse: ['USD'] },
+  PER: { inUse: ['USD'] },
+  SOM: { inUse: ['USD'] },
+  URY: { inUse: ['USD'] },
+  VEN: { inUse: ['USD'] },
+  // The euro in everyday use (prices, savings) beside the national currency
+  ALB: { inUse: ['EUR'] },
+  BIH: { inUse: ['EUR'] },
+  SRB: { inUse: ['EUR'] },
+};
+
+/** The unit of a foreign currency named in CURRENCY_ALSO_KNOWN.inUse. */
+export const IN_USE_UNIT: Readonly<Record<string, string>> = { USD: 'Dollar', EUR: 'Euro' };
+
 /** Currency units too alike to be offered against each other. */
 export const CURRENCY_UNIT_FAMILIES: readonly (readonly string[])[] = [
   ['Rial', 'Riyal'],

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { LEVELS } from '#shared/constants.ts';
 import { bankQuestionSchema, type BankQuestion } from '#shared/quiz/question.ts';
 import { flagUrl } from './flag-images.ts';
-import { GEOGRAPHY_TOPICS, generateGeographyQuestions } from './geography.ts';
-import { LANGUAGE_QUESTIONS } from './geography-tiers.ts';
+import { GEOGRAPHY_TOPICS, generateGeographyQuestions, refusedCurrencyOptions } from './geography.ts';
+import { CURRENCY_ALSO_KNOWN, LANGUAGE_QUESTIONS } from './geography-tiers.ts';
 
 const questions = generateGeographyQuestions();
 const all = countries as Country[];
@@ -209,6 +209,40 @@ describe('generateGeographyQuestions: facts', () => {
       const code = codes[q.id.split('-')[3]!]!;
       expect(Object.keys(country(q.correct_answer).currencies)).toContain(code);
       for (const option of wrong(q)) expect(Object.keys(country(option).currencies)).not.toContain(code);
+    }
+  });
+
+  it.each([
+    ['LBN', ['Lira', 'Dollar']],
+    ['SYR', ['Lira']],
+    ['HTI', ['Haitian dollar', 'Dollar']],
+    ['VEN', ['Dollar']],
+    ['SRB', ['Euro']],
+    ['JPN', []],
+  ])('refuses as wrong answers for %s the other names and currencies in common use: %j', (cca3, refused) => {
+    expect(refusedCurrencyOptions(cca3)).toEqual(refused);
+  });
+
+  it('never offers another name of the currency, or a currency in common use there, as a wrong answer', () => {
+    const single = questions.filter((q) => /-currency-[a-z]{3}$/.test(q.id));
+    const norm = (t: string) => t.toLowerCase();
+    for (const q of single) {
+      const refused = refusedCurrencyOptions(subjectOf(q, 'currency').cca3).flatMap((r) => [norm(r), ...norm(r).split(/\s+/)]);
+      for (const option of wrong(q)) expect(refused, `${q.id}: ${option}`).not.toContain(norm(option));
+    }
+    // The cases the check was written for (Lebanon offered "Lira" beside "Pound"; "Dollar" for Haiti and Venezuela).
+    expect(get('geo-exp-currency-lbn').options).not.toContain('Lira');
+    expect(get('geo-exp-currency-lbn').options).not.toContain('Dollar');
+    expect(get('geo-exp-currency-hti').options).not.toContain('Dollar');
+    expect(get('geo-exp-currency-ven').options).not.toContain('Dollar');
+  });
+
+  it('never offers a country where the currency is in common use as a non-user in "which country uses" questions', () => {
+    const unions = questions.filter((q) => /-currency-(euro|usd)-[a-z]{3}$/.test(q.id));
+    const codes: Record<string, string> = { euro: 'EUR', usd: 'USD' };
+    for (const q of unions) {
+      const code = codes[q.id.split('-')[3]!]!;
+      for (const option of wrong(q)) expect(CURRENCY_ALSO_KNOWN[country(option).cca3]?.inUse ?? [], `${q.id}: ${option}`).not.toContain(code);
     }
   });
 

@@ -9,11 +9,13 @@ import {
   CAPITAL_SKIP,
   CONTINENT_SKIP,
   CURRENCY_NAME_OVERRIDE,
+  CURRENCY_ALSO_KNOWN,
   CURRENCY_SKIP,
   CURRENCY_UNIT_FAMILIES,
   CURRENCY_UNIT_OVERRIDE,
   EXCLUDED,
   FLAG_LOOKALIKES,
+  IN_USE_UNIT,
   LANGUAGE_FAMILIES,
   LANGUAGE_NOT_DISTRACTORS,
   LANGUAGE_QUESTIONS,
@@ -449,6 +451,19 @@ for (const c of ELIGIBLE) {
 }
 const UNION_CODES = new Set([...SOLE_USERS].filter(([, users]) => users.length >= 3).map(([code]) => code));
 
+/**
+ * Wrong answers a country's currency question must never offer: other names of its currency
+ * and the units of foreign currencies in common use there (CURRENCY_ALSO_KNOWN).
+ */
+export function refusedCurrencyOptions(cca3: string): string[] {
+  const known = CURRENCY_ALSO_KNOWN[cca3];
+  if (!known) return [];
+  return [...(known.names ?? []), ...(known.inUse ?? []).map((code) => IN_USE_UNIT[code] ?? code)];
+}
+
+/** Whether a country counts as a user of a currency, officially or in common use. */
+const usesCurrency = (c: Country, code: string): boolean => code in c.currencies || (CURRENCY_ALSO_KNOWN[c.cca3]?.inUse ?? []).includes(code);
+
 /** Units a country issues or uses; countries listing many foreign currencies (Zimbabwe) contribute none. */
 const unitsOf = (c: Country): string[] =>
   Object.keys(c.currencies).length > 3 ? [] : Object.entries(c.currencies).map(([code, currency]) => currencyUnit(code, currency.name));
@@ -473,7 +488,9 @@ function currencyQuestions(): BankQuestion[] {
       others.filter((o) => o.region === c.region).flatMap(unitsOf),
       others.flatMap(unitsOf),
     ];
-    const accept = (text: string, chosen: readonly string[]) => ![unit, ...chosen].some((t) => sameUnitFamily(t, text) || nearDuplicate(t, text));
+    const refused = refusedCurrencyOptions(c.cca3);
+    const accept = (text: string, chosen: readonly string[]) =>
+      ![unit, ...chosen].some((t) => sameUnitFamily(t, text) || nearDuplicate(t, text)) && !refused.some((r) => normalize(r) === normalize(text) || normalize(r).split(' ').includes(normalize(text)));
     const distractors = pick(rng, pools, (u) => u, unit, accept);
     if (!distractors) continue;
     out.push(
@@ -515,8 +532,8 @@ function currencyUnionQuestions(): BankQuestion[] {
       .filter((c) => union.answers(c) && !skip.has(c.cca3))
       .sort((a, b) => TIER_RANK[tierOf(a)] - TIER_RANK[tierOf(b)] || hashString(`${union.code}-${a.cca3}`) - hashString(`${union.code}-${b.cca3}`))
       .slice(0, union.limit);
-    // Wrong answers: countries with exactly one currency, and not this one.
-    const nonUsers = ELIGIBLE.filter((o) => Object.keys(o.currencies).length === 1 && !(union.code in o.currencies) && !skip.has(o.cca3));
+    // Wrong answers: countries with exactly one currency, neither this one nor it in common use.
+    const nonUsers = ELIGIBLE.filter((o) => Object.keys(o.currencies).length === 1 && !usesCurrency(o, union.code) && !skip.has(o.cca3));
     for (const c of users) {
       const id = questionId(union.level, 'currency', union.key, c.cca3);
       const rng = rngFor(id);
