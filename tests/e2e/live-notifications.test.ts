@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { apiFor } from '../support/api.ts';
 import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
 
 /**
@@ -7,14 +8,7 @@ import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
  * without a reload and without waiting for a poll.
  */
 const { page, baseUrl, mailbox } = useBrowser();
-
-type Account = { email: string; password: string };
-
-async function accessToken(account: Account): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
-  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
-  return ((await response.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
-}
+const { accessToken } = apiFor(baseUrl);
 
 async function sendFriendRequest(token: string, email: string): Promise<void> {
   const response = await fetch(`${baseUrl}/api/friends/requests`, {

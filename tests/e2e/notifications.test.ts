@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { apiFor } from '../support/api.ts';
 import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
 
 const { page, baseUrl, mailbox } = useBrowser();
-
-type Account = { email: string; password: string };
-
-/** An API session for the people who act off screen. */
-async function accessToken(account: Account): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
-  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
-  return ((await response.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
-}
-
-async function api(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: response.status, body: response.status === 204 ? undefined : await response.json() };
-}
+const { api, accessToken } = apiFor(baseUrl);
 
 /** Waits until the person's bell has `count` notifications on the server (the consumer runs after the request). */
 async function notificationsOnServer(token: string, count: number): Promise<void> {

@@ -1,8 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiFor } from '../support/api.ts';
 import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
 
 const { page, baseUrl, mailbox } = useBrowser();
+const { api, accessToken } = apiFor(baseUrl);
 
 interface Played {
   question: string;
@@ -74,21 +76,6 @@ async function inFeed(p: Page, region: string, text: string): Promise<void> {
       { timeout: 20_000, interval: 1_000 },
     )
     .toBe(1);
-}
-
-/** Signs in through the API (as the page does) for the steps the other person takes elsewhere. */
-async function accessToken(who: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(who) });
-  return ((await response.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
-}
-
-async function api(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: response.status === 204 ? null : await response.json() };
 }
 
 /** The challenge card on the Challenges tab, found by its heading. */
