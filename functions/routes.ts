@@ -2,10 +2,15 @@ import { ACTIVITY_ROUTES } from './activity/routes.ts';
 import { ADMIN_ROUTES } from './admin/routes.ts';
 import { AUTH_ROUTES } from './auth/routes.ts';
 import { NOTIFICATION_ROUTES } from './notifications/routes.ts';
+import { OFFLINE_ROUTES } from './offline/routes.ts';
 import { DAILY_ROUTES } from './daily/routes.ts';
 import { GROUP_ROUTES } from './groups/routes.ts';
+import { GUIDE_ROUTES } from './guides/routes.ts';
+import { LEARNING_ROUTES } from './learning/routes.ts';
 import { PROFILE_ROUTES } from './profile/routes.ts';
 import { QUIZ_ROUTES } from './quiz/routes.ts';
+import { REPORT_ROUTES } from './reports/routes.ts';
+import { REVIEW_ROUTES } from './review/routes.ts';
 import { SOCIAL_ROUTES } from './social/routes.ts';
 import { SUBSCRIPTION_ROUTES } from './subscription/routes.ts';
 import { SYSTEM_ROUTES } from './system/routes.ts';
@@ -45,7 +50,12 @@ export const API_AREAS = {
   daily: DAILY_ROUTES,
   activity: ACTIVITY_ROUTES,
   groups: GROUP_ROUTES,
+  guides: GUIDE_ROUTES,
   tournaments: TOURNAMENT_ROUTES,
+  reports: REPORT_ROUTES,
+  offline: OFFLINE_ROUTES,
+  learning: LEARNING_ROUTES,
+  review: REVIEW_ROUTES,
 } as const satisfies Record<string, readonly RouteDefinition[]>;
 
 export type ApiArea = keyof typeof API_AREAS;

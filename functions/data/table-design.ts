@@ -23,6 +23,8 @@
  * - learner stats, topics ...... pk USER#<id>  sk STATS | TOPIC#<subject>#<topic>
  * - active days, streak ........ pk USER#<id>  sk DAY#<yyyy-mm-dd> | STREAK
  * - achievements ............... pk USER#<id>  sk ACH#<achievement id>
+ * - study goals ................ pk USER#<id>  sk GOAL#<goal id>   (own partition: another person's id is simply not found)
+ * - learning style ............. pk USER#<id>  sk LEARNING-STYLE  (the assessment's result, 3-learning §4)
  * - notifications .............. pk USER#<id>  sk NOTIF#<delivered at, compact>-<key hash>  (newest 20 delivered: one key range; TTL 90 days)
  * - notification made once ..... pk USER#<id>  sk NOTIFKEY#<key hash>   (a fact notified once; TTL as the item)
  * - notifications naming someone  gsi1pk NOTIFABOUT#<sender or challenger> gsi1sk <created at>  (deleted with that account)
@@ -35,6 +37,10 @@
  * - friend challenge ........... pk CHALLENGE#<id> sk CHALLENGE, gsi1pk CHALLENGES#<challenger> / gsi2pk CHALLENGES#<challenged>,
  *                                 both sorted by <created at> (a player's challenges are two bounded queries)
  * - bookmarks kept (a count) ... pk USER#<id>  sk BOOKMARK-COUNT   (the limit is checked against it atomically)
+ * - progress reports e-mailed .. pk USER#<id>  sk REPORTSENT#<sent at>  (the report's history: newest 20, one query; TTL 1 year)
+ * - bookmark notes ............ on the bookmark item (`notes`), gone with the bookmark
+ * - spaced-repetition card .... pk USER#<id>  sk CARD#<question id>, gsi1pk CARDS#<id> gsi1sk <next review>#<question id>
+ *                                 (the due cards: one query, oldest due first, limit 20)
  * - payment intents, waitlist . pk USER#<id> sk INTENT#<at> | pk WAITLIST#<email> sk ENTRY
  * - product counters .......... pk STATS sk GLOBAL  (users, quizzes, answers; landing statistics)
  * - site configuration ........ pk CONFIG sk SITE  (the public origin, written by the web stack)
@@ -64,6 +70,8 @@
  * - topic subscription ......... pk CONN#<connection id> sk SUB#<topic>, gsi1pk SUBS#<topic> gsi1sk <connection id>
  *                                 (a topic's listeners: one query; a connection's items are one partition, deleted on
  *                                 $disconnect or a 410; TTL as the connection)
+ * - offline quiz pack .......... pk USER#<id>  sk OFFLINEPACK#<pack id>  (10 questions with their answer key, issued to
+ *                                 this account for offline play; results are graded against it; TTL 30 days)
  */
 export const TABLE_DESIGN = {
   partitionKey: 'pk',
@@ -98,6 +106,8 @@ export const keys = {
   activeDay: (userId: string, day: string) => ({ pk: `USER#${userId}`, sk: `DAY#${day}` }),
   streak: (userId: string) => ({ pk: `USER#${userId}`, sk: 'STREAK' }),
   achievement: (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `ACH#${id}` }),
+  studyGoal: (userId: string, goalId: string) => ({ pk: `USER#${userId}`, sk: `GOAL#${goalId}` }),
+  learningStyle: (userId: string) => ({ pk: `USER#${userId}`, sk: 'LEARNING-STYLE' }),
   notification: (userId: string, key: string) => ({ pk: `USER#${userId}`, sk: `NOTIF#${key}` }),
   notificationOnce: (userId: string, keyHash: string) => ({ pk: `USER#${userId}`, sk: `NOTIFKEY#${keyHash}` }),
   notificationSettings: (userId: string) => ({ pk: `USER#${userId}`, sk: 'NOTIF-SETTINGS' }),
@@ -110,6 +120,9 @@ export const keys = {
   challenge: (challengeId: string) => ({ pk: `CHALLENGE#${challengeId}`, sk: 'CHALLENGE' }),
   challengesOf: (userId: string) => `CHALLENGES#${userId}`,
   bookmarkCount: (userId: string) => ({ pk: `USER#${userId}`, sk: 'BOOKMARK-COUNT' }),
+  reportSent: (userId: string, sentAt: string) => ({ pk: `USER#${userId}`, sk: `REPORTSENT#${sentAt}` }),
+  reviewCard: (userId: string, questionId: string) => ({ pk: `USER#${userId}`, sk: `CARD#${questionId}` }),
+  reviewCardDue: (userId: string, nextReview: string, questionId: string) => ({ gsi1pk: `CARDS#${userId}`, gsi1sk: `${nextReview}#${questionId}` }),
   siteConfig: () => ({ pk: 'CONFIG', sk: 'SITE' }),
   paymentIntent: (userId: string, at: string) => ({ pk: `USER#${userId}`, sk: `INTENT#${at}` }),
   waitlist: (email: string) => ({ pk: `WAITLIST#${email}`, sk: 'ENTRY' }),
@@ -140,6 +153,7 @@ export const keys = {
   tournamentStandings: (id: string) => ({ pk: `TOURN#${id}`, sk: 'STANDINGS' }),
   connection: (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' }),
   connectionOfUser: (userId: string, connectionId: string) => ({ gsi1pk: `CONNS#${userId}`, gsi1sk: connectionId }),
+  offlinePack: (userId: string, packId: string) => ({ pk: `USER#${userId}`, sk: `OFFLINEPACK#${packId}` }),
   subscription: (connectionId: string, topic: string) => ({ pk: `CONN#${connectionId}`, sk: `SUB#${topic}` }),
   subscriptionOfTopic: (topic: string, connectionId: string) => ({ gsi1pk: `SUBS#${topic}`, gsi1sk: connectionId }),
 } as const;

@@ -1,6 +1,7 @@
 import { roundResult } from '#shared/quiz/grade.ts';
 import { finishRound, getRound, markPublished, type FinishedResult, type StoredAnswer, type StoredRound } from '../data/rounds.ts';
 import { dailyCompletion } from '../daily/daily-completion.ts';
+import { ensureCards } from '../data/reviews.ts';
 import { publish } from '../lib/publish.ts';
 
 /** Topic tallies of a round, for the progress consumer. */
@@ -16,6 +17,10 @@ function topicTallies(round: StoredRound, answers: readonly StoredAnswer[]) {
 }
 
 async function announce(round: StoredRound, result: FinishedResult, answers: readonly StoredAnswer[]): Promise<void> {
+  // Every question missed (wrong, skipped or unanswered) becomes a spaced-repetition card, once:
+  // written before the event, so a retried announce writes what a failed one did not.
+  const missed = round.questions.filter((_, i) => !answers[i]?.correct).map((q) => ({ id: q.id, subject: round.subject, level: q.level }));
+  await ensureCards(round.userId, missed, new Date(result.completedAt));
   await publish('QuizCompleted', {
     attemptId: result.attemptId,
     userId: round.userId,

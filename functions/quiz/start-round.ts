@@ -2,7 +2,8 @@ import { canPlayLevel, limitFor } from '#shared/entitlements.ts';
 import { QUIZ_MESSAGES, startRoundRequestSchema } from '#shared/quiz/contracts.ts';
 import { takeDailyRound } from '../data/daily-rounds.ts';
 import { timeMultiplierOfProfile } from '../data/profiles.ts';
-import { getRound } from '../data/rounds.ts';
+import { bookmarkedAmong } from '../data/reviews.ts';
+import { getRound, type StoredRound } from '../data/rounds.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Forbidden, NotFound, TooManyRequests } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
@@ -10,6 +11,11 @@ import { buildRound, replayRound } from './build-round.ts';
 import { challengeRound } from './challenge-round.ts';
 import { saveRound } from './save-round.ts';
 import { toPlayRound } from './to-play-round.ts';
+
+/** The round as the browser sees it, with which of its questions the player has bookmarked already. */
+async function withBookmarks(round: StoredRound) {
+  return { ...toPlayRound(round), bookmarkedIds: await bookmarkedAmong(round.userId, round.questions.map((q) => q.id)) };
+}
 
 /** POST /api/quiz/rounds: the server picks the questions and keeps the answer key. */
 export const handler = httpHandler(async (event) => {
@@ -29,12 +35,12 @@ export const handler = httpHandler(async (event) => {
   // use up one of today's rounds (and a refused count cannot strand a claimed challenge).
   if (request.challengeId) {
     const round = await challengeRound(profile, { ...request, challengeId: request.challengeId }, now);
-    return json(201, toPlayRound(await saveRound(round, profile, request.timeZone, now)));
+    return json(201, await withBookmarks(await saveRound(round, profile, request.timeZone, now)));
   }
 
   // Drawn before counting, so a bank with no questions does not use up one of today's rounds.
   const round = previous ? replayRound(previous, request, now, timeMultiplierOfProfile(profile)) : await buildRound(profile, request, now);
   const limit = limitFor(profile, 'quiz_attempts_per_day', now);
   if (!(await takeDailyRound(profile.user_id, now, limit))) throw new TooManyRequests(QUIZ_MESSAGES.dailyLimit(limit));
-  return json(201, toPlayRound(await saveRound(round, profile, request.timeZone, now)));
+  return json(201, await withBookmarks(await saveRound(round, profile, request.timeZone, now)));
 });

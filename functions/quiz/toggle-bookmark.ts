@@ -2,6 +2,7 @@ import { limitFor } from '#shared/entitlements.ts';
 import { bookmarkRequestSchema } from '#shared/quiz/contracts.ts';
 import { toggleBookmark } from '../data/bookmarks.ts';
 import { locateQuestion } from '../data/question-bank.ts';
+import { ensureCards } from '../data/reviews.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Forbidden, NotFound, Unavailable } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
@@ -18,5 +19,7 @@ export const handler = httpHandler(async (event) => {
   const outcome = await toggleBookmark(profile.user_id, { id: questionId, subject: found.subject, level: found.level }, limit, now);
   if (outcome === 'limit') throw new Forbidden(`Free accounts can keep ${limit} bookmarks. Go Premium for unlimited bookmarks.`, 'limit_reached');
   if (outcome === 'busy') throw new Unavailable('The bookmark could not be saved. Please try again.');
+  // A bookmarked question is also a spaced-repetition card (an existing card keeps its schedule).
+  if (outcome === 'added') await ensureCards(profile.user_id, [{ id: questionId, subject: found.subject, level: found.level }], now);
   return json(200, { bookmarked: outcome === 'added' });
 });

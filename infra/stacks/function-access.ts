@@ -37,6 +37,11 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   GetProgress: { table: 'read' },
   ToggleBookmark: { table: 'readWrite' },
   GetAnalytics: { table: 'read' },
+  // Review mode and spaced repetition (3-learning-and-admin).
+  ListReview: { table: 'read' },
+  SaveReviewNotes: { table: 'readWrite' },
+  ListDueCards: { table: 'read' },
+  RateCard: { table: 'readWrite' },
   StartTrial: { table: 'readWrite' },
   RecordPaymentIntent: { table: 'readWrite' },
   JoinWaitlist: { table: 'readWrite' },
@@ -78,6 +83,9 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   GetLiveMatch: { table: 'read' },
   // The answer, with a check that its question is still open (transaction).
   AnswerLiveMatch: { table: 'readWrite' },
+  // Study guides: the catalogue is bundled; the table is read for the caller's profile only.
+  ListStudyGuides: { table: 'read' },
+  GetStudyGuide: { table: 'read' },
   // Study groups (premium): membership changes are transactions on the group's member count.
   ListMyGroups: { table: 'read' },
   SearchGroups: { table: 'read' },
@@ -90,6 +98,21 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Counts the sender's messages (rate limit), stores the message and pushes it to group:<id>.
   SendGroupMessage: { table: 'readWrite', push: true },
   GetGroupStats: { table: 'read' },
+  // Progress report (premium): sending counts the account's sends (rate limit), e-mails the PDF and keeps the address.
+  GetProgressReport: { table: 'read' },
+  SendProgressReport: { table: 'readWrite', sendMail: true },
+  ListReportSends: { table: 'read' },
+  // Offline quizzes: a pack is stored (and counted by the rate limit); a result finishes a round like FinishRound (QuizCompleted).
+  DownloadOfflinePack: { table: 'readWrite' },
+  SubmitOfflineAttempt: { table: 'readWrite', publishEvents: true },
+  // Smart Learning reads attempts, topic tallies and the learning style; the style is one put.
+  GetAdaptiveLearning: { table: 'read' },
+  GetLearningStyle: { table: 'read' },
+  SaveLearningStyle: { table: 'readWrite' },
+  ListStudyGoals: { table: 'read' },
+  CreateStudyGoal: { table: 'readWrite' },
+  StepStudyGoal: { table: 'readWrite' },
+  DeleteStudyGoal: { table: 'readWrite' },
 };
 
 const TRIGGER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
@@ -113,6 +136,8 @@ const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   notify: { table: 'readWrite', push: true },
   // Reads the actor's profile, friends and progress; fans the item out (batch puts) once.
   'write-feed-items': { table: 'readWrite' },
+  // Reads the player's study goals and steps the matching ones with the event marker (one transaction).
+  'advance-study-goals': { table: 'readWrite' },
   // Moves the match state, scores, stores standings, pushes them and publishes the next question.
   'run-live-match': { table: 'readWrite', publishEvents: true, push: true },
 };

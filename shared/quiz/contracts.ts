@@ -91,6 +91,8 @@ export const roundSchema = z.object({
   deadline: z.number().nullable(),
   /** A timed round's multiplier (from the profile); absent when the round is untimed. */
   timeMultiplier: timeMultiplierSchema.optional(),
+  /** The round's questions the player has bookmarked already (the star shows from the start). */
+  bookmarkedIds: z.array(z.string()).optional(),
 });
 export type Round = z.infer<typeof roundSchema>;
 

@@ -3,6 +3,8 @@ import { useCallback, useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-client.ts';
 import { toggleBookmark } from './api/bookmarks.ts';
 
+const NONE: readonly string[] = [];
+
 export interface BookmarkMessage {
   text: string;
   tone: 'info' | 'error';
@@ -11,11 +13,12 @@ export interface BookmarkMessage {
 /**
  * The bookmark toggle: the server says whether a question is now bookmarked, and
  * refuses a free user's 21st bookmark (403 limit_reached, its message shown as is).
+ * `initial`: the round's questions bookmarked before it started (from the round payload).
  */
-export function useBookmarks() {
+export function useBookmarks(initial: readonly string[] = NONE) {
   const [marked, setMarked] = useState<Record<string, boolean>>({});
   const [message, setMessage] = useState<BookmarkMessage | null>(null);
-  // No query reads bookmarks yet (no list screen): the answers of the toggles are the state.
+  // The round says what was bookmarked when it started; the answers of the toggles since override it.
   const { mutateAsync: send, isPending: pending } = useMutation({ mutationFn: (questionId: string) => toggleBookmark(questionId) });
   /** Synchronous lock: the pending flag reaches the screen a render later, a double click must not toggle twice. */
   const inFlight = useRef(false);
@@ -38,7 +41,7 @@ export function useBookmarks() {
     [send],
   );
 
-  const isBookmarked = useCallback((questionId: string) => marked[questionId] === true, [marked]);
+  const isBookmarked = useCallback((questionId: string) => marked[questionId] ?? initial.includes(questionId), [marked, initial]);
   const clearMessage = useCallback(() => setMessage(null), []);
 
   return { isBookmarked, toggle, pending, message, clearMessage };

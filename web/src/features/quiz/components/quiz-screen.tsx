@@ -45,7 +45,7 @@ function isAnswerKey(event: KeyboardEvent): boolean {
  */
 export function QuizScreen({ settings, profile }: { settings: QuizSettings; profile: Profile | null }) {
   const { state, answer, skip, timeUp, retryFinish, reload, newRound, retrySame } = useQuizRound(settings);
-  const bookmarks = useBookmarks();
+  const bookmarks = useBookmarks(state.round?.bookmarkedIds);
   const { clearMessage } = bookmarks;
   const [view, setView] = useState<'summary' | 'review' | 'dismissed'>('summary');
   const questionRef = useRef<HTMLHeadingElement>(null);

@@ -1,0 +1,36 @@
+import type { ReviewItem } from '#shared/review/review.ts';
+import { listBookmarks, questionsByIds, questionsInPlay } from '../data/reviews.ts';
+import { requireCaller } from '../lib/caller.ts';
+import { httpHandler, json } from '../lib/http.ts';
+
+/**
+ * GET /api/review: the caller's bookmarked questions, newest first, each with its correct
+ * answer, explanation and the caller's notes. A question still waiting for its answer in
+ * one of the caller's rounds in play is left out until it is answered (no answer key
+ * before the answer); retired questions are left out.
+ */
+export const handler = httpHandler(async (event) => {
+  const profile = await requireCaller(event);
+  const now = new Date();
+  const [bookmarks, inPlay] = await Promise.all([listBookmarks(profile.user_id), questionsInPlay(profile.user_id, now)]);
+  const shown = bookmarks.filter((bookmark) => !inPlay.has(bookmark.id));
+  const questions = await questionsByIds(shown.map((bookmark) => bookmark.id));
+  const items: ReviewItem[] = shown.flatMap((bookmark) => {
+    const question = questions.get(bookmark.id);
+    if (!question) return [];
+    return [
+      {
+        questionId: bookmark.id,
+        subject: question.subject,
+        level: question.level,
+        question: question.question,
+        options: question.options,
+        correctAnswer: question.correct_answer,
+        explanation: question.explanation,
+        notes: bookmark.notes,
+        bookmarkedAt: bookmark.createdAt,
+      },
+    ];
+  });
+  return json(200, { items });
+});

@@ -1,0 +1,9 @@
+import type { RouteDefinition } from '../routes.ts';
+
+/** Review mode (bookmarked questions with notes) and spaced repetition (3-learning-and-admin; premium spaced_repetition). Path ids are question ids. */
+export const REVIEW_ROUTES = [
+  { method: 'GET', path: '/api/review', name: 'ListReview', entry: 'functions/review/list-review.ts', auth: 'jwt' },
+  { method: 'PUT', path: '/api/review/{questionId}/notes', name: 'SaveReviewNotes', entry: 'functions/review/save-notes.ts', auth: 'jwt' },
+  { method: 'GET', path: '/api/spaced-repetition/cards', name: 'ListDueCards', entry: 'functions/review/list-due-cards.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/spaced-repetition/cards/{questionId}/rating', name: 'RateCard', entry: 'functions/review/rate-card.ts', auth: 'jwt' },
+] as const satisfies readonly RouteDefinition[];
