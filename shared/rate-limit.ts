@@ -14,6 +14,8 @@ export const RATE_RULES = {
   passwordReset: { max: 3, windowMs: 60 * 60_000, message: AUTH_MESSAGES.tooManySignUp },
   /** Not in the spec: a study group's chat, per account (a burst of 20 in 10 s, then wait). */
   groupChat: { max: 20, windowMs: 10_000, message: 'You are sending messages too fast. Wait a few seconds and try again.' },
+  /** Not in the spec: offline packs carry the answer key, so downloads are counted per account (9 packs fill the grid). */
+  offlineDownload: { max: 20, windowMs: 10 * 60_000, message: 'Too many downloads. Wait a few minutes and try again.' },
 } as const satisfies Record<string, RateRule>;
 
 export type RateAction = keyof typeof RATE_RULES;

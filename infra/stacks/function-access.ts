@@ -98,6 +98,9 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Counts the sender's messages (rate limit), stores the message and pushes it to group:<id>.
   SendGroupMessage: { table: 'readWrite', push: true },
   GetGroupStats: { table: 'read' },
+  // Offline quizzes: a pack is stored (and counted by the rate limit); a result finishes a round like FinishRound (QuizCompleted).
+  DownloadOfflinePack: { table: 'readWrite' },
+  SubmitOfflineAttempt: { table: 'readWrite', publishEvents: true },
   // Progress report (premium): sending counts the account's sends (rate limit), e-mails the PDF and keeps the address.
   GetProgressReport: { table: 'read' },
   SendProgressReport: { table: 'readWrite', sendMail: true },

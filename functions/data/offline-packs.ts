@@ -1,0 +1,41 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Level, Subject } from '#shared/constants.ts';
+import { OFFLINE } from '#shared/offline/offline.ts';
+import { documentClient } from '../lib/clients.ts';
+import { env } from '../lib/env.ts';
+import type { IndexedQuestion } from './question-bank.ts';
+import { keys, ttlSeconds } from './table-design.ts';
+
+/**
+ * An offline quiz pack as issued: the questions with their answer key, kept under the
+ * account that downloaded it (another account's pack id is simply not found). Results
+ * played offline are graded against this copy, never against what the browser sends.
+ */
+export interface OfflinePackRecord {
+  packId: string;
+  userId: string;
+  subject: Subject;
+  level: Level;
+  questions: (IndexedQuestion & { level: Level })[];
+  issuedAt: number;
+}
+
+export async function putOfflinePack(pack: OfflinePackRecord): Promise<void> {
+  await documentClient().send(
+    new PutCommand({
+      TableName: env().TABLE_NAME,
+      Item: { type: 'offline_pack', ...pack, ...keys.offlinePack(pack.userId, pack.packId), ttl: ttlSeconds(pack.issuedAt + OFFLINE.packKeepMs) },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/** The pack, if this account was issued it and it has not expired. */
+export async function getOfflinePack(userId: string, packId: string, now: number): Promise<OfflinePackRecord | undefined> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: keys.offlinePack(userId, packId), ConsistentRead: true }));
+  if (!Item) return undefined;
+  const { pk: _pk, sk: _sk, type: _type, ttl, ...pack } = Item;
+  // TTL deletion is lazy: an expired pack is gone as far as results are concerned.
+  if (typeof ttl === 'number' && ttl * 1000 <= now) return undefined;
+  return pack as unknown as OfflinePackRecord;
+}

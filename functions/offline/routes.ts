@@ -1,0 +1,7 @@
+import type { RouteDefinition } from '../routes.ts';
+
+/** Offline quizzes (3-learning, premium offline_mode): downloadable packs and results played offline. */
+export const OFFLINE_ROUTES = [
+  { method: 'POST', path: '/api/offline/packs', name: 'DownloadOfflinePack', entry: 'functions/offline/download-pack.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/offline/attempts', name: 'SubmitOfflineAttempt', entry: 'functions/offline/submit-attempt.ts', auth: 'jwt' },
+] as const satisfies readonly RouteDefinition[];
