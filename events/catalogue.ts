@@ -18,6 +18,7 @@ export const CONSUMERS = {
   'record-challenge-attempt': { entry: 'functions/consumers/record-challenge-attempt.ts' },
   'notify': { entry: 'functions/consumers/notify.ts' },
   'write-feed-items': { entry: 'functions/consumers/write-feed-items.ts' },
+  'advance-study-goals': { entry: 'functions/consumers/advance-study-goals.ts' },
   /** Runs one question of a live match, waiting up to a pause and a (double) window: its own timeout. */
   'run-live-match': { entry: 'functions/tournaments/run-match.ts', timeoutSeconds: 150 },
 } as const;
@@ -61,7 +62,7 @@ export const EVENTS = {
        */
       dailyChallenge: z.object({ id: z.string(), date: z.string(), bonus: z.number().int().min(0), streak: z.number().int().min(1) }).optional(),
     }),
-    consumers: ['update-progress', 'update-streak', 'write-leaderboard-entry', 'record-challenge-attempt', 'notify', 'write-feed-items'],
+    consumers: ['update-progress', 'update-streak', 'write-leaderboard-entry', 'record-challenge-attempt', 'notify', 'write-feed-items', 'advance-study-goals'],
   },
   /**
    * The person deleted their account; the identity is already gone. Its consumer deletes

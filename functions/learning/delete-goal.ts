@@ -1,0 +1,12 @@
+import { GOAL_MESSAGES } from '#shared/learning/learning.ts';
+import { deleteGoal } from '../data/learning.ts';
+import { NotFound } from '../lib/errors.ts';
+import { httpHandler, noContent } from '../lib/http.ts';
+import { goalIdParam, requireGoalsCaller } from './access.ts';
+
+/** DELETE /api/study-goals/{goalId}: only when both the goal id and the caller match (3-learning §6). */
+export const handler = httpHandler(async (event) => {
+  const me = await requireGoalsCaller(event);
+  if (!(await deleteGoal(me.user_id, goalIdParam(event)))) throw new NotFound(GOAL_MESSAGES.notFound);
+  return noContent();
+});

@@ -1,0 +1,9 @@
+import { getLearningStyle } from '../data/learning.ts';
+import { httpHandler, json } from '../lib/http.ts';
+import { requireLearner } from './access.ts';
+
+/** GET /api/learning/style: the caller's saved assessment result, or null before the first one. */
+export const handler = httpHandler(async (event) => {
+  const me = await requireLearner(event);
+  return json(200, { result: await getLearningStyle(me.user_id) });
+});

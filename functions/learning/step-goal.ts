@@ -1,0 +1,13 @@
+import { GOAL_MESSAGES } from '#shared/learning/learning.ts';
+import { stepGoal } from '../data/learning.ts';
+import { NotFound } from '../lib/errors.ts';
+import { httpHandler, json } from '../lib/http.ts';
+import { goalIdParam, requireGoalsCaller } from './access.ts';
+
+/** POST /api/study-goals/{goalId}/progress: Update Progress, +10 up to 100 (completed at 100). Another person's goal is not found. */
+export const handler = httpHandler(async (event) => {
+  const me = await requireGoalsCaller(event);
+  const goal = await stepGoal(me.user_id, goalIdParam(event));
+  if (!goal) throw new NotFound(GOAL_MESSAGES.notFound);
+  return json(200, { goal });
+});
