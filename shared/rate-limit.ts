@@ -1,4 +1,5 @@
 /** Attempt limits of 1-core §5, enforced by the server (and mirrored in the form for instant feedback). */
+import { REPORT_MESSAGES, REPORT_SENDS_PER_DAY } from './reports/report.ts';
 import { AUTH_MESSAGES } from './validation/messages.ts';
 
 export interface RateRule {
@@ -14,6 +15,8 @@ export const RATE_RULES = {
   passwordReset: { max: 3, windowMs: 60 * 60_000, message: AUTH_MESSAGES.tooManySignUp },
   /** Not in the spec: a study group's chat, per account (a burst of 20 in 10 s, then wait). */
   groupChat: { max: 20, windowMs: 10_000, message: 'You are sending messages too fast. Wait a few seconds and try again.' },
+  /** Not in the spec: progress reports e-mailed per account per UTC day (shared/reports/report.ts). */
+  reportSend: { max: REPORT_SENDS_PER_DAY, windowMs: 24 * 60 * 60_000, message: REPORT_MESSAGES.tooManySends },
   /** Not in the spec: offline packs carry the answer key, so downloads are counted per account (9 packs fill the grid). */
   offlineDownload: { max: 20, windowMs: 10 * 60_000, message: 'Too many downloads. Wait a few minutes and try again.' },
 } as const satisfies Record<string, RateRule>;

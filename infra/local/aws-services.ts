@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { COGNITO_TRIGGERS } from '#functions/routes.ts';
 import type { LocalEventBus, PutEntry } from './event-bus.ts';
 import { invoke } from './lambda-host.ts';
-import type { Mailbox } from './mailbox.ts';
+import { decodeHeader, leafParts } from '#functions/lib/mime.ts';
+import type { Mailbox, StoredMail } from './mailbox.ts';
 import type { WebSocketGateway } from './websocket-gateway.ts';
 
 /**
@@ -24,7 +25,26 @@ async function readBody(req: IncomingMessage): Promise<string> {
 interface SesSendEmail {
   FromEmailAddress?: string;
   Destination?: { ToAddresses?: string[] };
-  Content?: { Simple?: { Subject?: { Data?: string }; Body?: { Text?: { Data?: string }; Html?: { Data?: string } } } };
+  Content?: { Simple?: { Subject?: { Data?: string }; Body?: { Text?: { Data?: string }; Html?: { Data?: string } } }; Raw?: { Data?: string } };
+}
+
+/** SES v2 `Content.Raw` (base64 MIME on the wire): its subject, text, HTML and attachments for the mailbox. */
+function rawMail(base64: string): Pick<StoredMail, 'subject' | 'text' | 'html' | 'attachments'> {
+  const raw = Buffer.from(base64, 'base64').toString('latin1');
+  const parts = leafParts(raw);
+  const top = parts.length ? /^([\s\S]*?)\r?\n\r?\n/.exec(raw)?.[1] ?? '' : '';
+  const subject = decodeHeader(/^Subject:\s*(.*)$/im.exec(top)?.[1]?.trim() ?? '');
+  const type = (p: (typeof parts)[number]) => (p.headers['content-type'] ?? 'text/plain').split(';')[0]!.trim().toLowerCase();
+  const isFile = (p: (typeof parts)[number]) => /attachment/i.test(p.headers['content-disposition'] ?? '');
+  const text = parts.find((p) => !isFile(p) && type(p) === 'text/plain')?.body.toString('utf8') ?? '';
+  const html = parts.find((p) => !isFile(p) && type(p) === 'text/html')?.body.toString('utf8') ?? '';
+  const attachments = parts.filter(isFile).map((p) => ({
+    filename: /filename="?([^";]+)"?/i.exec(p.headers['content-disposition'] ?? '')?.[1] ?? 'attachment',
+    contentType: type(p),
+    size: p.body.length,
+    base64: p.body.toString('base64'),
+  }));
+  return { subject, text, html, attachments };
 }
 
 export function startAwsServices(options: { port: number; root: string; mailbox: Mailbox; bus: LocalEventBus; websocket?: WebSocketGateway }): Promise<Server> {
@@ -40,12 +60,13 @@ export function startAwsServices(options: { port: number; root: string; mailbox:
       if (req.method === 'POST' && url === '/v2/email/outbound-emails') {
         const input = JSON.parse(body) as SesSendEmail;
         const simple = input.Content?.Simple;
+        const raw = input.Content?.Raw?.Data;
         const mail = options.mailbox.add({
           from: input.FromEmailAddress ?? '',
           to: input.Destination?.ToAddresses ?? [],
-          subject: simple?.Subject?.Data ?? '',
-          text: simple?.Body?.Text?.Data ?? '',
-          html: simple?.Body?.Html?.Data ?? '',
+          ...(raw
+            ? rawMail(raw)
+            : { subject: simple?.Subject?.Data ?? '', text: simple?.Body?.Text?.Data ?? '', html: simple?.Body?.Html?.Data ?? '' }),
         });
         return send(200, { MessageId: mail.id });
       }

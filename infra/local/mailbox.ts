@@ -11,6 +11,15 @@ export interface StoredMail {
   text: string;
   html: string;
   sentAt: string;
+  /** Files sent with the message (SES raw MIME), base64; /_dev/mail/<id>/attachments/<n> downloads one. */
+  attachments?: StoredAttachment[];
+}
+
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+  base64: string;
 }
 
 export class Mailbox {
@@ -74,6 +83,15 @@ export function renderMail(mail: StoredMail): string {
     mail.subject,
     `<p><a href="/_dev/mail">← All e-mails</a></p><h1>${escape(mail.subject)}</h1><p class="note">From ${escape(mail.from)} to ${escape(mail.to.join(', '))}, ${escape(mail.sentAt)}</p>
 <iframe title="Message" sandbox="allow-top-navigation-by-user-activation allow-popups" srcdoc="${escape(`<base target="_top">${mail.html}`)}"></iframe>
+${attachmentList(mail)}
 <h2>Plain text</h2><pre>${escape(mail.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')}</pre>`,
   );
+}
+
+function attachmentList(mail: StoredMail): string {
+  if (!mail.attachments?.length) return '';
+  const items = mail.attachments
+    .map((a, i) => `<li><a href="/_dev/mail/${encodeURIComponent(mail.id)}/attachments/${i}" download="${escape(a.filename)}">${escape(a.filename)}</a> <span class="note">(${escape(a.contentType)}, ${Math.ceil(a.size / 1024)} KB)</span></li>`)
+    .join('');
+  return `<h2>Attachments</h2><ul aria-label="Attachments">${items}</ul>`;
 }

@@ -92,6 +92,22 @@ export function startWebServer(options: {
         res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
         return res.end(JSON.stringify(options.mailbox.list()));
       }
+      const attachment = /^\/_dev\/mail\/([^/]+)\/attachments\/(\d+)$/.exec(path);
+      if (attachment) {
+        const file = options.mailbox.get(attachment[1]!)?.attachments?.[Number(attachment[2])];
+        if (!file) {
+          res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+          return res.end('No such attachment');
+        }
+        const data = Buffer.from(file.base64, 'base64');
+        res.writeHead(200, {
+          'content-type': file.contentType,
+          'content-length': String(data.length),
+          'content-disposition': `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
+          'cache-control': 'no-store',
+        });
+        return res.end(data);
+      }
       if (url.pathname === '/_dev/mail' || url.pathname.startsWith('/_dev/mail/')) {
         const id = path.slice('/_dev/mail/'.length);
         const mail = id ? options.mailbox.get(id) : undefined;

@@ -1,0 +1,8 @@
+import type { RouteDefinition } from '../routes.ts';
+
+/** The progress report (3-learning-and-admin §2, premium progress_reports): the figures, e-mailing the PDF, and its history. */
+export const REPORT_ROUTES = [
+  { method: 'GET', path: '/api/progress-report', name: 'GetProgressReport', entry: 'functions/reports/get-report.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/progress-report/send', name: 'SendProgressReport', entry: 'functions/reports/send-report.ts', auth: 'jwt' },
+  { method: 'GET', path: '/api/progress-report/sends', name: 'ListReportSends', entry: 'functions/reports/list-sends.ts', auth: 'jwt' },
+] as const satisfies readonly RouteDefinition[];
