@@ -6,8 +6,6 @@ import { BadRequest, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { questionIdFrom } from './question-path.ts';
 
-const bodySchema = z.object({ notes: z.unknown() });
-
 /**
  * PUT /api/review/{questionId}/notes: the notes of one of the caller's own bookmarks
  * (§5: a string of at most 5000 characters, sanitised before saving). Another user's or
@@ -15,7 +13,7 @@ const bodySchema = z.object({ notes: z.unknown() });
  */
 export const handler = httpHandler(async (event) => {
   const questionId = questionIdFrom(event, REVIEW_MESSAGES.notBookmarked);
-  const body = parseBody(event, bodySchema);
+  const body = parseBody(event, z.unknown());
   const parsed = notesRequestSchema.safeParse(body);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.code === 'too_big' ? REVIEW_MESSAGES.notesTooLong : REVIEW_MESSAGES.notesFormat;
