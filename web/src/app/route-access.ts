@@ -35,6 +35,8 @@ export const ROUTE_RULES: Readonly<Record<string, Rule>> = {
   '/notifications': { kind: 'role', role: 'student' },
   /** Study groups and chat (2-social §2); the page itself shows the upgrade gate without study_groups. */
   '/study-groups': { kind: 'role', role: 'student' },
+  /** Study guides (3-learning §2); the server decides which guides the account reads (free: 3). */
+  '/study': { kind: 'role', role: 'student' },
   /** Live tournaments (2-social §2, issue 10); the page shows the upgrade gate without live_competitions. */
   '/live-competitions': { kind: 'role', role: 'student' },
   [ROLE_HOME.parent]: { kind: 'role', role: 'parent' },

@@ -15,6 +15,7 @@ import {
   loadResetPasswordScreen,
   loadRoleHome,
   loadStudyGroupsPage,
+  loadStudyGuidesPage,
   loadSubscriptionPage,
 } from './lazy-pages.ts';
 import { LandingPage } from './routes/landing.tsx';
@@ -31,6 +32,7 @@ const ProfileRoute = lazy(() => loadProfilePage().then((m) => ({ default: m.Prof
 const NotificationsRoute = lazy(() => loadNotificationsPage().then((m) => ({ default: m.NotificationsRoute })));
 const DailyChallengeRoute = lazy(() => loadDailyChallengePage().then((m) => ({ default: m.DailyChallengeRoute })));
 const StudyGroupsRoute = lazy(() => loadStudyGroupsPage().then((m) => ({ default: m.StudyGroupsRoute })));
+const StudyGuidesRoute = lazy(() => loadStudyGuidesPage().then((m) => ({ default: m.StudyGuidesRoute })));
 const LiveCompetitionsRoute = lazy(() => loadLiveCompetitionsPage().then((m) => ({ default: m.LiveCompetitionsRoute })));
 const LiveMatchRoute = lazy(() => loadLiveMatchPage().then((m) => ({ default: m.LiveMatchRoute })));
 
@@ -55,6 +57,7 @@ export function AppRoutes() {
         <Route path="notifications" element={<NotificationsRoute />} />
         <Route path="daily-challenge/:challengeId" element={<DailyChallengeRoute />} />
         <Route path="study-groups" element={<StudyGroupsRoute />} />
+        <Route path="study" element={<StudyGuidesRoute />} />
         <Route path="live-competitions" element={<LiveCompetitionsRoute />} />
         <Route path="live-match/:tournamentId" element={<LiveMatchRoute />} />
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -36,6 +36,8 @@ export const QUERY_ROOTS = {
   groups: 'groups',
   /** GET /api/tournaments and /:id/match: live tournaments, my registrations and a match's state. */
   tournaments: 'tournaments',
+  /** GET /api/guides and /api/guides/:id: study guides (which are locked depends on the plan). */
+  guides: 'guides',
 } as const;
 
 export type QueryRoot = (typeof QUERY_ROOTS)[keyof typeof QUERY_ROOTS];
@@ -49,7 +51,7 @@ export const isAccountQuery = (queryKey: QueryKey): boolean => !PUBLIC_ROOTS.has
 export const AFTER_ROUND: readonly QueryKey[] = [[QUERY_ROOTS.progress], [QUERY_ROOTS.analytics], [QUERY_ROOTS.challenges], [QUERY_ROOTS.feed], [QUERY_ROOTS.leaderboard], [QUERY_ROOTS.friendLeaderboard]];
 
 /** What a change of plan (the trial) changes: the profile and everything gated by it. */
-export const AFTER_PLAN_CHANGE: readonly QueryKey[] = [[QUERY_ROOTS.me], [QUERY_ROOTS.progress], [QUERY_ROOTS.analytics], [QUERY_ROOTS.groups], [QUERY_ROOTS.tournaments]];
+export const AFTER_PLAN_CHANGE: readonly QueryKey[] = [[QUERY_ROOTS.me], [QUERY_ROOTS.progress], [QUERY_ROOTS.analytics], [QUERY_ROOTS.groups], [QUERY_ROOTS.tournaments], [QUERY_ROOTS.guides]];
 
 /** What starting a round changes: the rounds left today (in progress). */
 export const AFTER_ROUND_START: readonly QueryKey[] = [[QUERY_ROOTS.progress]];
