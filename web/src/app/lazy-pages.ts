@@ -17,6 +17,7 @@ export const loadStudyGroupsPage = () => import('./routes/study-groups.tsx');
 export const loadStudyGuidesPage = () => import('./routes/study-guides.tsx');
 export const loadLiveCompetitionsPage = () => import('./routes/live-competitions.tsx');
 export const loadLiveMatchPage = () => import('./routes/live-match.tsx');
+export const loadProgressReportsPage = () => import('./routes/progress-reports.tsx');
 
 /** Fetches a chunk when the browser is idle; failures are left for the route itself to report. */
 export function prefetchWhenIdle(load: () => Promise<unknown>): void {

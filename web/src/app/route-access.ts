@@ -39,6 +39,8 @@ export const ROUTE_RULES: Readonly<Record<string, Rule>> = {
   '/study': { kind: 'role', role: 'student' },
   /** Live tournaments (2-social §2, issue 10); the page shows the upgrade gate without live_competitions. */
   '/live-competitions': { kind: 'role', role: 'student' },
+  /** Progress report (3-learning §2); the page shows the upgrade gate without progress_reports. */
+  '/progress-reports': { kind: 'role', role: 'student' },
   [ROLE_HOME.parent]: { kind: 'role', role: 'parent' },
   [ROLE_HOME.teacher]: { kind: 'role', role: 'teacher' },
   [ROLE_HOME.admin]: { kind: 'role', role: 'admin' },

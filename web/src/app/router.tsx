@@ -11,6 +11,7 @@ import {
   loadLiveMatchPage,
   loadNotificationsPage,
   loadProfilePage,
+  loadProgressReportsPage,
   loadQuizPage,
   loadResetPasswordScreen,
   loadRoleHome,
@@ -35,6 +36,7 @@ const StudyGroupsRoute = lazy(() => loadStudyGroupsPage().then((m) => ({ default
 const StudyGuidesRoute = lazy(() => loadStudyGuidesPage().then((m) => ({ default: m.StudyGuidesRoute })));
 const LiveCompetitionsRoute = lazy(() => loadLiveCompetitionsPage().then((m) => ({ default: m.LiveCompetitionsRoute })));
 const LiveMatchRoute = lazy(() => loadLiveMatchPage().then((m) => ({ default: m.LiveMatchRoute })));
+const ProgressReportsRoute = lazy(() => loadProgressReportsPage().then((m) => ({ default: m.ProgressReportsRoute })));
 
 /** The route table; which of these a visitor may open is decided in route-access.ts. */
 export function AppRoutes() {
@@ -60,6 +62,7 @@ export function AppRoutes() {
         <Route path="study" element={<StudyGuidesRoute />} />
         <Route path="live-competitions" element={<LiveCompetitionsRoute />} />
         <Route path="live-match/:tournamentId" element={<LiveMatchRoute />} />
+        <Route path="progress-reports" element={<ProgressReportsRoute />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>
