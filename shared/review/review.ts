@@ -54,6 +54,7 @@ export const reviewItemSchema = z.object({
 });
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
 export const reviewListSchema = z.object({ items: z.array(reviewItemSchema) });
+export type ReviewList = z.infer<typeof reviewListSchema>;
 export const notesResponseSchema = z.object({ notes: z.string() });
 
 export interface ReviewFilters {

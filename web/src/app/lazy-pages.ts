@@ -14,6 +14,8 @@ export const loadProfilePage = () => import('./routes/profile.tsx');
 export const loadNotificationsPage = () => import('./routes/notifications.tsx');
 export const loadDailyChallengePage = () => import('./routes/daily-challenge.tsx');
 export const loadStudyGroupsPage = () => import('./routes/study-groups.tsx');
+export const loadReviewPage = () => import('./routes/review.tsx');
+export const loadSpacedRepetitionPage = () => import('./routes/spaced-repetition.tsx');
 export const loadStudyGuidesPage = () => import('./routes/study-guides.tsx');
 export const loadLiveCompetitionsPage = () => import('./routes/live-competitions.tsx');
 export const loadLiveMatchPage = () => import('./routes/live-match.tsx');

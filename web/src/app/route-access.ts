@@ -35,6 +35,10 @@ export const ROUTE_RULES: Readonly<Record<string, Rule>> = {
   '/notifications': { kind: 'role', role: 'student' },
   /** Study groups and chat (2-social §2); the page itself shows the upgrade gate without study_groups. */
   '/study-groups': { kind: 'role', role: 'student' },
+  /** Review Mode over the bookmarked questions (3-learning §2). */
+  '/review': { kind: 'role', role: 'student' },
+  /** Spaced repetition (3-learning §2); the page shows the upgrade gate without spaced_repetition. */
+  '/spaced-repetition': { kind: 'role', role: 'student' },
   /** Study guides (3-learning §2); the server decides which guides the account reads (free: 3). */
   '/study': { kind: 'role', role: 'student' },
   /** Live tournaments (2-social §2, issue 10); the page shows the upgrade gate without live_competitions. */

@@ -14,7 +14,9 @@ import {
   loadProgressReportsPage,
   loadQuizPage,
   loadResetPasswordScreen,
+  loadReviewPage,
   loadRoleHome,
+  loadSpacedRepetitionPage,
   loadStudyGroupsPage,
   loadStudyGuidesPage,
   loadSubscriptionPage,
@@ -33,6 +35,8 @@ const ProfileRoute = lazy(() => loadProfilePage().then((m) => ({ default: m.Prof
 const NotificationsRoute = lazy(() => loadNotificationsPage().then((m) => ({ default: m.NotificationsRoute })));
 const DailyChallengeRoute = lazy(() => loadDailyChallengePage().then((m) => ({ default: m.DailyChallengeRoute })));
 const StudyGroupsRoute = lazy(() => loadStudyGroupsPage().then((m) => ({ default: m.StudyGroupsRoute })));
+const ReviewRoute = lazy(() => loadReviewPage().then((m) => ({ default: m.ReviewRoute })));
+const SpacedRepetitionRoute = lazy(() => loadSpacedRepetitionPage().then((m) => ({ default: m.SpacedRepetitionRoute })));
 const StudyGuidesRoute = lazy(() => loadStudyGuidesPage().then((m) => ({ default: m.StudyGuidesRoute })));
 const LiveCompetitionsRoute = lazy(() => loadLiveCompetitionsPage().then((m) => ({ default: m.LiveCompetitionsRoute })));
 const LiveMatchRoute = lazy(() => loadLiveMatchPage().then((m) => ({ default: m.LiveMatchRoute })));
@@ -59,6 +63,8 @@ export function AppRoutes() {
         <Route path="notifications" element={<NotificationsRoute />} />
         <Route path="daily-challenge/:challengeId" element={<DailyChallengeRoute />} />
         <Route path="study-groups" element={<StudyGroupsRoute />} />
+        <Route path="review" element={<ReviewRoute />} />
+        <Route path="spaced-repetition" element={<SpacedRepetitionRoute />} />
         <Route path="study" element={<StudyGuidesRoute />} />
         <Route path="live-competitions" element={<LiveCompetitionsRoute />} />
         <Route path="live-match/:tournamentId" element={<LiveMatchRoute />} />

@@ -17,6 +17,7 @@ import { ActivityFeed } from '@/features/feed/components/activity-feed.tsx';
 import { FriendLeaderboardWidget } from '@/features/leaderboard/components/friend-leaderboard-widget.tsx';
 import { useProgress } from '@/features/progress/api/get-progress.ts';
 import { RecentAttempts } from '@/features/progress/components/recent-attempts.tsx';
+import { ReviewToolsCard } from '@/features/review/components/review-tools-card.tsx';
 import { SubjectProgressCard } from '@/features/progress/components/subject-progress-card.tsx';
 import { emptyProgress } from '@/features/progress/level-button.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -115,6 +116,8 @@ function StudentHome({ profile, title }: { profile: Profile; title: string }) {
       <Plan profile={profile} now={now} />
 
       <DailyChallengeCard />
+
+      <ReviewToolsCard spacedRepetitionLocked={!canUse(profile, 'spaced_repetition', now)} />
 
       <InsightsCard
         progress={load}

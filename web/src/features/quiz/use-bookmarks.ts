@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-client.ts';
+import { QUERY_ROOTS } from '@/lib/query/query-roots.ts';
 import { toggleBookmark } from './api/bookmarks.ts';
 
 const NONE: readonly string[] = [];
@@ -19,7 +20,12 @@ export function useBookmarks(initial: readonly string[] = NONE) {
   const [marked, setMarked] = useState<Record<string, boolean>>({});
   const [message, setMessage] = useState<BookmarkMessage | null>(null);
   // The round says what was bookmarked when it started; the answers of the toggles since override it.
-  const { mutateAsync: send, isPending: pending } = useMutation({ mutationFn: (questionId: string) => toggleBookmark(questionId) });
+  const client = useQueryClient();
+  // Review Mode and the due cards read bookmarks: asked again after a toggle (§4).
+  const { mutateAsync: send, isPending: pending } = useMutation({
+    mutationFn: (questionId: string) => toggleBookmark(questionId),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: [QUERY_ROOTS.bookmarks] }), client.invalidateQueries({ queryKey: [QUERY_ROOTS.cards] })]),
+  });
   /** Synchronous lock: the pending flag reaches the screen a render later, a double click must not toggle twice. */
   const inFlight = useRef(false);
 

@@ -16,6 +16,10 @@ export const QUERY_ROOTS = {
   health: 'health',
   /** GET /api/quiz/rounds/:id/review: a finished round's wrong answers. */
   review: 'review',
+  /** GET /api/review: Review Mode's bookmarked questions with their answers and notes. */
+  bookmarks: 'bookmarks',
+  /** GET /api/spaced-repetition/cards: the spaced-repetition cards due now. */
+  cards: 'cards',
   /** GET /api/stats: the public landing statistics. */
   stats: 'stats',
   /** GET /api/friends: friends and pending friend requests; GET /api/friends/search. */
@@ -47,8 +51,8 @@ const PUBLIC_ROOTS: ReadonlySet<unknown> = new Set<QueryRoot>([QUERY_ROOTS.stats
 
 export const isAccountQuery = (queryKey: QueryKey): boolean => !PUBLIC_ROOTS.has(queryKey[0]);
 
-/** What a round's result changes: progress (totals, streak, achievements, rounds left), analytics, a friend challenge's scores, the feed and the leaderboards (their consumers run within a moment; the next visit asks again). */
-export const AFTER_ROUND: readonly QueryKey[] = [[QUERY_ROOTS.progress], [QUERY_ROOTS.analytics], [QUERY_ROOTS.challenges], [QUERY_ROOTS.feed], [QUERY_ROOTS.leaderboard], [QUERY_ROOTS.friendLeaderboard]];
+/** What a round's result changes: progress (totals, streak, achievements, rounds left), analytics, a friend challenge's scores, the feed, the leaderboards, Review Mode (answered bookmarks show) and the due cards (missed questions) (their consumers run within a moment; the next visit asks again). */
+export const AFTER_ROUND: readonly QueryKey[] = [[QUERY_ROOTS.bookmarks], [QUERY_ROOTS.cards], [QUERY_ROOTS.progress], [QUERY_ROOTS.analytics], [QUERY_ROOTS.challenges], [QUERY_ROOTS.feed], [QUERY_ROOTS.leaderboard], [QUERY_ROOTS.friendLeaderboard]];
 
 /** What a change of plan (the trial) changes: the profile and everything gated by it. */
 export const AFTER_PLAN_CHANGE: readonly QueryKey[] = [[QUERY_ROOTS.me], [QUERY_ROOTS.progress], [QUERY_ROOTS.analytics], [QUERY_ROOTS.groups], [QUERY_ROOTS.tournaments], [QUERY_ROOTS.guides]];
