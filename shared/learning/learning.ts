@@ -118,6 +118,8 @@ export const ASSESSMENT_QUESTIONS = [
   { question: 'When you revise for a quiz, you usually…', options: ['Highlight notes and draw mind maps', 'Repeat facts out loud or with a friend', 'Practise with quizzes and flashcards'] },
 ] as const;
 
+export const STYLE_NAMES: Record<LearningStyle, string> = { visual: 'Visual', auditory: 'Auditory', kinesthetic: 'Kinesthetic' };
+
 export const STYLE_DESCRIPTIONS: Record<LearningStyle, string> = {
   visual: 'You learn best with pictures, maps, diagrams and timelines.',
   auditory: 'You learn best by listening, discussing and explaining out loud.',

@@ -19,6 +19,9 @@ export const loadSpacedRepetitionPage = () => import('./routes/spaced-repetition
 export const loadStudyGuidesPage = () => import('./routes/study-guides.tsx');
 export const loadLiveCompetitionsPage = () => import('./routes/live-competitions.tsx');
 export const loadLiveMatchPage = () => import('./routes/live-match.tsx');
+export const loadAdaptivePage = () => import('./routes/adaptive.tsx');
+export const loadLearningStylePage = () => import('./routes/learning-style.tsx');
+export const loadStudyPlansPage = () => import('./routes/study-plans.tsx');
 export const loadProgressReportsPage = () => import('./routes/progress-reports.tsx');
 
 /** Fetches a chunk when the browser is idle; failures are left for the route itself to report. */

@@ -2,11 +2,13 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AppLayout } from './layout/app-layout.tsx';
 import {
+  loadAdaptivePage,
   loadAuthScreen,
   loadCompetitionPage,
   loadDailyChallengePage,
   loadFriendsPage,
   loadLeaderboardPage,
+  loadLearningStylePage,
   loadLiveCompetitionsPage,
   loadLiveMatchPage,
   loadNotificationsPage,
@@ -18,6 +20,7 @@ import {
   loadRoleHome,
   loadSpacedRepetitionPage,
   loadStudyGroupsPage,
+  loadStudyPlansPage,
   loadStudyGuidesPage,
   loadSubscriptionPage,
 } from './lazy-pages.ts';
@@ -40,6 +43,9 @@ const SpacedRepetitionRoute = lazy(() => loadSpacedRepetitionPage().then((m) => 
 const StudyGuidesRoute = lazy(() => loadStudyGuidesPage().then((m) => ({ default: m.StudyGuidesRoute })));
 const LiveCompetitionsRoute = lazy(() => loadLiveCompetitionsPage().then((m) => ({ default: m.LiveCompetitionsRoute })));
 const LiveMatchRoute = lazy(() => loadLiveMatchPage().then((m) => ({ default: m.LiveMatchRoute })));
+const AdaptiveRoute = lazy(() => loadAdaptivePage().then((m) => ({ default: m.AdaptiveRoute })));
+const LearningStyleRoute = lazy(() => loadLearningStylePage().then((m) => ({ default: m.LearningStyleRoute })));
+const StudyPlansRoute = lazy(() => loadStudyPlansPage().then((m) => ({ default: m.StudyPlansRoute })));
 const ProgressReportsRoute = lazy(() => loadProgressReportsPage().then((m) => ({ default: m.ProgressReportsRoute })));
 
 /** The route table; which of these a visitor may open is decided in route-access.ts. */
@@ -68,6 +74,9 @@ export function AppRoutes() {
         <Route path="study" element={<StudyGuidesRoute />} />
         <Route path="live-competitions" element={<LiveCompetitionsRoute />} />
         <Route path="live-match/:tournamentId" element={<LiveMatchRoute />} />
+        <Route path="adaptive" element={<AdaptiveRoute />} />
+        <Route path="learning-style" element={<LearningStyleRoute />} />
+        <Route path="study-plans" element={<StudyPlansRoute />} />
         <Route path="progress-reports" element={<ProgressReportsRoute />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>

@@ -10,6 +10,7 @@ import { DailyChallengeCard } from '@/features/daily-challenge/components/daily-
 import { AchievementsGrid } from '@/features/dashboard/components/achievements-grid.tsx';
 import { AnalyticsWidget } from '@/features/dashboard/components/analytics-widget.tsx';
 import { InsightsCard } from '@/features/dashboard/components/insights-card.tsx';
+import { LearningToolsCard } from '@/features/learning-style/components/learning-tools-card.tsx';
 import { PlanBanner } from '@/features/dashboard/components/plan-banner.tsx';
 import { PremiumFeatures } from '@/features/dashboard/components/premium-features.tsx';
 import { SystemStatusBanner } from '@/features/dashboard/components/system-status-banner.tsx';
@@ -116,6 +117,8 @@ function StudentHome({ profile, title }: { profile: Profile; title: string }) {
       <Plan profile={profile} now={now} />
 
       <DailyChallengeCard />
+
+      <LearningToolsCard />
 
       <ReviewToolsCard spacedRepetitionLocked={!canUse(profile, 'spaced_repetition', now)} />
 
