@@ -32,5 +32,5 @@ export const handler = httpHandler(async (event) => {
       },
     ];
   });
-  return json(200, { items });
+  return json(200, { items, held: bookmarks.length - shown.length });
 });

@@ -53,7 +53,11 @@ export const reviewItemSchema = z.object({
   bookmarkedAt: z.string(),
 });
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
-export const reviewListSchema = z.object({ items: z.array(reviewItemSchema) });
+export const reviewListSchema = z.object({
+  items: z.array(reviewItemSchema),
+  /** Bookmarked questions still waiting for their answer in a round in play: shown once answered. */
+  held: z.number().int().min(0),
+});
 export type ReviewList = z.infer<typeof reviewListSchema>;
 export const notesResponseSchema = z.object({ notes: z.string() });
 

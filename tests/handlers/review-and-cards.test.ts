@@ -79,17 +79,35 @@ describe('bookmarks in a round and in Review Mode', () => {
 
   it('lists a bookmark with its correct answer once the question is answered (never before), and the empty list', async () => {
     const me = await player();
-    expect(await review(me.user_id)).toEqual({ status: 200, body: { items: [] } });
+    expect(await review(me.user_id)).toEqual({ status: 200, body: { items: [], held: 0 } });
     const round = (await start(me.user_id)).body as Round;
     const answers = await key(me.user_id, round.roundId);
     const q = round.questions[0]!;
     await toggle(me.user_id, q.id);
-    // Still to be answered in the round in play: no answer key yet.
-    expect((await review(me.user_id)).body.items).toEqual([]);
+    // Still to be answered in the round in play: no answer key yet, only a count.
+    expect((await review(me.user_id)).body).toEqual({ items: [], held: 1 });
     await answer(me.user_id, round.roundId, { questionId: q.id, answer: answers[0] });
     const { body } = await review(me.user_id);
     expect(body.items).toHaveLength(1);
     expect(body.items[0]).toMatchObject({ questionId: q.id, subject: 'history', level: 'beginner', correctAnswer: answers[0], options: q.options, notes: '' });
+  });
+
+  it('an untimed round left for 2 hours no longer holds its bookmarked questions back', async () => {
+    const me = await player();
+    const round = (await start(me.user_id)).body as Round;
+    await toggle(me.user_id, round.questions[3]!.id);
+    expect((await review(me.user_id)).body).toEqual({ items: [], held: 1 });
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: process.env.TABLE_NAME,
+        Key: keys.round(me.user_id, round.roundId),
+        UpdateExpression: 'SET startedAt = :at',
+        ExpressionAttributeValues: { ':at': Date.now() - 2 * 60 * 60 * 1000 - 1000 },
+      }),
+    );
+    const { body } = await review(me.user_id);
+    expect(body.held).toBe(0);
+    expect(body.items.map((item: { questionId: string }) => item.questionId)).toEqual([round.questions[3]!.id]);
   });
 
   it('saves notes sanitised, refuses the spec’s cases with its messages, and keeps them across reads', async () => {

@@ -21,7 +21,7 @@ export function useSaveNotes() {
     mutationFn: ({ questionId, notes }: { questionId: string; notes: string }) =>
       api.request(`/api/review/${encodeURIComponent(questionId)}/notes`, { method: 'PUT', body: { notes }, auth: true, schema: notesResponseSchema }),
     onSuccess: ({ notes }, { questionId }) => {
-      client.setQueryData<ReviewList>(reviewModeKey, (list) => list && { items: list.items.map((item) => (item.questionId === questionId ? { ...item, notes } : item)) });
+      client.setQueryData<ReviewList>(reviewModeKey, (list) => list && { ...list, items: list.items.map((item) => (item.questionId === questionId ? { ...item, notes } : item)) });
     },
   });
 }

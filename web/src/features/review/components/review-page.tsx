@@ -76,6 +76,12 @@ export function ReviewPage() {
           </Button>
         </Alert>
       )}
+      {list.data && list.data.held > 0 && (
+        <p className={`muted ${styles.held}`}>
+          {list.data.held === 1 ? '1 bookmarked question is' : `${list.data.held} bookmarked questions are`} in the round you are playing: {list.data.held === 1 ? 'it shows' : 'they show'} here once
+          answered.
+        </p>
+      )}
       {list.data && shown.length === 0 && <p className={`card ${styles.empty}`}>{REVIEW_MESSAGES.empty}</p>}
       {shown.length > 0 && (
         <ul className={styles.list} aria-label="Bookmarked questions">
