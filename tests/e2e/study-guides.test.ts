@@ -23,7 +23,9 @@ describe('study guides', () => {
     const p = page();
     const account = await confirmedAccount(baseUrl, mailbox, 'guide');
     await signedIn(p, account);
-    await p.goto(`${baseUrl}/study`);
+    // From the dashboard's Learning Tools.
+    await p.getByRole('region', { name: 'Learning Tools' }).getByRole('link', { name: 'Study Guides' }).click();
+    await p.waitForURL(`${baseUrl}/study`);
     await p.getByRole('heading', { name: 'Study Guides', level: 1 }).waitFor();
 
     // Free: three readable guides, the others locked behind the Premium overlay.
