@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -26,13 +27,38 @@ function copyFlags(): Plugin {
 }
 
 /**
+ * The service worker (offline quizzes): web/service-worker/sw.js with the built app shell
+ * to precache (every file of the bundle) and a version hash of it, written to dist/sw.js.
+ * The page registers it in production builds only (web/src/main.tsx).
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'quizquest:service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle)
+        .filter((name) => /\.(js|css|svg)$/.test(name))
+        .map((name) => `/${name}`)
+        .sort();
+      // index.html is emitted by Vite after this hook; favicon.svg comes from public/.
+      const shell = ['/index.html', '/favicon.svg', ...files.filter((f) => f !== '/favicon.svg')];
+      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
+      const source = readFileSync(join(webRoot, 'service-worker', 'sw.js'), 'utf8')
+        .replace('self.__PRECACHE__', JSON.stringify(shell))
+        .replace('self.__VERSION__', JSON.stringify(version));
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
+
+/**
  * The browser app. `@/` is web/src; `#shared/...` comes from package.json `imports`,
  * which Vite resolves natively. Routes other than the landing page are lazy chunks.
  */
 export default defineConfig({
   root: webRoot,
   publicDir: 'public',
-  plugins: [react(), copyFlags()],
+  plugins: [react(), copyFlags(), serviceWorker()],
   resolve: {
     alias: [{ find: /^@\//, replacement: srcDir }],
   },

@@ -19,6 +19,7 @@ export const loadSpacedRepetitionPage = () => import('./routes/spaced-repetition
 export const loadStudyGuidesPage = () => import('./routes/study-guides.tsx');
 export const loadLiveCompetitionsPage = () => import('./routes/live-competitions.tsx');
 export const loadLiveMatchPage = () => import('./routes/live-match.tsx');
+export const loadOfflinePage = () => import('./routes/offline.tsx');
 export const loadAdaptivePage = () => import('./routes/adaptive.tsx');
 export const loadLearningStylePage = () => import('./routes/learning-style.tsx');
 export const loadStudyPlansPage = () => import('./routes/study-plans.tsx');

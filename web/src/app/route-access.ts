@@ -43,6 +43,8 @@ export const ROUTE_RULES: Readonly<Record<string, Rule>> = {
   '/study': { kind: 'role', role: 'student' },
   /** Live tournaments (2-social §2, issue 10); the page shows the upgrade gate without live_competitions. */
   '/live-competitions': { kind: 'role', role: 'student' },
+  /** Offline quizzes (3-learning §2); the page shows the upgrade gate without offline_mode. */
+  '/offline': { kind: 'role', role: 'student' },
   /** Smart Learning and study goals (3-learning §2): the pages show the upgrade gate without adaptive_learning / custom_study_plans. */
   '/adaptive': { kind: 'role', role: 'student' },
   '/learning-style': { kind: 'role', role: 'student' },

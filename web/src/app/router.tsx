@@ -12,6 +12,7 @@ import {
   loadLiveCompetitionsPage,
   loadLiveMatchPage,
   loadNotificationsPage,
+  loadOfflinePage,
   loadProfilePage,
   loadProgressReportsPage,
   loadQuizPage,
@@ -43,6 +44,7 @@ const SpacedRepetitionRoute = lazy(() => loadSpacedRepetitionPage().then((m) => 
 const StudyGuidesRoute = lazy(() => loadStudyGuidesPage().then((m) => ({ default: m.StudyGuidesRoute })));
 const LiveCompetitionsRoute = lazy(() => loadLiveCompetitionsPage().then((m) => ({ default: m.LiveCompetitionsRoute })));
 const LiveMatchRoute = lazy(() => loadLiveMatchPage().then((m) => ({ default: m.LiveMatchRoute })));
+const OfflineRoute = lazy(() => loadOfflinePage().then((m) => ({ default: m.OfflineRoute })));
 const AdaptiveRoute = lazy(() => loadAdaptivePage().then((m) => ({ default: m.AdaptiveRoute })));
 const LearningStyleRoute = lazy(() => loadLearningStylePage().then((m) => ({ default: m.LearningStyleRoute })));
 const StudyPlansRoute = lazy(() => loadStudyPlansPage().then((m) => ({ default: m.StudyPlansRoute })));
@@ -74,6 +76,7 @@ export function AppRoutes() {
         <Route path="study" element={<StudyGuidesRoute />} />
         <Route path="live-competitions" element={<LiveCompetitionsRoute />} />
         <Route path="live-match/:tournamentId" element={<LiveMatchRoute />} />
+        <Route path="offline" element={<OfflineRoute />} />
         <Route path="adaptive" element={<AdaptiveRoute />} />
         <Route path="learning-style" element={<LearningStyleRoute />} />
         <Route path="study-plans" element={<StudyPlansRoute />} />

@@ -35,6 +35,15 @@ export function SessionProvider({ children, store = sessionStore }: { children: 
   }, [store]);
 
   useEffect(() => {
+    // A session that could not be looked up while offline is looked up again when the connection returns.
+    const onOnline = () => {
+      if (store.getSnapshot().status === 'signed-out') store.syncFromStorage();
+    };
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [store]);
+
+  useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key === null || event.key === SESSION_HINT_KEY) store.syncFromStorage();
     };

@@ -31,6 +31,9 @@ export function LearningToolsCard() {
           <LinkButton to="/study-plans" variant="secondary">
             Study Goals
           </LinkButton>
+          <LinkButton to="/offline" variant="secondary">
+            Offline Quizzes
+          </LinkButton>
           <LinkButton to="/study" variant="secondary">
             Study Guides
           </LinkButton>
