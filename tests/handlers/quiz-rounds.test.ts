@@ -429,7 +429,7 @@ describe('cost of starting a round', () => {
     const forFresh = await countRequests(() => start(fresh.user_id, { subject: 'history', level: 'beginner' }));
     const forVeteran = await countRequests(() => start(veteran.user_id, { subject: 'history', level: 'beginner' }));
     expect(forVeteran).toBe(forFresh);
-    // Profile, bank index (cached), seen, questions, round, daily count, and one BatchGet of the round's bookmark keys (the star at the start).
+    // Five, plus one BatchGet of the round's bookmark keys (the star shows from the start).
     expect(forFresh).toBeLessThanOrEqual(6);
   });
 });
