@@ -13,12 +13,6 @@ window.addEventListener('error', (event) => {
 });
 window.addEventListener('unhandledrejection', (event) => recordError(event.reason));
 
-// The service worker keeps the app shell for offline quizzes; production builds only (the
-// dev server's modules are not a shell). Built from web/service-worker/sw.js by vite.config.ts.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined));
-}
-
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 

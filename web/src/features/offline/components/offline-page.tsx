@@ -8,6 +8,7 @@ import { isApiError } from '@/lib/api-client.ts';
 import { useOnlineStatus } from '@/lib/use-online-status.ts';
 import { downloadPack, useOutbox } from '../api/offline-api.ts';
 import { addToOutbox, deletePack, listPacks, rememberDeviceUser, savePack, type StoredPack } from '../offline-db.ts';
+import { registerOfflineShell } from '../service-worker.ts';
 import { OfflinePlayer } from './offline-player.tsx';
 import styles from './offline.module.css';
 
@@ -55,7 +56,9 @@ export function OfflinePage({ userId, signedIn }: { userId: string; signedIn: bo
 
   useEffect(() => {
     void load();
-    if (signedIn) void rememberDeviceUser(userId).catch(() => undefined);
+    if (!signedIn) return;
+    void rememberDeviceUser(userId).catch(() => undefined);
+    registerOfflineShell();
   }, [load, signedIn, userId]);
 
   const download = async (subject: Subject, level: Level) => {
