@@ -19,6 +19,7 @@ export const CONSUMERS = {
   'notify': { entry: 'functions/consumers/notify.ts' },
   'write-feed-items': { entry: 'functions/consumers/write-feed-items.ts' },
   'advance-study-goals': { entry: 'functions/consumers/advance-study-goals.ts' },
+  'send-progress-report': { entry: 'functions/reports/send-report-mail.ts' },
   /** Runs one question of a live match, waiting up to a pause and a (double) window: its own timeout. */
   'run-live-match': { entry: 'functions/tournaments/run-match.ts', timeoutSeconds: 150 },
 } as const;
@@ -63,6 +64,21 @@ export const EVENTS = {
       dailyChallenge: z.object({ id: z.string(), date: z.string(), bonus: z.number().int().min(0), streak: z.number().int().min(1) }).optional(),
     }),
     consumers: ['update-progress', 'update-streak', 'write-leaderboard-entry', 'record-challenge-attempt', 'notify', 'write-feed-items', 'advance-study-goals'],
+  },
+  /**
+   * A student asked for their progress report to be e-mailed (POST /api/progress-report/send):
+   * the consumer computes the report as of `requestedAt`, makes the PDF and sends it.
+   */
+  ProgressReportRequested: {
+    detail: z.object({
+      userId: z.string().min(1),
+      studentEmail: z.string().min(1),
+      timeZone: z.string().optional(),
+      to: emailAddressSchema,
+      days: z.union([z.literal(7), z.literal(30), z.literal(90)]),
+      requestedAt: z.string().min(1),
+    }),
+    consumers: ['send-progress-report'],
   },
   /**
    * The person deleted their account; the identity is already gone. Its consumer deletes

@@ -1,10 +1,11 @@
-import { reportPeriodSchema } from '#shared/reports/report.ts';
+import { reportPeriodSchema } from '#shared/reports/contracts.ts';
 import { httpHandler, json } from '../lib/http.ts';
-import { loadReport, requireReportsCaller } from './report-access.ts';
+import { loadReport } from './load-report.ts';
+import { requireReportsCaller } from './report-access.ts';
 
 /** GET /api/progress-report?days=7|30|90: the caller's own report (premium progress_reports). */
 export const handler = httpHandler(async (event) => {
   const me = await requireReportsCaller(event);
   const days = reportPeriodSchema.parse(event.queryStringParameters?.days);
-  return json(200, { report: await loadReport(me, days, new Date()) });
+  return json(200, { report: await loadReport({ userId: me.user_id, timeZone: me.time_zone }, days, new Date()) });
 });

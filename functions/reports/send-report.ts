@@ -1,26 +1,24 @@
-import { reportPdf } from '#shared/reports/report-pdf.ts';
-import { PERIOD_LABELS, reportFileName, sendReportSchema } from '#shared/reports/report.ts';
+import { sendReportSchema } from '#shared/reports/contracts.ts';
 import { enforceAccountRateLimit } from '../data/rate-limits.ts';
 import { recordReportSend } from '../data/reports.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
-import { sendMailWithAttachments } from '../lib/mail.ts';
-import { reportMail } from './report-mail.ts';
-import { loadReport, requireReportsCaller } from './report-access.ts';
+import { publish } from '../lib/publish.ts';
+import { requireReportsCaller } from './report-access.ts';
 
 /**
- * POST /api/progress-report/send {email, days}: e-mails the caller's report as a PDF to the
- * address (a parent or teacher), at most REPORT_SENDS_PER_DAY a UTC day per account, and
- * keeps the address in the caller's history.
+ * POST /api/progress-report/send {email, days}: at most REPORT_SENDS_PER_DAY a UTC day per
+ * account; keeps the address in the caller's history and asks the send-progress-report
+ * consumer (ProgressReportRequested) to e-mail the report, as of this request, as a PDF.
+ * The PDF and SES live in that consumer: with SES and the API's validation this Lambda
+ * would pass the 500 KB bundle budget, and a failed send is retried by the bus.
  */
 export const handler = httpHandler(async (event) => {
   const me = await requireReportsCaller(event);
   const { email, days } = parseBody(event, sendReportSchema);
   const now = new Date();
   await enforceAccountRateLimit('reportSend', me.user_id, now.getTime());
-  const report = await loadReport(me, days, now);
-  const pdf = reportPdf(report, { studentEmail: me.email, generatedAt: now });
-  await sendMailWithAttachments(reportMail(email, me.email, PERIOD_LABELS[days]), [{ filename: reportFileName(now), contentType: 'application/pdf', data: pdf }]);
   const send = { email, period: days, sentAt: now.toISOString() };
   await recordReportSend(me.user_id, send);
+  await publish('ProgressReportRequested', { userId: me.user_id, studentEmail: me.email, timeZone: me.time_zone, to: email, days, requestedAt: send.sentAt });
   return json(201, { send });
 });

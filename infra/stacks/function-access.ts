@@ -101,9 +101,9 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Offline quizzes: a pack is stored (and counted by the rate limit); a result finishes a round like FinishRound (QuizCompleted).
   DownloadOfflinePack: { table: 'readWrite' },
   SubmitOfflineAttempt: { table: 'readWrite', publishEvents: true },
-  // Progress report (premium): sending counts the account's sends (rate limit), e-mails the PDF and keeps the address.
+  // Progress report (premium): sending counts the account's sends (rate limit), keeps the address and asks for the e-mail (ProgressReportRequested).
   GetProgressReport: { table: 'read' },
-  SendProgressReport: { table: 'readWrite', sendMail: true },
+  SendProgressReport: { table: 'readWrite', publishEvents: true },
   ListReportSends: { table: 'read' },
   // Offline quizzes: a pack is stored (and counted by the rate limit); a result finishes a round like FinishRound (QuizCompleted).
   DownloadOfflinePack: { table: 'readWrite' },
@@ -125,6 +125,8 @@ const TRIGGER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
 const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Reads the site URL (CONFIG/SITE) and the processed-event marker from the table.
   'send-email': { table: 'readWrite', sendMail: true },
+  // Builds the progress report's PDF and e-mails it (SES raw MIME); a marker per event makes a redelivery send nothing.
+  'send-progress-report': { table: 'readWrite', sendMail: true },
   // Both may unlock achievements (AchievementUnlocked).
   'update-progress': { table: 'readWrite', publishEvents: true },
   'update-streak': { table: 'readWrite', publishEvents: true, push: true },

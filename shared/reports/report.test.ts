@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildPdf, pdfLiteral, winAnsiByte } from './pdf.ts';
 import { reportPdf } from './report-pdf.ts';
-import { buildReport, improvementTrend, periodStart, readStart, reportFileName, reportPeriodSchema, sendReportSchema, REPORT_MESSAGES as M, type ReportAttempt } from './report.ts';
+import { reportPeriodSchema, sendReportSchema } from './contracts.ts';
+import { buildReport, improvementTrend, periodStart, readStart, reportFileName, REPORT_MESSAGES as M, type ReportAttempt } from './report.ts';
 
 const now = new Date('2026-06-30T12:00:00.000Z');
 const daysAgo = (d: number, h = 0) => new Date(now.getTime() - d * 86_400_000 - h * 3_600_000).toISOString();

@@ -1,11 +1,10 @@
-import * as z from 'zod';
 import { SUBJECTS, type Level, type Subject } from '../constants.ts';
-import { emailField } from '../validation/email.ts';
 
 /**
  * The progress report (3-learning-and-admin §2, §9): pure figures from the attempts of a
  * period, plus the learner's real achievements and streak. Used by the report handler,
- * the e-mailed PDF and the web page alike.
+ * the e-mailed PDF and the web page alike. No zod here: the Lambda that builds and
+ * e-mails the PDF stays small (the schemas are in contracts.ts).
  */
 
 export const REPORT_PERIODS = [7, 30, 90] as const;
@@ -67,32 +66,38 @@ export const periodStart = (now: Date, days: ReportPeriod): Date => new Date(now
 /** The range the report reads: the period, and at least the four weeks of the grid. */
 export const readStart = (now: Date, days: ReportPeriod): Date => new Date(now.getTime() - Math.max(days * DAY_MS, REPORT_WEEKS * WEEK_MS));
 
-export const subjectPerformanceSchema = z.object({
-  subject: z.enum(SUBJECTS),
-  quizzes: z.number(),
-  averagePercent: z.number(),
-  trendPercent: z.number(),
-});
-export const weekSchema = z.object({ label: z.string(), from: z.string(), to: z.string(), quizzes: z.number(), averagePercent: z.number() });
-export const progressReportSchema = z.object({
-  period: z.union([z.literal(7), z.literal(30), z.literal(90)]),
-  from: z.string(),
-  to: z.string(),
-  totalQuizzes: z.number(),
-  averageScore: z.number(),
-  studyTimeMinutes: z.number(),
-  achievements: z.number(),
-  achievementsInPeriod: z.number(),
-  streak: z.number(),
-  improvementTrend: z.number(),
-  strongestSubject: z.enum(SUBJECTS).nullable(),
-  weakestSubject: z.enum(SUBJECTS).nullable(),
-  subjects: z.array(subjectPerformanceSchema),
-  weeks: z.array(weekSchema),
-  recommendations: z.array(z.string()),
-});
-export type ProgressReport = z.infer<typeof progressReportSchema>;
-export type SubjectPerformance = z.infer<typeof subjectPerformanceSchema>;
+export interface SubjectPerformance {
+  subject: Subject;
+  quizzes: number;
+  averagePercent: number;
+  trendPercent: number;
+}
+export interface ReportWeek {
+  label: string;
+  from: string;
+  to: string;
+  quizzes: number;
+  averagePercent: number;
+}
+export interface ProgressReport {
+  period: ReportPeriod;
+  from: string;
+  to: string;
+  totalQuizzes: number;
+  averageScore: number;
+  studyTimeMinutes: number;
+  /** Every achievement the learner has unlocked, and how many of them in the period. */
+  achievements: number;
+  achievementsInPeriod: number;
+  /** The current streak of active days. */
+  streak: number;
+  improvementTrend: number;
+  strongestSubject: Subject | null;
+  weakestSubject: Subject | null;
+  subjects: SubjectPerformance[];
+  weeks: ReportWeek[];
+  recommendations: string[];
+}
 
 export interface ReportInput {
   now: Date;
@@ -172,25 +177,11 @@ export function recommendations(r: Omit<ProgressReport, 'recommendations'>): str
   ];
 }
 
-export const sendReportSchema = z.object({
-  email: emailField({
-    required: REPORT_MESSAGES.emailRequired,
-    tooLong: REPORT_MESSAGES.emailTooLong,
-    notAscii: REPORT_MESSAGES.emailNotAscii,
-    format: REPORT_MESSAGES.invalidEmail,
-  }),
-  days: z.union([z.literal(7), z.literal(30), z.literal(90)]).default(DEFAULT_REPORT_PERIOD),
-});
-export type SendReportInput = z.input<typeof sendReportSchema>;
-
-export const reportPeriodSchema = z.coerce
-  .number()
-  .pipe(z.union([z.literal(7), z.literal(30), z.literal(90)]))
-  .catch(DEFAULT_REPORT_PERIOD);
-
-export const reportSendSchema = z.object({ email: z.string(), period: z.number(), sentAt: z.string() });
-export const reportSendsSchema = z.object({ sends: z.array(reportSendSchema), sentToday: z.number(), dailyLimit: z.number() });
-export type ReportSend = z.infer<typeof reportSendSchema>;
+export interface ReportSend {
+  email: string;
+  period: number;
+  sentAt: string;
+}
 
 /** The PDF's file name: a dated progress-report file (§9). */
 export const reportFileName = (now: Date): string => `progress-report-${now.toISOString().slice(0, 10)}.pdf`;

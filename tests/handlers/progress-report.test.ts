@@ -11,6 +11,7 @@ const { mailbox } = useLocalStack();
 const { handler: getReport } = await import('../../functions/reports/get-report.ts');
 const { handler: sendReport } = await import('../../functions/reports/send-report.ts');
 const { handler: listSends } = await import('../../functions/reports/list-sends.ts');
+const { handler: sendReportMail } = await import('../../functions/reports/send-report-mail.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 const { keys } = await import('../../functions/data/table-design.ts');
 
@@ -87,6 +88,29 @@ describe('progress report', () => {
     expect((await call(listSends, other)).body.sends).toEqual([]);
   });
 
+  it('a redelivered ProgressReportRequested sends one e-mail; a detail off the catalogue is refused', async () => {
+    const me = await player(premium);
+    await attempt(me, 2, 'religion', 10);
+    const to = uniqueEmail('redeliver');
+    const event = {
+      id: randomUUID(),
+      version: '0',
+      account: '000000000000',
+      time: new Date().toISOString(),
+      region: 'us-east-1',
+      resources: [],
+      source: 'quizquest',
+      'detail-type': 'ProgressReportRequested',
+      detail: { userId: me.user_id, studentEmail: me.email, to, days: 30, requestedAt: new Date().toISOString() },
+    };
+    await sendReportMail(event);
+    await sendReportMail(event);
+    expect(mailbox.list().filter((m) => m.to.includes(to))).toHaveLength(1);
+    const text = Buffer.from(mailbox.list().find((m) => m.to.includes(to))!.attachments![0]!.base64, 'base64').toString('latin1');
+    expect(text).toContain('Religion: 1 quizzes, 100% average');
+    await expect(sendReportMail({ ...event, id: randomUUID(), detail: { ...event.detail, days: 14 } })).rejects.toThrow(/does not match/);
+  });
+
   it('the address follows the shared e-mail rule', async () => {
     const me = await player(premium);
     for (const [email, message] of [['', M.emailRequired], ['not-an-address', M.invalidEmail], ['zoë@example.com', M.emailNotAscii]]) {
@@ -105,7 +129,8 @@ describe('progress report', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.error.message).toBe(M.tooManySends);
     expect((await call(listSends, me)).body.sends).toHaveLength(REPORT_SENDS_PER_DAY);
-    expect(mailbox.list().filter((m) => m.to.includes(to))).toHaveLength(REPORT_SENDS_PER_DAY);
+    // The e-mails go out from the send-progress-report consumer, a moment later.
+    await expect.poll(() => mailbox.list().filter((m) => m.to.includes(to)).length, { timeout: 5000 }).toBe(REPORT_SENDS_PER_DAY);
   });
 
   it('a report of 2,000 attempts reads only the period and stays exact', async () => {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, keepPreviousData } from '@tanstack/react-query';
 import * as z from 'zod';
-import { progressReportSchema, reportSendSchema, reportSendsSchema, type ReportPeriod, type SendReportInput } from '#shared/reports/report.ts';
+import { progressReportSchema, reportSendSchema, reportSendsSchema, type SendReportInput } from '#shared/reports/contracts.ts';
+import type { ReportPeriod } from '#shared/reports/report.ts';
 import { api } from '@/lib/api-client.ts';
 
 /** The progress report's query keys; the report belongs to one account. */
