@@ -34,6 +34,9 @@ export function LearningToolsCard() {
           <LinkButton to="/offline" variant="secondary">
             Offline Quizzes
           </LinkButton>
+          <LinkButton to="/progress-reports" variant="secondary">
+            Progress Report
+          </LinkButton>
           <LinkButton to="/study" variant="secondary">
             Study Guides
           </LinkButton>
