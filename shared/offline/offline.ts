@@ -27,7 +27,6 @@ export const OFFLINE_MESSAGES = {
   noQuestions: (subject: Subject, level: Level) => `No questions available for ${subject} ${level}`,
   packNotFound: 'That offline quiz was not found. Download it again.',
   tooOld: 'This offline result is more than 7 days old and cannot be counted.',
-  tooMany: 'Too many downloads. Wait a few minutes and try again.',
 } as const;
 
 export const packIdSchema = z.string().regex(/^[a-z0-9]{10,40}$/, 'Invalid format');
