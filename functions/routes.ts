@@ -3,7 +3,6 @@ import { ADMIN_ROUTES } from './admin/routes.ts';
 import { AUTH_ROUTES } from './auth/routes.ts';
 import { NOTIFICATION_ROUTES } from './notifications/routes.ts';
 import { OFFLINE_ROUTES } from './offline/routes.ts';
-import { OFFLINE_ROUTES } from './offline/routes.ts';
 import { DAILY_ROUTES } from './daily/routes.ts';
 import { GROUP_ROUTES } from './groups/routes.ts';
 import { GUIDE_ROUTES } from './guides/routes.ts';
@@ -53,7 +52,6 @@ export const API_AREAS = {
   groups: GROUP_ROUTES,
   guides: GUIDE_ROUTES,
   tournaments: TOURNAMENT_ROUTES,
-  offline: OFFLINE_ROUTES,
   reports: REPORT_ROUTES,
   offline: OFFLINE_ROUTES,
   learning: LEARNING_ROUTES,
