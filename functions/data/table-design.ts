@@ -72,8 +72,6 @@
  *                                 $disconnect or a 410; TTL as the connection)
  * - offline quiz pack .......... pk USER#<id>  sk OFFLINEPACK#<pack id>  (10 questions with their answer key, issued to
  *                                 this account for offline play; results are graded against it; TTL 30 days)
- * - offline quiz pack .......... pk USER#<id>  sk OFFLINEPACK#<pack id>  (10 questions with their answer key, issued to
- *                                 this account for offline play; results are graded against it; TTL 30 days)
  */
 export const TABLE_DESIGN = {
   partitionKey: 'pk',
@@ -155,7 +153,6 @@ export const keys = {
   tournamentStandings: (id: string) => ({ pk: `TOURN#${id}`, sk: 'STANDINGS' }),
   connection: (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' }),
   connectionOfUser: (userId: string, connectionId: string) => ({ gsi1pk: `CONNS#${userId}`, gsi1sk: connectionId }),
-  offlinePack: (userId: string, packId: string) => ({ pk: `USER#${userId}`, sk: `OFFLINEPACK#${packId}` }),
   offlinePack: (userId: string, packId: string) => ({ pk: `USER#${userId}`, sk: `OFFLINEPACK#${packId}` }),
   subscription: (connectionId: string, topic: string) => ({ pk: `CONN#${connectionId}`, sk: `SUB#${topic}` }),
   subscriptionOfTopic: (topic: string, connectionId: string) => ({ gsi1pk: `SUBS#${topic}`, gsi1sk: connectionId }),

@@ -105,9 +105,6 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   GetProgressReport: { table: 'read' },
   SendProgressReport: { table: 'readWrite', publishEvents: true },
   ListReportSends: { table: 'read' },
-  // Offline quizzes: a pack is stored (and counted by the rate limit); a result finishes a round like FinishRound (QuizCompleted).
-  DownloadOfflinePack: { table: 'readWrite' },
-  SubmitOfflineAttempt: { table: 'readWrite', publishEvents: true },
   // Smart Learning reads attempts, topic tallies and the learning style; the style is one put.
   GetAdaptiveLearning: { table: 'read' },
   GetLearningStyle: { table: 'read' },
