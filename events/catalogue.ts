@@ -19,7 +19,7 @@ export const CONSUMERS = {
   'notify': { entry: 'functions/consumers/notify.ts' },
   'write-feed-items': { entry: 'functions/consumers/write-feed-items.ts' },
   'advance-study-goals': { entry: 'functions/consumers/advance-study-goals.ts' },
-  'send-progress-report': { entry: 'functions/reports/send-report-mail.ts' },
+  'email-progress-report': { entry: 'functions/reports/send-report-mail.ts' },
   /** Runs one question of a live match, waiting up to a pause and a (double) window: its own timeout. */
   'run-live-match': { entry: 'functions/tournaments/run-match.ts', timeoutSeconds: 150 },
 } as const;
@@ -78,7 +78,7 @@ export const EVENTS = {
       days: z.union([z.literal(7), z.literal(30), z.literal(90)]),
       requestedAt: z.string().min(1),
     }),
-    consumers: ['send-progress-report'],
+    consumers: ['email-progress-report'],
   },
   /**
    * The person deleted their account; the identity is already gone. Its consumer deletes

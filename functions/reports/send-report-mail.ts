@@ -42,7 +42,7 @@ export const handler = async (event: EventBridgeEvent<string, unknown>): Promise
   const at = new Date(request.requestedAt);
   const report = await loadReport({ userId: request.userId, timeZone: request.timeZone }, request.days, at);
   const pdf = reportPdf(report, { studentEmail: request.studentEmail, generatedAt: at });
-  await runOnce('send-progress-report', event.id, () =>
+  await runOnce('email-progress-report', event.id, () =>
     sendMailWithAttachments(reportMail(request.to, request.studentEmail, PERIOD_LABELS[request.days]), [{ filename: reportFileName(at), contentType: 'application/pdf', data: pdf }]),
   );
 };

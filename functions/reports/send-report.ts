@@ -7,7 +7,7 @@ import { requireReportsCaller } from './report-access.ts';
 
 /**
  * POST /api/progress-report/send {email, days}: at most REPORT_SENDS_PER_DAY a UTC day per
- * account; keeps the address in the caller's history and asks the send-progress-report
+ * account; keeps the address in the caller's history and asks the email-progress-report
  * consumer (ProgressReportRequested) to e-mail the report, as of this request, as a PDF.
  * The PDF and SES live in that consumer: with SES and the API's validation this Lambda
  * would pass the 500 KB bundle budget, and a failed send is retried by the bus.

@@ -123,7 +123,7 @@ const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Reads the site URL (CONFIG/SITE) and the processed-event marker from the table.
   'send-email': { table: 'readWrite', sendMail: true },
   // Builds the progress report's PDF and e-mails it (SES raw MIME); a marker per event makes a redelivery send nothing.
-  'send-progress-report': { table: 'readWrite', sendMail: true },
+  'email-progress-report': { table: 'readWrite', sendMail: true },
   // Both may unlock achievements (AchievementUnlocked).
   'update-progress': { table: 'readWrite', publishEvents: true },
   'update-streak': { table: 'readWrite', publishEvents: true, push: true },

@@ -129,7 +129,7 @@ describe('progress report', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.error.message).toBe(M.tooManySends);
     expect((await call(listSends, me)).body.sends).toHaveLength(REPORT_SENDS_PER_DAY);
-    // The e-mails go out from the send-progress-report consumer, a moment later.
+    // The e-mails go out from the email-progress-report consumer, a moment later.
     await expect.poll(() => mailbox.list().filter((m) => m.to.includes(to)).length, { timeout: 5000 }).toBe(REPORT_SENDS_PER_DAY);
   });
 

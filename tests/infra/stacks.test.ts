@@ -152,12 +152,12 @@ describe('every stack', () => {
     }
   });
 
-  it('lets only the send-email consumer send mail', () => {
+  it('lets only the mail consumers send mail (send-email, and email-progress-report with its PDF)', () => {
     const senders = functionTemplates().flatMap((template) =>
       Object.keys(resources(template, 'AWS::Lambda::Function')).filter((id) => policyOf(template, id).includes('ses:SendEmail')),
     );
-    expect(senders).toHaveLength(1);
-    expect(senders[0]).toMatch(/^SendEmail[0-9A-F]{8}$/);
+    expect(senders).toHaveLength(2);
+    expect(senders.sort()).toEqual([expect.stringMatching(/^EmailProgressReport[0-9A-F]{8}$/), expect.stringMatching(/^SendEmail[0-9A-F]{8}$/)]);
   });
 });
 
