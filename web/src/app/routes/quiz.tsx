@@ -5,8 +5,7 @@ import { useSession } from '@/features/auth/use-session.ts';
 import { QuizScreen } from '@/features/quiz/components/quiz-screen.tsx';
 import { settingsFromSearch } from '@/features/quiz/quiz-settings.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
-
-const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+import { capitalise } from '@/lib/capitalise.ts';
 
 /**
  * `/quiz/:subject/:level?focus=…&challenge=…` (competition: `&mode=competition&count=…&time=…&progression=1`).

@@ -6,9 +6,9 @@ import { AdaptiveIcon, LockIcon } from '@/components/icons.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { useAdaptive, type AdaptiveData } from '../api/adaptive-api.ts';
 import styles from './adaptive.module.css';
+import { capitalise } from '@/lib/capitalise.ts';
 
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const topicName = (t: string) => cap(t.replace(/-/g, ' '));
+const topicName = (t: string) => capitalise(t.replace(/-/g, ' '));
 const MOVE: Record<'up' | 'down' | 'stay', string> = { up: 'Ready to move up', down: 'Step back and consolidate', stay: 'Keep practising here' };
 
 /** Shown instead of the page to accounts without adaptive_learning. */
@@ -64,7 +64,7 @@ function AdaptiveView({ data }: { data: AdaptiveData }) {
         {path ? (
           <>
             <p>
-              Now studying <strong>{cap(path.currentSubject)}</strong> at <strong>{cap(path.currentLevel)}</strong> level: {path.quizzes} quizzes played.
+              Now studying <strong>{capitalise(path.currentSubject)}</strong> at <strong>{capitalise(path.currentLevel)}</strong> level: {path.quizzes} quizzes played.
             </p>
             <progress className={styles.bar} max={100} value={path.progress} aria-label="Progress to the next milestone" />
             <p className="muted">Next milestone: {path.nextMilestone} quizzes</p>
@@ -86,10 +86,10 @@ function AdaptiveView({ data }: { data: AdaptiveData }) {
         <ul className={styles.list}>
           {data.recommendations.map((r) => (
             <li key={r.subject} data-testid={`recommendation-${r.subject}`}>
-              <strong>{cap(r.subject)}</strong>: {cap(r.recommendedLevel)}
+              <strong>{capitalise(r.subject)}</strong>: {capitalise(r.recommendedLevel)}
               <span className="muted">
                 {' '}
-                · {r.attempts > 0 ? `${MOVE[r.move]} (recent average ${r.recentAverage}% over ${r.attempts} at ${cap(r.currentLevel)})` : 'Not started'}
+                · {r.attempts > 0 ? `${MOVE[r.move]} (recent average ${r.recentAverage}% over ${r.attempts} at ${capitalise(r.currentLevel)})` : 'Not started'}
               </span>
             </li>
           ))}
@@ -113,7 +113,7 @@ function AdaptiveView({ data }: { data: AdaptiveData }) {
         <ul className={styles.list}>
           {data.subjectAccuracy.map((s) => (
             <li key={s.subject}>
-              <span>{cap(s.subject)}</span>{' '}
+              <span>{capitalise(s.subject)}</span>{' '}
               {s.colour ? (
                 <span className={`${styles.accuracy} ${styles[`accuracy--${s.colour}`] ?? ''}`}>{Math.round(s.accuracy * 100)}%</span>
               ) : (
@@ -152,7 +152,7 @@ function TopicList({ topics, empty }: { topics: AdaptiveData['strongTopics']; em
     <ul className={styles.list}>
       {topics.map((t) => (
         <li key={`${t.subject}-${t.topic}`}>
-          {topicName(t.topic)} <span className="muted">({cap(t.subject)}, {Math.round(t.accuracy * 100)}% of {t.total})</span>
+          {topicName(t.topic)} <span className="muted">({capitalise(t.subject)}, {Math.round(t.accuracy * 100)}% of {t.total})</span>
         </li>
       ))}
     </ul>

@@ -7,14 +7,13 @@ import { useRespondToChallenge } from '../api/friends-api.ts';
 import { challengeCard, challengePlayPath, scoreText, timeLimitText } from '../friends-view.ts';
 import { LoadFailed } from './friends-tab.tsx';
 import styles from './friends-page.module.css';
+import { capitalise } from '@/lib/capitalise.ts';
 
 export interface ChallengesTabProps {
   query: UseQueryResult<{ challenges: ChallengeView[] }>;
   viewerId: string;
   onNotice(text: string): void;
 }
-
-const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** Challenge cards: subject, level, count, time limit, message, status, scores and winner (2-social §2). */
 export function ChallengesTab({ query, viewerId, onNotice }: ChallengesTabProps) {

@@ -9,14 +9,13 @@ import { Dialog } from '@/components/dialog.tsx';
 import { useSendChallenge } from '../api/friends-api.ts';
 import { timeLimitText } from '../friends-view.ts';
 import styles from './friends-page.module.css';
+import { capitalise } from '@/lib/capitalise.ts';
 
 export interface SendChallengeDialogProps {
   friend: Friend;
   onClose(): void;
   onSent(): void;
 }
-
-const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** Send Challenge (2-social §2): subject, level, 5/10/15/20 questions, 3/5/10 minutes or none, a message. */
 export function SendChallengeDialog({ friend, onClose, onSent }: SendChallengeDialogProps) {

@@ -1,9 +1,8 @@
 import type { ProgressResponse } from '#shared/quiz/contracts.ts';
 import styles from './recent-attempts.module.css';
+import { capitalise } from '@/lib/capitalise.ts';
 
 type Attempt = ProgressResponse['recentAttempts'][number];
-
-const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 function formatDate(iso: string): string {
   const date = new Date(iso);

@@ -4,10 +4,9 @@ import type { ProgressResponse } from '#shared/quiz/contracts.ts';
 import { levelButtonLabel, levelTone, quizPath, SUBJECT_STATUS_LABEL } from '../level-button.ts';
 import { LockIcon } from '@/components/icons.tsx';
 import styles from './subject-progress-card.module.css';
+import { capitalise } from '@/lib/capitalise.ts';
 
 type SubjectProgress = ProgressResponse['subjects'][number];
-
-const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
  * One subject: its progress bar, quiz count, average and status, and a button per level.

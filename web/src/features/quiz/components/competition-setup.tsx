@@ -9,8 +9,7 @@ import { Card } from '@/components/card.tsx';
 import { LockIcon } from '@/components/icons.tsx';
 import { competitionPath } from '../quiz-settings.ts';
 import styles from './competition-setup.module.css';
-
-const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+import { capitalise } from '@/lib/capitalise.ts';
 
 interface ChoiceGroupProps<T extends string | number> {
   legend: string;

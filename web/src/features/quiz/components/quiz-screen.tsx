@@ -20,8 +20,7 @@ import { QuizHeader } from './quiz-header.tsx';
 import { ResultSummary } from './result-summary.tsx';
 import { ReviewDialog, type ReviewImage } from './review-dialog.tsx';
 import styles from './quiz-screen.module.css';
-
-const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+import { capitalise } from '@/lib/capitalise.ts';
 
 /** The pictures of a round's image questions, by question id, for the review. */
 function reviewImages(round: Round): Map<string, ReviewImage> {

@@ -7,8 +7,7 @@ import { Spinner } from '@/components/spinner.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { useReviewList, useSaveNotes } from '../api/review-api.ts';
 import styles from './review.module.css';
-
-const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+import { capitalise } from '@/lib/capitalise.ts';
 
 /** /review: bookmarked questions with the correct answer and editable notes; text search, subject and level filters. */
 export function ReviewPage() {

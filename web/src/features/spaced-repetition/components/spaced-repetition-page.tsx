@@ -7,9 +7,9 @@ import { Spinner } from '@/components/spinner.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { useDueCards, useRateCard } from '../api/cards-api.ts';
 import styles from './spaced-repetition.module.css';
+import { capitalise } from '@/lib/capitalise.ts';
 
 const RATING_LABEL: Record<Rating, string> = { 1: 'Forgot', 2: 'Hard', 3: 'Good', 4: 'Easy' };
-const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
 
 /** Shown instead of the page to accounts without the spaced_repetition feature. */

@@ -9,8 +9,7 @@ import { isApiError } from '@/lib/api-client.ts';
 import { useCreateGoal } from '../api/study-goals-api.ts';
 import { localToday } from '../today.ts';
 import styles from './study-plans.module.css';
-
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+import { capitalise } from '@/lib/capitalise.ts';
 
 /** Create Study Goal: the shared schema's rules (3-learning §5); the target date defaults to 30 days ahead (§9). */
 export function CreateGoalDialog({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -82,7 +81,7 @@ function CreateGoalForm({ onClose }: { onClose(): void }) {
           <select id={`${id}-subject`} className="field__input" value={form.subject} onChange={(e) => set('subject')(e.target.value)}>
             {SUBJECTS.map((s) => (
               <option key={s} value={s}>
-                {cap(s)}
+                {capitalise(s)}
               </option>
             ))}
           </select>
@@ -94,7 +93,7 @@ function CreateGoalForm({ onClose }: { onClose(): void }) {
           <select id={`${id}-level`} className="field__input" value={form.level} onChange={(e) => set('level')(e.target.value)}>
             {LEVELS.map((l) => (
               <option key={l} value={l}>
-                {cap(l)}
+                {capitalise(l)}
               </option>
             ))}
           </select>

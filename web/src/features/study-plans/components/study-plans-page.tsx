@@ -7,8 +7,7 @@ import { useDeleteGoal, useStepGoal, useStudyGoals } from '../api/study-goals-ap
 import { localToday } from '../today.ts';
 import { CreateGoalDialog } from './create-goal-dialog.tsx';
 import styles from './study-plans.module.css';
-
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+import { capitalise } from '@/lib/capitalise.ts';
 
 /** Shown instead of the page to accounts without custom_study_plans. */
 export function StudyPlansUpgradeGate() {
@@ -94,7 +93,7 @@ function GoalCard({ goal, today }: { goal: StudyGoal; today: string }) {
       </div>
       <p className={styles.meta}>
         <span>
-          {cap(goal.subject)} - {cap(goal.level)}
+          {capitalise(goal.subject)} - {capitalise(goal.level)}
         </span>
         <span data-testid="goal-days">{daysText(days)}</span>
         <span>{goal.daily_minutes} min/day</span>
@@ -108,7 +107,7 @@ function GoalCard({ goal, today }: { goal: StudyGoal; today: string }) {
       </ul>
       {details && (
         <p className="muted">
-          Target date {goal.target_date} · created {goal.created_at.slice(0, 10)} · quizzes in {cap(goal.subject)} {cap(goal.level)} add 10 points each.
+          Target date {goal.target_date} · created {goal.created_at.slice(0, 10)} · quizzes in {capitalise(goal.subject)} {capitalise(goal.level)} add 10 points each.
         </p>
       )}
       <div className={styles.goalActions}>

@@ -8,8 +8,7 @@ import { Spinner } from '@/components/spinner.tsx';
 import { useRegister, useTournaments } from '../api/tournaments-api.ts';
 import { cardAction, formatStart, STATE_LABEL } from '../tournament-view.ts';
 import styles from './live-competitions.module.css';
-
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+import { capitalise } from '@/lib/capitalise.ts';
 
 /** Free accounts: the server refuses live tournaments, and the page says why (issue 10). */
 export function LiveCompetitionsUpgradeGate() {
