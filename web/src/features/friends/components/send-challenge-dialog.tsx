@@ -3,6 +3,7 @@ import { LEVELS, SUBJECTS, type Level, type Subject } from '#shared/constants.ts
 import { CHALLENGE_DEFAULTS, CHALLENGE_QUESTION_COUNT, CHALLENGE_TIME_LIMITS_SEC, sendChallengeSchema } from '#shared/social/friend-challenge.ts';
 import { FRIEND_LIMITS } from '#shared/social/friends.ts';
 import type { Friend } from '#shared/social/social-api.ts';
+import { SelectField } from '@/components/select-field.tsx';
 import { FormMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
@@ -43,30 +44,8 @@ export function SendChallengeDialog({ friend, onClose, onSent }: SendChallengeDi
     <Dialog open title={`Challenge ${friend.email}`} onClose={onClose}>
       <form className="form" onSubmit={submit} noValidate>
         <div className={styles.formGrid}>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-subject`}>
-              Subject
-            </label>
-            <select id={`${id}-subject`} className="field__input" value={subject} onChange={(e) => setSubject(e.target.value as Subject)}>
-              {SUBJECTS.map((s) => (
-                <option key={s} value={s}>
-                  {capitalise(s)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-level`}>
-              Level
-            </label>
-            <select id={`${id}-level`} className="field__input" value={level} onChange={(e) => setLevel(e.target.value as Level)}>
-              {LEVELS.map((l) => (
-                <option key={l} value={l}>
-                  {capitalise(l)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField label="Subject" value={subject} options={SUBJECTS} optionLabel={capitalise} onChange={setSubject} />
+          <SelectField label="Level" value={level} options={LEVELS} optionLabel={capitalise} onChange={setLevel} />
           <div className="field">
             <label className="field__label" htmlFor={`${id}-count`}>
               Questions

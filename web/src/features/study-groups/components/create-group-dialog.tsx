@@ -3,8 +3,10 @@ import { GROUP_FORM_DEFAULTS, GROUP_LEVELS, GROUP_LIMITS, GROUP_SUBJECTS, create
 import { FormMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
+import { SelectField } from '@/components/select-field.tsx';
 import { TextField } from '@/components/text-field.tsx';
 import { isApiError } from '@/lib/api-client.ts';
+import { capitalise } from '@/lib/capitalise.ts';
 import { useCreateGroup } from '../api/groups-api.ts';
 import styles from './study-groups.module.css';
 
@@ -15,7 +17,7 @@ export interface CreateGroupDialogProps {
 }
 
 const LABEL: Record<string, string> = { all: 'All subjects', mixed: 'Mixed levels' };
-const label = (value: string) => LABEL[value] ?? value.charAt(0).toUpperCase() + value.slice(1);
+const label = (value: string) => LABEL[value] ?? capitalise(value);
 
 /** Create Group: the shared schema's rules and messages; submit is disabled while invalid or saving (2-social §5). */
 export function CreateGroupDialog({ open, onClose, onCreated }: CreateGroupDialogProps) {
@@ -80,30 +82,8 @@ function CreateGroupForm({ onClose, onCreated }: Omit<CreateGroupDialogProps, 'o
         )}
       </div>
       <div className={styles.formRow}>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-subject`}>
-            Subject
-          </label>
-          <select id={`${id}-subject`} className="field__input" value={form.subject} onChange={(e) => set('subject')(e.target.value)}>
-            {GROUP_SUBJECTS.map((s) => (
-              <option key={s} value={s}>
-                {label(s)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-level`}>
-            Level
-          </label>
-          <select id={`${id}-level`} className="field__input" value={form.level} onChange={(e) => set('level')(e.target.value)}>
-            {GROUP_LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {label(l)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Subject" value={form.subject} options={GROUP_SUBJECTS} optionLabel={label} onChange={set('subject')} />
+        <SelectField label="Level" value={form.level} options={GROUP_LEVELS} optionLabel={label} onChange={set('level')} />
       </div>
       <TextField
         label="Max members"

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { LEVELS, SUBJECTS } from '#shared/constants.ts';
 import { addDays, createGoalSchema, GOAL_LIMITS } from '#shared/learning/learning.ts';
+import { SelectField } from '@/components/select-field.tsx';
 import { FormMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
@@ -74,30 +75,8 @@ function CreateGoalForm({ onClose }: { onClose(): void }) {
         />
       </div>
       <div className={styles.row}>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-subject`}>
-            Subject
-          </label>
-          <select id={`${id}-subject`} className="field__input" value={form.subject} onChange={(e) => set('subject')(e.target.value)}>
-            {SUBJECTS.map((s) => (
-              <option key={s} value={s}>
-                {capitalise(s)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-level`}>
-            Level
-          </label>
-          <select id={`${id}-level`} className="field__input" value={form.level} onChange={(e) => set('level')(e.target.value)}>
-            {LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {capitalise(l)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Subject" value={form.subject} options={SUBJECTS} optionLabel={capitalise} onChange={set('subject')} />
+        <SelectField label="Level" value={form.level} options={LEVELS} optionLabel={capitalise} onChange={set('level')} />
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-description`}>
