@@ -70,6 +70,8 @@
  * - topic subscription ......... pk CONN#<connection id> sk SUB#<topic>, gsi1pk SUBS#<topic> gsi1sk <connection id>
  *                                 (a topic's listeners: one query; a connection's items are one partition, deleted on
  *                                 $disconnect or a 410; TTL as the connection)
+ * - admin audit log ............ pk AUDIT  sk <at>#<uuid>  (who did what, newest first: one bounded query; admin
+ *                                 actions are rare clicks, far below one partition's limits; kept when accounts go)
  * - offline quiz pack .......... pk USER#<id>  sk OFFLINEPACK#<pack id>  (10 questions with their answer key, issued to
  *                                 this account for offline play; results are graded against it; TTL 30 days)
  */
@@ -153,6 +155,7 @@ export const keys = {
   tournamentStandings: (id: string) => ({ pk: `TOURN#${id}`, sk: 'STANDINGS' }),
   connection: (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' }),
   connectionOfUser: (userId: string, connectionId: string) => ({ gsi1pk: `CONNS#${userId}`, gsi1sk: connectionId }),
+  auditEntry: (id: string) => ({ pk: 'AUDIT', sk: id }),
   offlinePack: (userId: string, packId: string) => ({ pk: `USER#${userId}`, sk: `OFFLINEPACK#${packId}` }),
   subscription: (connectionId: string, topic: string) => ({ pk: `CONN#${connectionId}`, sk: `SUB#${topic}` }),
   subscriptionOfTopic: (topic: string, connectionId: string) => ({ gsi1pk: `SUBS#${topic}`, gsi1sk: connectionId }),
