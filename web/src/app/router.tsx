@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { AppLayout } from './layout/app-layout.tsx';
 import {
   loadAdaptivePage,
+  loadAdminDashboard,
   loadAuthScreen,
   loadCompetitionPage,
   loadDailyChallengePage,
@@ -30,6 +31,7 @@ import { LandingPage } from './routes/landing.tsx';
 const AuthScreen = lazy(() => loadAuthScreen().then((m) => ({ default: m.AuthScreen })));
 const ResetPasswordScreen = lazy(() => loadResetPasswordScreen().then((m) => ({ default: m.ResetPasswordScreen })));
 const RoleHome = lazy(() => loadRoleHome().then((m) => ({ default: m.RoleHome })));
+const AdminDashboardRoute = lazy(() => loadAdminDashboard().then((m) => ({ default: m.AdminDashboardRoute })));
 const QuizPage = lazy(() => loadQuizPage().then((m) => ({ default: m.QuizPage })));
 const CompetitionPage = lazy(() => loadCompetitionPage().then((m) => ({ default: m.CompetitionPage })));
 const LeaderboardPage = lazy(() => loadLeaderboardPage().then((m) => ({ default: m.LeaderboardPage })));
@@ -63,7 +65,7 @@ export function AppRoutes() {
         <Route path="dashboard" element={<RoleHome role="student" />} />
         <Route path="parent-dashboard" element={<RoleHome role="parent" />} />
         <Route path="teacher-dashboard" element={<RoleHome role="teacher" />} />
-        <Route path="admin-dashboard" element={<RoleHome role="admin" />} />
+        <Route path="admin-dashboard" element={<AdminDashboardRoute />} />
         <Route path="quiz/:subject/:level" element={<QuizPage />} />
         <Route path="competition" element={<CompetitionPage />} />
         <Route path="friends" element={<FriendsRoute />} />

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { adminTabFromSearch, tabAfterKey } from './admin-tabs.ts';
+
+describe('admin tabs', () => {
+  it.each([
+    [null, 'overview'],
+    ['documents', 'documents'],
+    ['users', 'users'],
+    ['nonsense', 'overview'],
+  ] as const)('?tab=%s opens %s', (value, tab) => expect(adminTabFromSearch(value)).toBe(tab));
+
+  it.each([
+    ['overview', 'ArrowRight', 'documents'],
+    ['users', 'ArrowRight', 'overview'],
+    ['overview', 'ArrowLeft', 'users'],
+    ['documents', 'Home', 'overview'],
+    ['overview', 'End', 'users'],
+    ['documents', 'Enter', undefined],
+  ] as const)('from %s, %s goes to %s', (from, key, to) => expect(tabAfterKey(from, key)).toBe(to));
+});
