@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { LEVELS, SUBJECTS, type Level, type Subject } from '#shared/constants.ts';
 import { bankQuestionSchema, type BankQuestion } from '#shared/quiz/question.ts';
 import { documentClient } from '../lib/clients.ts';
@@ -91,6 +92,13 @@ export async function writeBank(subject: Subject, level: Level, questions: reado
   for (let i = 0; i < ids.length; i++) publicIds[i] ??= newPublicQuestionId();
 
   const topics: Record<string, number[]> = {};
+  // Questions an admin approved into the bank (functions/generation/, source ids `ai-…`) are not in
+  // the shipped files: a reseed keeps them in their topics.
+  const inThisWrite = new Set(questions.map((q) => q.id));
+  for (const [topic, indexes] of Object.entries((Item?.topics as Record<string, number[]> | undefined) ?? {})) {
+    const kept = indexes.filter((i) => isApprovedSourceId(ids[i]) && !inThisWrite.has(ids[i]!));
+    if (kept.length) topics[topic] = kept;
+  }
   const items = questions.map((question) => {
     const index = position.get(question.id)!;
     (topics[question.topic] ??= []).push(index);
@@ -107,4 +115,61 @@ export async function writeBank(subject: Subject, level: Level, questions: reado
   await documentClient().send(new PutCommand({ TableName: table, Item: { ...keys.bankMeta(subject, level), type: 'bank-meta', ...meta } }));
   metaCache.delete(`${subject}#${level}`);
   return meta;
+}
+
+/** Source ids of questions approved from the admin's review queue (functions/generation/). */
+export const APPROVED_SOURCE_PREFIX = 'ai-';
+const isApprovedSourceId = (id: string | undefined): boolean => id?.startsWith(APPROVED_SOURCE_PREFIX) ?? false;
+
+/**
+ * Adds one question to its bank at the next index, in one transaction with the index item
+ * (conditional on the bank not having grown meanwhile, retried when it has), so rounds can
+ * draw it at once. Adding the same source id again returns where it already is.
+ */
+export async function appendToBank(question: BankQuestion): Promise<{ publicId: string; index: number }> {
+  const table = env().TABLE_NAME;
+  const parsed = bankQuestionSchema.parse(question);
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: table, Key: keys.bankMeta(parsed.subject, parsed.level), ConsistentRead: true }));
+    if (!Item) {
+      const meta = await writeBank(parsed.subject, parsed.level, [parsed]);
+      return { publicId: meta.publicIds[0]!, index: 0 };
+    }
+    const ids = (Item.ids as string[] | undefined) ?? [];
+    const existing = ids.indexOf(parsed.id);
+    if (existing >= 0) return { publicId: (Item.publicIds as string[])[existing]!, index: existing };
+    const index = ids.length;
+    const publicId = newPublicQuestionId();
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: table,
+                Item: { ...keys.bankQuestion(parsed.subject, parsed.level, index), type: 'question', index, ...parsed, id: publicId, source_id: parsed.id },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Update: {
+                TableName: table,
+                Key: keys.bankMeta(parsed.subject, parsed.level),
+                UpdateExpression: 'SET #ids = list_append(#ids, :id), #pub = list_append(if_not_exists(#pub, :empty), :pid), #topics.#topic = list_append(if_not_exists(#topics.#topic, :empty), :index)',
+                ConditionExpression: 'size(#ids) = :length',
+                ExpressionAttributeNames: { '#ids': 'ids', '#pub': 'publicIds', '#topics': 'topics', '#topic': parsed.topic },
+                ExpressionAttributeValues: { ':id': [parsed.id], ':pid': [publicId], ':index': [index], ':empty': [], ':length': index },
+              },
+            },
+          ],
+        }),
+      );
+      metaCache.delete(`${parsed.subject}#${parsed.level}`);
+      return { publicId, index };
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+    }
+  }
+  throw new Error('The question bank kept changing: try again');
 }

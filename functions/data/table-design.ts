@@ -70,10 +70,27 @@
  * - topic subscription ......... pk CONN#<connection id> sk SUB#<topic>, gsi1pk SUBS#<topic> gsi1sk <connection id>
  *                                 (a topic's listeners: one query; a connection's items are one partition, deleted on
  *                                 $disconnect or a 410; TTL as the connection)
+ * - AI tutor questions a day .. pk USER#<id>  sk TUTORDAY#<yyyy-mm-dd>  (a conditional counter: the daily limit; TTL 2 days)
+ * - generated question ......... pk GENQ#<id> sk GENQ, gsi1pk GENQS#<pending|approved|rejected> gsi1sk <created at>#<id>
+ *                                 (the review queue: one query per status, newest first; approval appends it to the bank)
+ * - generated study guide ...... pk GUIDE#<id> sk GUIDE, gsi2pk GUIDES gsi2sk <created at>#<id> (listed in /study, newest first)
+ * - a guide's fact check ....... pk GUIDE#<guide id> sk FACTCHECK  (the latest verdicts, catalogue or generated guide)
  * - admin audit log ............ pk AUDIT  sk <at>#<uuid>  (who did what, newest first: one bounded query; admin
  *                                 actions are rare clicks, far below one partition's limits; kept when accounts go)
  * - offline quiz pack .......... pk USER#<id>  sk OFFLINEPACK#<pack id>  (10 questions with their answer key, issued to
  *                                 this account for offline play; results are graded against it; TTL 30 days)
+ * - AI explanation (cache) ..... pk EXPL#<question id> sk V#<question version>#<answer slot>  (one per question version and
+ *                                 answer chosen, shared by all accounts; the video's counters: viewers, likes, rating sum/count)
+ * - video library item ........ pk USER#<id>  sk VIDEO#<video id>  (the explanation and question as added, watched/liked/saved,
+ *                                 my rating; the library is one query of the account's partition, at most 200)
+ * - parent link ................ pk USER#<parent> sk PLINK#CHILD#<student>, mirrored as pk USER#<student> sk PLINK#PARENT#<parent>
+ *                                 (status pending | accepted | declined; the parent's copy, once opted in to the weekly
+ *                                 e-mail, also gsi1pk WEEKLYSUMMARY gsi1sk <parent>#<student>: the weekly job's one query)
+ * - class ...................... pk CLASS#<id> sk CLASS (name, code, teacher, member_count kept by conditional writes),
+ *                                 listed as pk USER#<teacher> sk TCLASS#<class id>; its code pk CLASSCODE#<code> sk CODE
+ * - class members .............. pk CLASS#<id> sk MEMBER#<student>, mirrored as pk USER#<student> sk CLASSOF#<class id>
+ * - class invitation ........... pk USER#<student> sk CLASSINVITE#<class id>, mirrored as pk CLASS#<id> sk INVITED#<student>
+ * - class assignment ........... pk CLASS#<id> sk ASSIGN#<created at>#<assignment id> (newest 10: one query)
  */
 export const TABLE_DESIGN = {
   partitionKey: 'pk',
@@ -157,8 +174,27 @@ export const keys = {
   connectionOfUser: (userId: string, connectionId: string) => ({ gsi1pk: `CONNS#${userId}`, gsi1sk: connectionId }),
   auditEntry: (id: string) => ({ pk: 'AUDIT', sk: id }),
   offlinePack: (userId: string, packId: string) => ({ pk: `USER#${userId}`, sk: `OFFLINEPACK#${packId}` }),
+  explanation: (questionId: string, version: string, slot: string) => ({ pk: `EXPL#${questionId}`, sk: `V#${version}#${slot}` }),
+  video: (userId: string, videoId: string) => ({ pk: `USER#${userId}`, sk: `VIDEO#${videoId}` }),
   subscription: (connectionId: string, topic: string) => ({ pk: `CONN#${connectionId}`, sk: `SUB#${topic}` }),
   subscriptionOfTopic: (topic: string, connectionId: string) => ({ gsi1pk: `SUBS#${topic}`, gsi1sk: connectionId }),
+  tutorDay: (userId: string, day: string) => ({ pk: `USER#${userId}`, sk: `TUTORDAY#${day}` }),
+  generatedQuestion: (id: string) => ({ pk: `GENQ#${id}`, sk: 'GENQ' }),
+  generatedQuestionByStatus: (status: string, createdAt: string, id: string) => ({ gsi1pk: `GENQS#${status}`, gsi1sk: `${createdAt}#${id}` }),
+  generatedGuide: (id: string) => ({ pk: `GUIDE#${id}`, sk: 'GUIDE' }),
+  generatedGuideListed: (createdAt: string, id: string) => ({ gsi2pk: 'GUIDES', gsi2sk: `${createdAt}#${id}` }),
+  guideFactCheck: (id: string) => ({ pk: `GUIDE#${id}`, sk: 'FACTCHECK' }),
+  parentLink: (parentId: string, studentId: string) => ({ pk: `USER#${parentId}`, sk: `PLINK#CHILD#${studentId}` }),
+  childLink: (studentId: string, parentId: string) => ({ pk: `USER#${studentId}`, sk: `PLINK#PARENT#${parentId}` }),
+  weeklySummary: (parentId: string, studentId: string) => ({ gsi1pk: 'WEEKLYSUMMARY', gsi1sk: `${parentId}#${studentId}` }),
+  classItem: (classId: string) => ({ pk: `CLASS#${classId}`, sk: 'CLASS' }),
+  classOfTeacher: (teacherId: string, classId: string) => ({ pk: `USER#${teacherId}`, sk: `TCLASS#${classId}` }),
+  classCode: (code: string) => ({ pk: `CLASSCODE#${code}`, sk: 'CODE' }),
+  classMember: (classId: string, studentId: string) => ({ pk: `CLASS#${classId}`, sk: `MEMBER#${studentId}` }),
+  memberOf: (studentId: string, classId: string) => ({ pk: `USER#${studentId}`, sk: `CLASSOF#${classId}` }),
+  classInvite: (studentId: string, classId: string) => ({ pk: `USER#${studentId}`, sk: `CLASSINVITE#${classId}` }),
+  classInvited: (classId: string, studentId: string) => ({ pk: `CLASS#${classId}`, sk: `INVITED#${studentId}` }),
+  assignment: (classId: string, createdAt: string, assignmentId: string) => ({ pk: `CLASS#${classId}`, sk: `ASSIGN#${createdAt}#${assignmentId}` }),
 } as const;
 
 /** DynamoDB TTL wants epoch seconds. */
