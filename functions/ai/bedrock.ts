@@ -1,0 +1,81 @@
+import { BedrockRuntimeClient, ConverseStreamCommand, InvokeModelCommand, type Message } from '@aws-sdk/client-bedrock-runtime';
+import { buildPrompt } from './prompt.ts';
+import type { Embedder, TextGenerator } from './types.ts';
+
+/**
+ * Amazon Bedrock, the provider in AWS: the Converse API (ConverseStream) writes text from the
+ * passages; a Titan Text Embeddings v2 or Cohere Embed model makes vectors. Model ids come from
+ * CDK context (cdk.json) through the function's environment.
+ */
+let client: BedrockRuntimeClient | undefined;
+export const bedrockClient = (): BedrockRuntimeClient => (client ??= new BedrockRuntimeClient({}));
+
+/** Titan v2 can return 256, 512 or 1,024 numbers; 256 keeps an item small and search cheap. */
+export const TITAN_DIMENSIONS = 256;
+const COHERE_DIMENSIONS = 1024;
+
+export function bedrockGenerator(modelId: string): TextGenerator {
+  return {
+    id: `bedrock:${modelId}`,
+    async *generate(request) {
+      const prompt = buildPrompt(request);
+      const messages: Message[] = [
+        ...(request.history ?? []).map((turn): Message => ({ role: turn.role, content: [{ text: turn.content }] })),
+        { role: 'user', content: [{ text: prompt.user }] },
+      ];
+      const response = await bedrockClient().send(
+        new ConverseStreamCommand({
+          modelId,
+          system: [{ text: prompt.system }],
+          messages,
+          inferenceConfig: { maxTokens: Math.min(2000, Math.ceil((request.maxWords ?? 400) * 1.6)), temperature: 0.2 },
+        }),
+      );
+      for await (const event of response.stream ?? []) {
+        const text = event.contentBlockDelta?.delta?.text;
+        if (text) yield text;
+      }
+    },
+  };
+}
+
+export function bedrockEmbedder(modelId: string): Embedder {
+  const cohere = modelId.includes('cohere.');
+  return {
+    id: `bedrock:${modelId}`,
+    dimensions: cohere ? COHERE_DIMENSIONS : TITAN_DIMENSIONS,
+    async embed(texts) {
+      if (cohere) {
+        const out: Float32Array[] = [];
+        // Cohere Embed takes up to 96 texts per call.
+        for (let i = 0; i < texts.length; i += 96) {
+          const body = await invoke(modelId, { texts: texts.slice(i, i + 96), input_type: 'search_document', truncate: 'END' });
+          for (const vector of (body as { embeddings: number[][] }).embeddings) out.push(unit(vector));
+        }
+        return out;
+      }
+      return Promise.all(
+        texts.map(async (inputText) => {
+          const body = await invoke(modelId, { inputText, dimensions: TITAN_DIMENSIONS, normalize: true });
+          return unit((body as { embedding: number[] }).embedding);
+        }),
+      );
+    },
+  };
+}
+
+async function invoke(modelId: string, payload: unknown): Promise<unknown> {
+  const response = await bedrockClient().send(
+    new InvokeModelCommand({ modelId, contentType: 'application/json', accept: 'application/json', body: JSON.stringify(payload) }),
+  );
+  return JSON.parse(new TextDecoder().decode(response.body)) as unknown;
+}
+
+function unit(vector: readonly number[]): Float32Array {
+  const out = Float32Array.from(vector);
+  let norm = 0;
+  for (const x of out) norm += x * x;
+  norm = Math.sqrt(norm);
+  if (norm > 0) for (let i = 0; i < out.length; i += 1) out[i]! /= norm;
+  return out;
+}

@@ -1,0 +1,122 @@
+import { createRequire } from 'node:module';
+import type { Subject } from '#shared/constants.ts';
+import { DEFAULT_MAX_RESULTS, DEFAULT_THRESHOLD, dotRow, fuse, topK } from '#shared/knowledge/similarity.ts';
+import { KB_SCOPES, readScope, scopeVersions, type KbScope, type SourceKind, type StoredChunk } from '../data/knowledge.ts';
+import { contentTerms } from './nlp.ts';
+import type { Embedder, KnowledgeBase, Passage, SearchOptions } from './types.ts';
+
+/**
+ * Exact similarity search over a subject's chunks, in the Lambda (or the local host): the
+ * chunks of each scope are read once per container and kept with their version; every search
+ * checks the versions with one BatchGet and re-reads only a scope that changed. With the
+ * embedded provider a BM25 keyword index (wink-bm25-text-search) of the same chunks is fused
+ * with the cosine (see shared/knowledge/similarity.ts); a model's embeddings (Bedrock) are
+ * used alone.
+ */
+export interface SearchRequest extends SearchOptions {
+  /** Only chunks from these kinds of source (similar-question search: 'question'). */
+  readonly kinds?: readonly SourceKind[];
+}
+
+export interface ChunkSearch extends KnowledgeBase {
+  searchChunks(request: SearchRequest): Promise<Passage[]>;
+  /** Drops the cached scopes (tests; a process that just wrote the knowledge base). */
+  forget(): void;
+}
+
+interface Keyword {
+  search(text: string, limit: number): [string, number][];
+}
+
+interface ScopeIndex {
+  readonly version: number;
+  readonly chunks: readonly StoredChunk[];
+  readonly matrix: Float32Array;
+  readonly keyword: Keyword | undefined;
+}
+
+export interface KnowledgeBaseOptions {
+  readonly embedder: () => Promise<Embedder>;
+  /** Build a BM25 index beside the vectors (the embedded provider). */
+  readonly hybrid: boolean;
+}
+
+export function createKnowledgeBase(options: KnowledgeBaseOptions): ChunkSearch {
+  const cache = new Map<KbScope, ScopeIndex>();
+
+  async function scopeIndex(scope: KbScope, version: number, model: string): Promise<ScopeIndex> {
+    const cached = cache.get(scope);
+    if (cached && cached.version === version) return cached;
+    const chunks = (await readScope(scope)).filter((c) => c.model === model);
+    const dimensions = chunks[0]?.vector.length ?? 0;
+    const matrix = new Float32Array(chunks.length * dimensions);
+    chunks.forEach((c, row) => matrix.set(c.vector, row * dimensions));
+    const index: ScopeIndex = { version, chunks, matrix, keyword: options.hybrid ? keywordIndex(chunks) : undefined };
+    cache.set(scope, index);
+    return index;
+  }
+
+  async function searchChunks(request: SearchRequest): Promise<Passage[]> {
+    const query = request.query.trim();
+    if (!query) return [];
+    const threshold = request.threshold ?? DEFAULT_THRESHOLD;
+    const max = request.maxResults ?? DEFAULT_MAX_RESULTS;
+    const scopes: KbScope[] = request.subject ? [request.subject] : [...KB_SCOPES];
+    const embedder = await options.embedder();
+    const [versions, [queryVector]] = await Promise.all([scopeVersions(scopes), embedder.embed([query])]);
+    const ranked: { item: Passage; similarity: number }[] = [];
+    for (const scope of scopes) {
+      const index = await scopeIndex(scope, versions.get(scope) ?? 0, embedder.id);
+      if (index.chunks.length === 0 || !queryVector || queryVector.length * index.chunks.length !== index.matrix.length) continue;
+      const lexical = new Map(index.keyword?.search(query, 200) ?? []);
+      index.chunks.forEach((chunk, row) => {
+        if (request.category && chunk.category !== request.category) return;
+        if (request.kinds && !request.kinds.includes(chunk.sourceKind)) return;
+        const similarity = round(fuse(dotRow(queryVector, index.matrix, row), index.keyword ? (lexical.get(chunk.chunkKey) ?? 0) : undefined));
+        ranked.push({ item: toPassage(chunk, similarity), similarity });
+      });
+    }
+    return topK(ranked, threshold, max).map((r) => r.item);
+  }
+
+  return {
+    search: (o) => searchChunks(o),
+    searchChunks,
+    forget: () => cache.clear(),
+  };
+}
+
+function toPassage(chunk: StoredChunk, similarity: number): Passage {
+  return {
+    chunkId: chunk.chunkKey,
+    text: chunk.text,
+    subject: chunk.subject as Subject | null,
+    category: chunk.category,
+    source: { kind: chunk.sourceKind, id: chunk.sourceId, title: chunk.title },
+    similarity,
+  };
+}
+
+interface WinkBm25 {
+  defineConfig(config: { fldWeights: Record<string, number>; bm25Params?: Record<string, number> }): void;
+  definePrepTasks(tasks: ((input: string) => string[])[]): void;
+  addDoc(doc: Record<string, string>, id: string): void;
+  consolidate(precision?: number): void;
+  search(text: string, limit?: number): [string, number][];
+}
+
+/** BM25 over the chunk text and title (the title counts double); needs at least 3 chunks. */
+function keywordIndex(chunks: readonly StoredChunk[]): Keyword | undefined {
+  if (chunks.length < 3) return undefined;
+  const create = createRequire(import.meta.url)('wink-bm25-text-search') as () => WinkBm25;
+  const engine = create();
+  engine.defineConfig({ fldWeights: { text: 1, title: 2 } });
+  engine.definePrepTasks([(text) => contentTerms(text)]);
+  for (const chunk of chunks) engine.addDoc({ text: chunk.text, title: chunk.title }, chunk.chunkKey);
+  engine.consolidate(4);
+  return { search: (text, limit) => (contentTerms(text).length ? engine.search(text, limit) : []) };
+}
+
+function round(value: number): number {
+  return Math.round(value * 10000) / 10000;
+}
