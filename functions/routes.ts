@@ -4,6 +4,7 @@ import { AUTH_ROUTES } from './auth/routes.ts';
 import { NOTIFICATION_ROUTES } from './notifications/routes.ts';
 import { OFFLINE_ROUTES } from './offline/routes.ts';
 import { DAILY_ROUTES } from './daily/routes.ts';
+import { EXPLANATION_ROUTES } from './explanations/routes.ts';
 import { GROUP_ROUTES } from './groups/routes.ts';
 import { GUIDE_ROUTES } from './guides/routes.ts';
 import { LEARNING_ROUTES } from './learning/routes.ts';
@@ -56,6 +57,7 @@ export const API_AREAS = {
   offline: OFFLINE_ROUTES,
   learning: LEARNING_ROUTES,
   review: REVIEW_ROUTES,
+  explanations: EXPLANATION_ROUTES,
 } as const satisfies Record<string, readonly RouteDefinition[]>;
 
 export type ApiArea = keyof typeof API_AREAS;

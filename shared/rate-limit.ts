@@ -19,6 +19,8 @@ export const RATE_RULES = {
   reportSend: { max: REPORT_SENDS_PER_DAY, windowMs: 24 * 60 * 60_000, message: REPORT_MESSAGES.tooManySends },
   /** Not in the spec: offline packs carry the answer key, so downloads are counted per account (9 packs fill the grid). */
   offlineDownload: { max: 20, windowMs: 10 * 60_000, message: 'Too many downloads. Wait a few minutes and try again.' },
+  /** Not in the spec: new AI explanations generated per account (cache hits are free; a round has at most 35 wrong answers). */
+  explanationGenerate: { max: 60, windowMs: 60 * 60_000, message: 'Too many new explanations in a short time. Wait a few minutes and try again.' },
 } as const satisfies Record<string, RateRule>;
 
 export type RateAction = keyof typeof RATE_RULES;

@@ -113,6 +113,18 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   CreateStudyGoal: { table: 'readWrite' },
   StepStudyGoal: { table: 'readWrite' },
   DeleteStudyGoal: { table: 'readWrite' },
+  // AI explanations (premium): read the caller's round, the cache and the knowledge base; write the cache (and count generations).
+  ExplainQuestion: { table: 'readWrite' },
+  ListVideos: { table: 'read' },
+  // Explains like ExplainQuestion, then puts the library item.
+  AddVideo: { table: 'readWrite' },
+  // The account's mark and the shared counter in one transaction.
+  WatchVideo: { table: 'readWrite' },
+  LikeVideo: { table: 'readWrite' },
+  SaveVideo: { table: 'readWrite' },
+  RateVideo: { table: 'readWrite' },
+  // Writes a study goal (the study plans feature's item) for the video.
+  AddVideoToStudyPlan: { table: 'readWrite' },
 };
 
 const TRIGGER_ACCESS: Readonly<Record<string, FunctionAccess>> = {

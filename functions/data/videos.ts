@@ -1,0 +1,220 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { LEVELS, SUBJECTS } from '#shared/constants.ts';
+import { explanationSchema, LIBRARY_MAX, parseVideoId, type VideoRecord } from '#shared/explanations/explanations.ts';
+import { documentClient } from '../lib/clients.ts';
+import { env } from '../lib/env.ts';
+import { keys } from './table-design.ts';
+import { queryPrefix } from './user-rows.ts';
+
+/**
+ * A student's video library: `USER#<id>/VIDEO#<video id>`, the explanation and the question as
+ * added (rounds expire, the library stays), and the student's own marks. Watching and liking
+ * move the shared counters on the explanation item in the same transaction, so a count is
+ * always the number of accounts that did it.
+ */
+
+const recordSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  subject: z.enum(SUBJECTS),
+  level: z.enum(LEVELS),
+  topic: z.string(),
+  correctAnswer: z.string(),
+  chosenAnswer: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  imageCaption: z.string().nullable(),
+  explanation: explanationSchema,
+  addedAt: z.string(),
+  watched_at: z.string().optional(),
+  liked: z.boolean().default(false),
+  saved: z.boolean().default(false),
+  rating: z.number().int().min(1).max(5).optional(),
+});
+
+function toRecord(item: Record<string, unknown>): VideoRecord {
+  const r = recordSchema.parse(item);
+  return {
+    id: r.id,
+    question: r.question,
+    subject: r.subject,
+    level: r.level,
+    topic: r.topic,
+    correctAnswer: r.correctAnswer,
+    chosenAnswer: r.chosenAnswer,
+    imageUrl: r.imageUrl,
+    imageCaption: r.imageCaption,
+    explanation: r.explanation,
+    addedAt: r.addedAt,
+    watched: r.watched_at !== undefined,
+    liked: r.liked,
+    saved: r.saved,
+    myRating: r.rating ?? null,
+  };
+}
+
+export type NewVideo = Omit<VideoRecord, 'watched' | 'liked' | 'saved' | 'myRating'>;
+
+/** The account's library (one query of its partition, at most LIBRARY_MAX items). */
+export async function listVideos(userId: string): Promise<VideoRecord[]> {
+  return (await queryPrefix(userId, 'VIDEO#', { limit: LIBRARY_MAX })).map(toRecord);
+}
+
+export async function getVideo(userId: string, videoId: string): Promise<VideoRecord | undefined> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: keys.video(userId, videoId), ConsistentRead: true }));
+  return Item ? toRecord(Item) : undefined;
+}
+
+async function countVideos(userId: string): Promise<number> {
+  const { Count } = await documentClient().send(
+    new QueryCommand({
+      TableName: env().TABLE_NAME,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'VIDEO#' },
+      Select: 'COUNT',
+      Limit: LIBRARY_MAX,
+    }),
+  );
+  return Count ?? 0;
+}
+
+/**
+ * Adds a video once: 'added', 'exists' (already in the library, unchanged) or 'full'. The
+ * size check is a read before the put: two concurrent adds at 199 may make 201, which the
+ * listing's limit still bounds.
+ */
+export async function addVideo(userId: string, video: NewVideo): Promise<'added' | 'exists' | 'full'> {
+  if (await getVideo(userId, video.id)) return 'exists';
+  if ((await countVideos(userId)) >= LIBRARY_MAX) return 'full';
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: env().TABLE_NAME,
+        Item: { ...video, type: 'video', user_id: userId, liked: false, saved: false, ...keys.video(userId, video.id) },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return 'added';
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return 'exists';
+    throw error;
+  }
+}
+
+function statsKey(videoId: string) {
+  const parsed = parseVideoId(videoId);
+  if (!parsed) throw new Error(`Not a video id: ${videoId}`);
+  return keys.explanation(parsed.questionId, parsed.version, parsed.slot);
+}
+
+const cancelled = (error: unknown): boolean => error instanceof TransactionCanceledException;
+
+/** The first watch of this account counts one viewer; false when the video is not in its library. */
+export async function markWatched(userId: string, videoId: string, now: Date): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: env().TABLE_NAME,
+              Key: keys.video(userId, videoId),
+              UpdateExpression: 'SET watched_at = :now',
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(watched_at)',
+              ExpressionAttributeValues: { ':now': now.toISOString() },
+            },
+          },
+          { Update: { TableName: env().TABLE_NAME, Key: statsKey(videoId), UpdateExpression: 'ADD #views :one', ExpressionAttributeNames: { '#views': 'views' }, ExpressionAttributeValues: { ':one': 1 } } },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (!cancelled(error)) throw error;
+    return (await getVideo(userId, videoId)) !== undefined;
+  }
+}
+
+/** Like or unlike: the counter moves only when the mark changes. False when the video is not in the library. */
+export async function setLiked(userId: string, videoId: string, liked: boolean): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: env().TABLE_NAME,
+              Key: keys.video(userId, videoId),
+              UpdateExpression: 'SET liked = :liked',
+              ConditionExpression: 'attribute_exists(pk) AND liked <> :liked',
+              ExpressionAttributeValues: { ':liked': liked },
+            },
+          },
+          { Update: { TableName: env().TABLE_NAME, Key: statsKey(videoId), UpdateExpression: 'ADD likes :delta', ExpressionAttributeValues: { ':delta': liked ? 1 : -1 } } },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (!cancelled(error)) throw error;
+    return (await getVideo(userId, videoId)) !== undefined;
+  }
+}
+
+export async function setSaved(userId: string, videoId: string, saved: boolean): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: env().TABLE_NAME,
+        Key: keys.video(userId, videoId),
+        UpdateExpression: 'SET saved = :saved',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':saved': saved },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Rates 1–5 (a new rating replaces this account's previous one); conditional on the rating read. */
+export async function setRating(userId: string, videoId: string, rating: number): Promise<boolean> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const video = await getVideo(userId, videoId);
+    if (!video) return false;
+    const before = video.myRating;
+    if (before === rating) return true;
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: env().TABLE_NAME,
+                Key: keys.video(userId, videoId),
+                UpdateExpression: 'SET rating = :rating',
+                ConditionExpression: before === null ? 'attribute_exists(pk) AND attribute_not_exists(rating)' : 'rating = :before',
+                ExpressionAttributeValues: { ':rating': rating, ...(before === null ? {} : { ':before': before }) },
+              },
+            },
+            {
+              Update: {
+                TableName: env().TABLE_NAME,
+                Key: statsKey(videoId),
+                UpdateExpression: 'ADD rating_sum :sum, rating_count :count',
+                ExpressionAttributeValues: { ':sum': rating - (before ?? 0), ':count': before === null ? 1 : 0 },
+              },
+            },
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (!cancelled(error)) throw error;
+    }
+  }
+  throw new Error('The rating kept changing; try again');
+}

@@ -1,0 +1,149 @@
+import type { Level, Subject } from '#shared/constants.ts';
+import { topicLabel, type Citation, type Explanation } from '#shared/explanations/explanations.ts';
+import { bestSentences, keyTerms } from '../ai/nlp.ts';
+import type { KnowledgeBase, Passage, TextGenerator } from '../ai/types.ts';
+
+/**
+ * A grounded explanation of one answer (3-learning §3 AI explanation): the knowledge base is
+ * searched for the question with its right answer, for the right answer alone and for the
+ * option chosen; only passages that name the right answer (or are very close to the
+ * question) ground it. With none, the caller answers with the §8 fallback: nothing is invented.
+ */
+
+export interface ExplainFacts {
+  readonly questionId: string;
+  readonly question: string;
+  readonly subject: Subject;
+  readonly level: Level;
+  readonly topic: string;
+  readonly correctAnswer: string;
+  readonly chosenAnswer: string | null;
+}
+
+export interface ExplainDeps {
+  readonly knowledgeBase: KnowledgeBase;
+  readonly generator: TextGenerator;
+  readonly now: Date;
+}
+
+/** Passages at least this similar count even when they do not name the answer. */
+const CLOSE_ENOUGH = 0.6;
+/** §9: the context chunk similarity cutoff. */
+const THRESHOLD = 0.3;
+
+/** Lower case, accents off, anything but letters and digits as single spaces. */
+export function normalise(text: string): string {
+  return ` ${text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
+}
+
+/** Whether a text names a phrase as whole words ("Paris" in "…capital, Paris.", not in "Parisian"). */
+export const mentions = (text: string, phrase: string): boolean => normalise(phrase).trim() !== '' && normalise(text).includes(normalise(phrase));
+
+const sourceKey = (p: Passage) => `${p.source.kind}#${p.source.id}`;
+
+function uniqueByChunk(list: readonly Passage[]): Passage[] {
+  const seen = new Map<string, Passage>();
+  for (const p of list) {
+    const had = seen.get(p.chunkId);
+    if (!had || had.similarity < p.similarity) seen.set(p.chunkId, p);
+  }
+  return [...seen.values()].sort((a, b) => b.similarity - a.similarity);
+}
+
+async function collect(pieces: AsyncIterable<string>): Promise<string> {
+  let text = '';
+  for await (const piece of pieces) text += piece;
+  return text;
+}
+
+/** The generator's own citation marks and sources line are dropped: the explanation lists its sources itself. */
+export function cleanGenerated(text: string): string {
+  return text
+    .replace(/\n+\s*Sources?:[\s\S]*$/i, '')
+    .replace(/\s*\[\d+(?:\s*,\s*\d+)*\]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const excerpt = (text: string): string => (text.length <= 220 ? text : `${text.slice(0, 219).trimEnd()}…`);
+
+/** The explanation, or null when the knowledge base holds nothing relevant (the caller falls back). */
+export async function composeExplanation(facts: ExplainFacts, deps: ExplainDeps): Promise<Explanation | null> {
+  const { knowledgeBase: kb, generator } = deps;
+  const { question, correctAnswer: correct, chosenAnswer: chosen, subject } = facts;
+  const rightQuery = `${question} ${correct}`;
+  const [withQuestion, aboutRight, aboutChosen] = await Promise.all([
+    kb.search({ query: rightQuery, subject, threshold: THRESHOLD, maxResults: 6 }),
+    kb.search({ query: correct, subject, threshold: THRESHOLD, maxResults: 4 }),
+    chosen === null ? Promise.resolve([]) : kb.search({ query: `${chosen} ${question}`, subject, threshold: THRESHOLD, maxResults: 4 }),
+  ]);
+
+  const right = uniqueByChunk([...withQuestion, ...aboutRight])
+    .filter((p) => mentions(p.text, correct) || p.similarity >= CLOSE_ENOUGH)
+    .slice(0, 4);
+  if (right.length === 0) return null;
+
+  // What the sources say about the option chosen: a passage that names it and is not one of the above.
+  const rightChunks = new Set(right.map((p) => p.chunkId));
+  const chosenPassages = chosen === null ? [] : uniqueByChunk(aboutChosen).filter((p) => !rightChunks.has(p.chunkId) && mentions(p.text, chosen));
+  const aboutChosenSentence = chosen === null ? undefined : bestSentences(chosenPassages, chosen, 4).find((s) => mentions(s.text, chosen));
+
+  const generated = cleanGenerated(
+    await collect(
+      generator.generate({
+        task: 'explanation',
+        instruction: `Explain to a student why "${correct}" is the correct answer to the question "${question}"${chosen ? ` and why "${chosen}" is not` : ''}. Use only the passages; do not add facts.`,
+        query: rightQuery,
+        passages: right,
+        maxWords: 90,
+      }),
+    ),
+  );
+
+  const candidates = bestSentences(right, rightQuery, 6);
+  const fresh = candidates.filter((s) => !generated.includes(s.text));
+  const keyPoints = (fresh.length > 0 ? fresh : candidates).slice(0, 3).map((s) => s.text);
+  if (keyPoints.length === 0 && !generated) return null;
+
+  const opening = chosen === null ? `The correct answer is ${correct}.` : `You chose ${chosen}, but the correct answer is ${correct}.`;
+  const whyWrong = aboutChosenSentence ? ` About ${chosen}: ${aboutChosenSentence.text}` : '';
+  const textExplanation = [opening, generated || keyPoints.join(' '), whyWrong.trim()].filter(Boolean).join(' ');
+
+  const usedPassages = uniqueByChunk([...right, ...(aboutChosenSentence ? [aboutChosenSentence.passage] : [])]);
+  const sources: Citation[] = [];
+  const cited = new Set<string>();
+  for (const p of [...right, ...(aboutChosenSentence ? [aboutChosenSentence.passage] : [])]) {
+    if (cited.has(sourceKey(p))) continue;
+    cited.add(sourceKey(p));
+    sources.push({ kind: p.source.kind, id: p.source.id, title: p.source.title, excerpt: excerpt(p.text) });
+  }
+
+  const skip = new Set([normalise(correct), ...(chosen ? [normalise(chosen)] : [])]);
+  const relatedTopics = [...new Set([topicLabel(facts.topic), ...keyTerms(usedPassages.map((p) => p.text).join('\n'), 8)])]
+    .filter((t) => !skip.has(normalise(t)))
+    .slice(0, 5);
+
+  const videoScript = [
+    `Let's look at this ${subject} question. ${question}`,
+    `${chosen === null ? '' : `You answered ${chosen}. `}The correct answer is ${correct}.${whyWrong}`,
+    ...keyPoints,
+    `Remember: the answer is ${correct}.`,
+  ].join('\n\n');
+
+  return {
+    questionId: facts.questionId,
+    textExplanation,
+    videoScript,
+    keyPoints,
+    relatedTopics,
+    sources,
+    grounded: true,
+    generator: generator.id,
+    generatedAt: deps.now.toISOString(),
+  };
+}

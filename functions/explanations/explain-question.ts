@@ -1,0 +1,17 @@
+import { explainRequestSchema } from '#shared/explanations/explanations.ts';
+import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { requireVideoCaller } from './access.ts';
+import { answeredQuestion, explain } from './explain.ts';
+
+/**
+ * POST /api/explanations {roundId, questionId, answer}: the AI explanation of a wrong (or
+ * unanswered) question of the caller's finished round (3-learning §7 generate-question-explanation).
+ * The question and its key are read from the round, never from the request.
+ */
+export const handler = httpHandler(async (event) => {
+  const input = parseBody(event, explainRequestSchema);
+  const me = await requireVideoCaller(event);
+  const question = await answeredQuestion(me.user_id, input.roundId, input.questionId, input.answer);
+  const result = await explain(me.user_id, question);
+  return json(200, { success: true, ...result });
+});

@@ -1,0 +1,15 @@
+import { rateRequestSchema, VIDEO_MESSAGES } from '#shared/explanations/explanations.ts';
+import { setRating } from '../data/videos.ts';
+import { NotFound } from '../lib/errors.ts';
+import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { requireVideoCaller, videoIdParam } from './access.ts';
+import { videoItem } from './video-items.ts';
+
+/** PUT /api/videos/{videoId}/rating {rating 1-5}: one rating per account (a new one replaces it); the average is of every account's. */
+export const handler = httpHandler(async (event) => {
+  const { rating } = parseBody(event, rateRequestSchema);
+  const me = await requireVideoCaller(event);
+  const videoId = videoIdParam(event);
+  if (!(await setRating(me.user_id, videoId, rating))) throw new NotFound(VIDEO_MESSAGES.notFound);
+  return json(200, { item: await videoItem(me.user_id, videoId) });
+});

@@ -1,0 +1,16 @@
+import type { RouteDefinition } from '../routes.ts';
+
+/**
+ * AI explanations of a finished round's wrong answers and the video library made from them
+ * (3-learning §2, §7; premium video_explanations, students and admins).
+ */
+export const EXPLANATION_ROUTES = [
+  { method: 'POST', path: '/api/explanations', name: 'ExplainQuestion', entry: 'functions/explanations/explain-question.ts', auth: 'jwt' },
+  { method: 'GET', path: '/api/videos', name: 'ListVideos', entry: 'functions/explanations/list-videos.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/videos', name: 'AddVideo', entry: 'functions/explanations/add-video.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/videos/{videoId}/watch', name: 'WatchVideo', entry: 'functions/explanations/watch-video.ts', auth: 'jwt' },
+  { method: 'PUT', path: '/api/videos/{videoId}/like', name: 'LikeVideo', entry: 'functions/explanations/like-video.ts', auth: 'jwt' },
+  { method: 'PUT', path: '/api/videos/{videoId}/save', name: 'SaveVideo', entry: 'functions/explanations/save-video.ts', auth: 'jwt' },
+  { method: 'PUT', path: '/api/videos/{videoId}/rating', name: 'RateVideo', entry: 'functions/explanations/rate-video.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/videos/{videoId}/study-plan', name: 'AddVideoToStudyPlan', entry: 'functions/explanations/video-study-plan.ts', auth: 'jwt' },
+] as const satisfies readonly RouteDefinition[];

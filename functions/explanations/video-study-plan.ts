@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { canUse } from '#shared/entitlements.ts';
+import { studyPlanRequestSchema, topicLabel, VIDEO_MESSAGES } from '#shared/explanations/explanations.ts';
+import { GOAL_LIMITS, GOAL_MESSAGES, type StudyGoal } from '#shared/learning/learning.ts';
+import { listGoals, putGoal } from '../data/learning.ts';
+import { getVideo } from '../data/videos.ts';
+import { Conflict, Forbidden, NotFound } from '../lib/errors.ts';
+import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { requireVideoCaller, videoIdParam } from './access.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * POST /api/videos/{videoId}/study-plan {title}: Add to Study Plan. A study goal of the study
+ * plans feature (the same item, limits and defaults as POST /api/study-goals: 30 days ahead,
+ * 30 minutes a day, 5 quizzes a week) for the video's subject and level, describing the video
+ * and its topics (3-learning §3: a plan used for videos holds the videos and topics).
+ */
+export const handler = httpHandler(async (event) => {
+  const { title } = parseBody(event, studyPlanRequestSchema);
+  const me = await requireVideoCaller(event);
+  if (!canUse(me, 'custom_study_plans', new Date())) throw new Forbidden(GOAL_MESSAGES.premiumRequired, 'premium_required');
+  const video = await getVideo(me.user_id, videoIdParam(event));
+  if (!video) throw new NotFound(VIDEO_MESSAGES.notFound);
+  if ((await listGoals(me.user_id)).length >= GOAL_LIMITS.goalsMax) throw new Conflict(GOAL_MESSAGES.tooMany, 'too_many_goals');
+  const topics = [topicLabel(video.topic), ...video.explanation.relatedTopics.filter((t) => t !== topicLabel(video.topic))].slice(0, 4);
+  const description = `Video: ${video.question} (answer: ${video.correctAnswer}). Topics: ${topics.join(', ')}.`.slice(0, GOAL_LIMITS.descriptionMax);
+  const now = new Date();
+  const goal: StudyGoal = {
+    id: randomUUID(),
+    title,
+    description,
+    target_date: new Date(now.getTime() + GOAL_LIMITS.defaultDaysAhead * DAY_MS).toISOString().slice(0, 10),
+    daily_minutes: GOAL_LIMITS.minutesDefault,
+    weekly_quizzes: GOAL_LIMITS.quizzesDefault,
+    subject: video.subject,
+    level: video.level,
+    progress: 0,
+    completed: false,
+    created_at: now.toISOString(),
+  };
+  await putGoal(me.user_id, goal);
+  return json(201, { goal });
+});
