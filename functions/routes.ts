@@ -15,6 +15,8 @@ import { REVIEW_ROUTES } from './review/routes.ts';
 import { SOCIAL_ROUTES } from './social/routes.ts';
 import { SUBSCRIPTION_ROUTES } from './subscription/routes.ts';
 import { SYSTEM_ROUTES } from './system/routes.ts';
+import { GENERATION_ROUTES } from './generation/routes.ts';
+import { TUTOR_ROUTES } from './tutor/routes.ts';
 import { TOURNAMENT_ROUTES } from './tournaments/routes.ts';
 
 /**
@@ -57,6 +59,8 @@ export const API_AREAS = {
   offline: OFFLINE_ROUTES,
   learning: LEARNING_ROUTES,
   review: REVIEW_ROUTES,
+  tutor: TUTOR_ROUTES,
+  generation: GENERATION_ROUTES,
   explanations: EXPLANATION_ROUTES,
 } as const satisfies Record<string, readonly RouteDefinition[]>;
 

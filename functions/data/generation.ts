@@ -11,6 +11,7 @@ import {
 } from '#shared/generation/generation.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
+import { kbKeys, type StoredDocument } from './knowledge.ts';
 import { keys } from './table-design.ts';
 
 /**
@@ -136,4 +137,10 @@ export async function saveFactCheck(result: FactCheckResult, generated: boolean)
 export async function getFactCheck(guideId: string): Promise<FactCheckResult | undefined> {
   const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: keys.guideFactCheck(guideId) }));
   return Item ? factCheckResultSchema.parse(strip(Item)) : undefined;
+}
+
+/** An admin's document of the knowledge base (functions/data/knowledge.ts), as stored. */
+export async function getKnowledgeDocument(id: string): Promise<StoredDocument | undefined> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: kbKeys.document(id) }));
+  return Item ? (strip(Item) as unknown as StoredDocument) : undefined;
 }

@@ -1,0 +1,2 @@
+/** POST /api/generation/questions/{questionId}/approve (admin). */
+export { approve as handler } from './review-question.ts';

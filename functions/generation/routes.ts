@@ -1,0 +1,16 @@
+import type { RouteDefinition } from '../routes.ts';
+
+/**
+ * Admin AI generation (3-learning §2 Admin dashboard, §6 admin only, §7 generate-questions,
+ * generate-study-guide, fact-check-guide): questions go to a review queue, approved ones into
+ * the bank; study guides written from the knowledge base; fact checks. Every handler checks
+ * the stored role and records the change in the audit log.
+ */
+export const GENERATION_ROUTES = [
+  { method: 'POST', path: '/api/generation/questions', name: 'GenerateQuestions', entry: 'functions/generation/generate-questions.ts', auth: 'jwt' },
+  { method: 'GET', path: '/api/generation/questions', name: 'ListGeneratedQuestions', entry: 'functions/generation/list-questions.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/generation/questions/{questionId}/approve', name: 'ApproveGeneratedQuestion', entry: 'functions/generation/approve-question.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/generation/questions/{questionId}/reject', name: 'RejectGeneratedQuestion', entry: 'functions/generation/reject-question.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/generation/guides', name: 'GenerateStudyGuide', entry: 'functions/generation/generate-guide.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/generation/guides/{guideId}/fact-check', name: 'FactCheckGuide', entry: 'functions/generation/fact-check-guide.ts', auth: 'jwt' },
+] as const satisfies readonly RouteDefinition[];

@@ -1,0 +1,47 @@
+import { canUse } from '#shared/entitlements.ts';
+import { TUTOR_CHUNK_TYPE, TUTOR_MESSAGES as M, remainingToday, tutorRequestSchema, type TutorResponse } from '#shared/tutor/tutor.ts';
+import { knowledgeBase, textGenerator } from '../ai/index.ts';
+import { claimTutorQuestion, releaseTutorQuestion } from '../data/tutor.ts';
+import { requireCaller } from '../lib/caller.ts';
+import { AppError, Forbidden, TooManyRequests } from '../lib/errors.ts';
+import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { log } from '../lib/log.ts';
+import { pushToUser } from '../lib/push.ts';
+import { answerQuestion, chunkBatcher } from './answer.ts';
+
+/**
+ * POST /api/tutor/chat (premium ai_tutor_chat; 3-learning §7 ai-tutor-chat): the answer to
+ * one question with the last 5 messages as context, grounded in the knowledge base, with
+ * its citations. An HTTP API Lambda cannot stream its response, so the pieces are pushed as
+ * they are written over the account's WebSocket (`tutor.chunk` on user:<id>, named by the
+ * request id) and the response carries the complete answer, which the screen keeps as the
+ * final text (and shows alone when the socket is down). 50 questions per account per UTC day.
+ */
+export const handler = httpHandler(async (event) => {
+  const me = await requireCaller(event, ['student']);
+  const now = new Date();
+  if (!canUse(me, 'ai_tutor_chat', now)) throw new Forbidden(M.premiumRequired, 'premium_required');
+  const request = parseBody(event, tutorRequestSchema);
+  const used = await claimTutorQuestion(me.user_id, now);
+  if (used === null) throw new TooManyRequests(M.dailyLimit);
+
+  const requestId = request.requestId ?? null;
+  const stream = chunkBatcher(async (seq, text) => {
+    if (requestId) await pushToUser(me.user_id, { type: TUTOR_CHUNK_TYPE, data: { requestId, seq, text } });
+  });
+  try {
+    const answer = await answerQuestion(
+      { message: request.message, subject: request.context.subject, history: request.context.previousMessages, onText: stream.add },
+      { knowledgeBase: knowledgeBase(), generator: textGenerator },
+    );
+    await stream.flush();
+    if (answer.response === M.noContent) await releaseTutorQuestion(me.user_id, now);
+    const body: TutorResponse = { response: answer.response, citations: answer.citations, grounded: answer.grounded, remaining: remainingToday(used), requestId };
+    return json(200, body);
+  } catch (error) {
+    await releaseTutorQuestion(me.user_id, now);
+    if (error instanceof AppError) throw error;
+    log.error('tutor: answering failed', { error: error instanceof Error ? error.message : String(error) });
+    throw new AppError(503, 'unavailable', M.connection);
+  }
+});
