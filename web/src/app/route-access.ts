@@ -51,6 +51,8 @@ export const ROUTE_RULES: Readonly<Record<string, Rule>> = {
   '/study-plans': { kind: 'role', role: 'student' },
   /** Progress report (3-learning §2); the page shows the upgrade gate without progress_reports. */
   '/progress-reports': { kind: 'role', role: 'student' },
+  /** Video library (3-learning §2); the page shows the upgrade gate without video_explanations. */
+  '/video-explanations': { kind: 'role', role: 'student' },
   [ROLE_HOME.parent]: { kind: 'role', role: 'parent' },
   [ROLE_HOME.teacher]: { kind: 'role', role: 'teacher' },
   [ROLE_HOME.admin]: { kind: 'role', role: 'admin' },

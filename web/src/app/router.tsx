@@ -25,6 +25,7 @@ import {
   loadStudyPlansPage,
   loadStudyGuidesPage,
   loadSubscriptionPage,
+  loadVideoExplanationsPage,
 } from './lazy-pages.ts';
 import { LandingPage } from './routes/landing.tsx';
 
@@ -51,6 +52,7 @@ const AdaptiveRoute = lazy(() => loadAdaptivePage().then((m) => ({ default: m.Ad
 const LearningStyleRoute = lazy(() => loadLearningStylePage().then((m) => ({ default: m.LearningStyleRoute })));
 const StudyPlansRoute = lazy(() => loadStudyPlansPage().then((m) => ({ default: m.StudyPlansRoute })));
 const ProgressReportsRoute = lazy(() => loadProgressReportsPage().then((m) => ({ default: m.ProgressReportsRoute })));
+const VideoExplanationsRoute = lazy(() => loadVideoExplanationsPage().then((m) => ({ default: m.VideoExplanationsRoute })));
 
 /** The route table; which of these a visitor may open is decided in route-access.ts. */
 export function AppRoutes() {
@@ -83,6 +85,7 @@ export function AppRoutes() {
         <Route path="learning-style" element={<LearningStyleRoute />} />
         <Route path="study-plans" element={<StudyPlansRoute />} />
         <Route path="progress-reports" element={<ProgressReportsRoute />} />
+        <Route path="video-explanations" element={<VideoExplanationsRoute />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

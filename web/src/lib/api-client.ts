@@ -62,6 +62,8 @@ export interface RequestOptions<T> {
   /** Sends the bearer token, and on a 401 refreshes once and retries. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** This call's time limit, when longer than the client's (an AI explanation takes 10-15 s). */
+  timeoutMs?: number;
 }
 
 export interface ApiClient {
@@ -117,7 +119,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, timeoutMs);
+    }, options.timeoutMs ?? timeoutMs);
     const forwardAbort = () => controller.abort();
     options.signal?.addEventListener('abort', forwardAbort, { once: true });
 

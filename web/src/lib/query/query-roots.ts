@@ -44,6 +44,10 @@ export const QUERY_ROOTS = {
   learning: 'learning',
   /** GET /api/guides and /api/guides/:id: study guides (which are locked depends on the plan). */
   guides: 'guides',
+  /** POST /api/explanations (read as a query): one AI explanation of a finished round's answer. */
+  explanations: 'explanations',
+  /** GET /api/videos: the video library with its counts and my marks. */
+  videos: 'videos',
 } as const;
 
 export type QueryRoot = (typeof QUERY_ROOTS)[keyof typeof QUERY_ROOTS];

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Profile } from '#shared/api.ts';
 import { ROLE_HOME } from '#shared/constants.ts';
 import { hasFullAccess } from '#shared/entitlements.ts';
@@ -18,7 +18,7 @@ import { PremiumLock } from './premium-lock.tsx';
 import { QuestionImage } from './question-image.tsx';
 import { QuizHeader } from './quiz-header.tsx';
 import { ResultSummary } from './result-summary.tsx';
-import { ReviewDialog, type ReviewImage } from './review-dialog.tsx';
+import { ReviewDialog, type ReviewImage, type ReviewItem } from './review-dialog.tsx';
 import styles from './quiz-screen.module.css';
 import { capitalise } from '@/lib/capitalise.ts';
 
@@ -37,12 +37,28 @@ function isAnswerKey(event: KeyboardEvent): boolean {
   return document.querySelector('dialog[open]') === null;
 }
 
+/** What a slot composed into the finished round's screens is told. */
+export interface RoundSlotContext {
+  roundId: string;
+  subject: Round['subject'];
+  level: Round['level'];
+}
+
+export interface QuizScreenProps {
+  settings: QuizSettings;
+  profile: Profile | null;
+  /** Under each page of Review Incorrect Answers (e.g. the AI explanation, composed by the app). */
+  reviewExtra?: (round: RoundSlotContext, item: ReviewItem) => ReactNode;
+  /** Under Review Incorrect Answers in the result (e.g. Add to Video Library). */
+  summaryExtra?: (round: RoundSlotContext) => ReactNode;
+}
+
 /**
  * The quiz screen (1-core §2): loading, preparing, error or lock, the questions, then the
  * result. `profile` (the signed-in player) decides where Dashboard leads and whether wrong
  * answers can be reviewed.
  */
-export function QuizScreen({ settings, profile }: { settings: QuizSettings; profile: Profile | null }) {
+export function QuizScreen({ settings, profile, reviewExtra, summaryExtra }: QuizScreenProps) {
   const { state, answer, skip, timeUp, retryFinish, reload, newRound, retrySame } = useQuizRound(settings);
   const bookmarks = useBookmarks(state.round?.bookmarkedIds);
   const { clearMessage } = bookmarks;
@@ -113,6 +129,7 @@ export function QuizScreen({ settings, profile }: { settings: QuizSettings; prof
   const answered = finished ? total : index + (verdict ? 1 : 0);
   const isLast = index === total - 1;
   const competition = round.mode === 'competition';
+  const slotContext: RoundSlotContext = { roundId: round.roundId, subject: round.subject, level: round.level };
   const summary = state.result && (
     <ResultSummary
       result={state.result}
@@ -123,6 +140,7 @@ export function QuizScreen({ settings, profile }: { settings: QuizSettings; prof
       onNewRound={newRound}
       onRetrySame={retrySame}
       challenge={Boolean(settings.challengeId)}
+      extra={summaryExtra?.(slotContext)}
     />
   );
 
@@ -207,7 +225,9 @@ export function QuizScreen({ settings, profile }: { settings: QuizSettings; prof
       <Dialog open={finished && view === 'summary'} title="Quiz Complete!" onClose={() => setView('dismissed')}>
         {summary}
       </Dialog>
-      {finished && view === 'review' && <ReviewDialog roundId={round.roundId} images={reviewImages(round)} onClose={() => setView('summary')} />}
+      {finished && view === 'review' && (
+        <ReviewDialog roundId={round.roundId} images={reviewImages(round)} onClose={() => setView('summary')} renderExtra={reviewExtra && ((item) => reviewExtra(slotContext, item))} />
+      )}
     </div>
   );
 }

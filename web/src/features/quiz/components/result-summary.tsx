@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { RoundResult } from '#shared/quiz/contracts.ts';
 import { Button, LinkButton } from '@/components/button.tsx';
@@ -24,10 +25,12 @@ export interface ResultSummaryProps {
   onRetrySame(): void;
   /** A friend challenge is played once: no new or repeated round, the way back to the challenge's result instead. */
   challenge?: boolean;
+  /** Shown under Review Incorrect Answers (the app composes other features here, e.g. Add to Video Library). */
+  extra?: ReactNode;
 }
 
 /** The completion summary: score, time, percentage, points, and what to do next. */
-export function ResultSummary({ result, timeUp, canReview, dashboardPath, onReview, onNewRound, onRetrySame, challenge = false }: ResultSummaryProps) {
+export function ResultSummary({ result, timeUp, canReview, dashboardPath, onReview, onNewRound, onRetrySame, challenge = false, extra }: ResultSummaryProps) {
   const tier = resultTier(result.percentage);
   return (
     <div className={`${styles['quiz-result']} ${styles[`quiz-result--${tier}`] ?? ''}`}>
@@ -75,9 +78,12 @@ export function ResultSummary({ result, timeUp, canReview, dashboardPath, onRevi
       </div>
       {result.incorrect > 0 &&
         (canReview ? (
-          <Button variant="secondary" block onClick={onReview}>
-            Review Incorrect Answers
-          </Button>
+          <>
+            <Button variant="secondary" block onClick={onReview}>
+              Review Incorrect Answers
+            </Button>
+            {extra}
+          </>
         ) : (
           <p className={styles['quiz-result__upsell']}>
             Want to see why? <Link to="/subscription">Start a free Premium trial</Link> to review your incorrect answers with explanations.

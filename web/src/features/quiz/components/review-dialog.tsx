@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ReviewResponse } from '#shared/quiz/contracts.ts';
 import { Alert } from '@/components/alert.tsx';
@@ -12,6 +12,7 @@ import { getReview } from '../api/rounds.ts';
 import styles from './review-dialog.module.css';
 
 type Item = ReviewResponse['items'][number];
+export type ReviewItem = Item;
 /** The review has no images; the round's own questions do. */
 export interface ReviewImage {
   url: string;
@@ -39,8 +40,16 @@ function useReview(roundId: string): Load {
 
 const topicLabel = (topic: string) => topic.replace(/-/g, ' ');
 
+export interface ReviewDialogProps {
+  roundId: string;
+  images: ReadonlyMap<string, ReviewImage>;
+  onClose(): void;
+  /** A slot under each page's explanation (the app composes other features here, e.g. the AI explanation). */
+  renderExtra?: (item: Item) => ReactNode;
+}
+
 /** Review Incorrect Answers: one wrong answer a page, with the explanation (premium; the server checks). */
-export function ReviewDialog({ roundId, images, onClose }: { roundId: string; images: ReadonlyMap<string, ReviewImage>; onClose(): void }) {
+export function ReviewDialog({ roundId, images, onClose, renderExtra }: ReviewDialogProps) {
   const load = useReview(roundId);
   const [page, setPage] = useState(0);
 
@@ -60,7 +69,7 @@ export function ReviewDialog({ roundId, images, onClose }: { roundId: string; im
           </div>
         </>
       )}
-      {load.status === 'ready' && <ReviewPages items={load.items} images={images} page={page} setPage={setPage} onClose={onClose} />}
+      {load.status === 'ready' && <ReviewPages items={load.items} images={images} page={page} setPage={setPage} onClose={onClose} renderExtra={renderExtra} />}
     </Dialog>
   );
 }
@@ -71,9 +80,10 @@ interface PagesProps {
   page: number;
   setPage(page: number): void;
   onClose(): void;
+  renderExtra?: (item: Item) => ReactNode;
 }
 
-function ReviewPages({ items, images, page, setPage, onClose }: PagesProps) {
+function ReviewPages({ items, images, page, setPage, onClose, renderExtra }: PagesProps) {
   const item = items[page];
   if (!item) {
     return (
@@ -112,6 +122,7 @@ function ReviewPages({ items, images, page, setPage, onClose }: PagesProps) {
         </div>
       </dl>
       <p className={styles.review__explanation}>{item.explanation}</p>
+      {renderExtra?.(item)}
       <div className="actions">
         <Button variant="secondary" aria-disabled={first || undefined} onClick={() => !first && setPage(page - 1)}>
           Previous
