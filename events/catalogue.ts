@@ -115,6 +115,23 @@ export const EVENTS = {
     detail: z.object({ senderId: z.string().min(1), senderEmail: emailAddressSchema, receiverId: z.string().min(1), createdAt: z.string() }),
     consumers: ['notify'],
   },
+  /** A parent asked to follow a student (issue 13): the student is notified and answers in the bell or on /profile. */
+  ParentLinkRequested: {
+    detail: z.object({ parentId: z.string().min(1), parentEmail: emailAddressSchema, studentId: z.string().min(1), createdAt: z.string() }),
+    consumers: ['notify'],
+  },
+  /** A teacher invited a student to a class by e-mail (issue 13): the student is notified and accepts or declines. */
+  ClassInvitationSent: {
+    detail: z.object({
+      classId: z.string().min(1),
+      className: z.string().min(1),
+      teacherId: z.string().min(1),
+      teacherEmail: emailAddressSchema,
+      studentId: z.string().min(1),
+      invitedAt: z.string(),
+    }),
+    consumers: ['notify'],
+  },
   /** A friend challenge was sent (the challenged player is notified). */
   ChallengeSent: {
     detail: z.object({

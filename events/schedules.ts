@@ -86,6 +86,20 @@ export const SCHEDULES = {
     payload: {},
     timeoutSeconds: 120,
   },
+  /**
+   * The parents' weekly summary e-mail (issue 13): Sundays at 17:00 UTC, one e-mail per
+   * opted-in, approved parent–student link, at most `maxEmails` a run (a marker per link and
+   * week: a retried run sends nothing twice). Its own small function: send-email is near the
+   * 500 KB bundle budget.
+   */
+  'send-weekly-parent-summaries': {
+    description: "E-mails each opted-in parent their linked student's week",
+    cron: 'cron(0 17 ? * SUN *)',
+    entry: 'functions/parents/send-weekly-summaries.ts',
+    payloadSchema: z.object({ maxEmails: z.number().int().min(1).max(10_000) }),
+    payload: { maxEmails: 5000 },
+    timeoutSeconds: 300,
+  },
 } as const satisfies Record<string, ScheduleDefinition>;
 
 export type ScheduleName = keyof typeof SCHEDULES;

@@ -1,8 +1,10 @@
 import { ACTIVITY_ROUTES } from './activity/routes.ts';
 import { ADMIN_ROUTES } from './admin/routes.ts';
 import { AUTH_ROUTES } from './auth/routes.ts';
+import { CLASS_ROUTES } from './classes/routes.ts';
 import { NOTIFICATION_ROUTES } from './notifications/routes.ts';
 import { OFFLINE_ROUTES } from './offline/routes.ts';
+import { PARENT_ROUTES } from './parents/routes.ts';
 import { DAILY_ROUTES } from './daily/routes.ts';
 import { EXPLANATION_ROUTES } from './explanations/routes.ts';
 import { GROUP_ROUTES } from './groups/routes.ts';
@@ -59,6 +61,8 @@ export const API_AREAS = {
   offline: OFFLINE_ROUTES,
   learning: LEARNING_ROUTES,
   review: REVIEW_ROUTES,
+  parents: PARENT_ROUTES,
+  classes: CLASS_ROUTES,
   tutor: TUTOR_ROUTES,
   generation: GENERATION_ROUTES,
   explanations: EXPLANATION_ROUTES,

@@ -1,7 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { envelopeSchema } from '#events/catalogue.ts';
-import { achievementText, challengeFinishedText, challengeReceivedText, friendRequestText, type NotificationText } from '#shared/notifications/texts.ts';
+import { achievementText, challengeFinishedText, challengeReceivedText, classInviteText, friendRequestText, parentLinkText, type NotificationText } from '#shared/notifications/texts.ts';
 import { getProfile } from '../data/profiles.ts';
 import { notify, type NotifyInput } from '../notifications/notify.ts';
 import { startDefaultStudyReminders } from '../notifications/study-reminders.ts';
@@ -12,6 +12,8 @@ const envelope = z.discriminatedUnion('detail-type', [
   envelopeSchema('ChallengeSent'),
   envelopeSchema('ChallengeFinished'),
   envelopeSchema('QuizCompleted'),
+  envelopeSchema('ParentLinkRequested'),
+  envelopeSchema('ClassInvitationSent'),
 ]);
 type Envelope = z.infer<typeof envelope>;
 
@@ -32,6 +34,14 @@ function deliveries(event: Exclude<Envelope, { 'detail-type': 'QuizCompleted' }>
     case 'FriendRequestSent': {
       const d = event.detail;
       return [{ userId: d.receiverId, type: 'friend_request', key: `${d.senderId}#${d.createdAt}`, occurredAt: d.createdAt, text: friendRequestText(d.senderEmail), aboutUserId: d.senderId }];
+    }
+    case 'ParentLinkRequested': {
+      const d = event.detail;
+      return [{ userId: d.studentId, type: 'parent_link', key: `${d.parentId}#${d.createdAt}`, occurredAt: d.createdAt, text: parentLinkText(d.parentEmail, d.parentId), aboutUserId: d.parentId }];
+    }
+    case 'ClassInvitationSent': {
+      const d = event.detail;
+      return [{ userId: d.studentId, type: 'class_invite', key: `${d.classId}#${d.invitedAt}`, occurredAt: d.invitedAt, text: classInviteText(d.teacherEmail, d.className, d.classId), aboutUserId: d.teacherId }];
     }
     case 'ChallengeSent': {
       const d = event.detail;

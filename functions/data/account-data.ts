@@ -79,6 +79,12 @@ function mirrorOf(key: Key, userId: string): Key[] {
   const [kind, ...rest] = key.sk.split('#');
   if (kind === 'FRIEND') return [keys.friend(rest[0]!, userId)];
   if (kind === 'FREQ') return [keys.friendRequest(rest[1]!, rest[0] === 'IN' ? 'OUT' : 'IN', userId)];
+  // A parent link's other copy; a class membership or invitation in the class (issue 13).
+  if (kind === 'PLINK') return [rest[0] === 'CHILD' ? keys.childLink(rest[1]!, userId) : keys.parentLink(rest[1]!, userId)];
+  if (kind === 'CLASSOF') return [keys.classMember(rest[0]!, userId)];
+  if (kind === 'CLASSINVITE') return [keys.classInvited(rest[0]!, userId)];
+  // A teacher's class goes with the teacher (members then simply no longer see it).
+  if (kind === 'TCLASS') return [keys.classItem(rest[0]!)];
   return [];
 }
 

@@ -1,15 +1,11 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { RATE_RULES, allows, windowStart, type RateAction } from '#shared/rate-limit.ts';
+import { RATE_RULES, addressWindows, allows, windowStart, type RateAction, type RateRule } from '#shared/rate-limit.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import { TooManyRequests } from '../lib/errors.ts';
 import { keys, ttlSeconds } from './table-design.ts';
 
-/** Per-address attempts are allowed this many times the per-e-mail limit (a school shares one address). */
-const PER_ADDRESS_FACTOR = 10;
-
-async function countAttempt(action: RateAction, key: string, nowMs: number): Promise<number> {
-  const rule = RATE_RULES[action];
+async function countAttempt(action: RateAction, key: string, nowMs: number, rule: Pick<RateRule, 'windowMs'> = RATE_RULES[action]): Promise<number> {
   const start = windowStart(rule, nowMs);
   const { Attributes } = await documentClient().send(
     new UpdateCommand({
@@ -29,12 +25,14 @@ async function countAttempt(action: RateAction, key: string, nowMs: number): Pro
  * either is over its limit. Every attempt counts, successful or not, as the spec says.
  */
 export async function enforceRateLimit(action: RateAction, who: { email: string; ip: string }, nowMs: number): Promise<void> {
-  const rule = RATE_RULES[action];
-  const [byEmail, byAddress] = await Promise.all([
+  const rule: RateRule = RATE_RULES[action];
+  const windows = addressWindows(rule);
+  // Each address window has its own counter (the key names its length, so windows never share one).
+  const [byEmail, ...byAddress] = await Promise.all([
     countAttempt(action, `EMAIL#${who.email}`, nowMs),
-    countAttempt(action, `IP#${who.ip}`, nowMs),
+    ...windows.map((w) => countAttempt(action, w.windowMs === rule.windowMs ? `IP#${who.ip}` : `IP${w.windowMs}#${who.ip}`, nowMs, w)),
   ]);
-  if (!allows(rule, byEmail - 1) || !allows({ ...rule, max: rule.max * PER_ADDRESS_FACTOR }, byAddress - 1)) {
+  if (!allows(rule, byEmail - 1) || windows.some((w, i) => !allows({ ...rule, max: w.max }, (byAddress[i] ?? 0) - 1))) {
     throw new TooManyRequests(rule.message);
   }
 }

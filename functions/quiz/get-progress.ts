@@ -1,7 +1,7 @@
 import { LEVELS, SUBJECTS } from '#shared/constants.ts';
 import { canPlayLevel, limitFor, UNLIMITED } from '#shared/entitlements.ts';
 import type { ProgressResponse } from '#shared/quiz/contracts.ts';
-import { levelProgress, subjectProgress } from '#shared/quiz/progress.ts';
+import { summariseSubjects } from '#shared/quiz/progress.ts';
 import { localDate, streakOn } from '#shared/quiz/streak.ts';
 import { isTimeZone } from '#shared/quiz/time-zone.ts';
 import { insights } from '#shared/insights.ts';
@@ -34,19 +34,7 @@ export const handler = httpHandler(async (event) => {
     attemptsSince(userId, new Date(now.getTime() - 8 * 86_400_000)),
   ]);
 
-  const subjects = SUBJECTS.map((subject) => {
-    const tallies = LEVELS.map((level) => {
-      const row = rows.find((r) => r.subject === subject && r.level === level);
-      const quizzes = Number(row?.quizzes ?? 0);
-      const averageScore = quizzes ? Math.round(Number(row?.score_sum ?? 0) / quizzes) : 0;
-      return { level, quizzes, averageScore, scoreSum: Number(row?.score_sum ?? 0), progress: levelProgress({ quizzes, averageScore }) };
-    });
-    const totalQuizzes = tallies.reduce((sum, t) => sum + t.quizzes, 0);
-    const averageScore = totalQuizzes ? Math.round(tallies.reduce((sum, t) => sum + t.scoreSum, 0) / totalQuizzes) : 0;
-    const { status, progress } = subjectProgress({ quizzes: totalQuizzes, averageScore });
-    const levelProgressByLevel = Object.fromEntries(tallies.map(({ level, quizzes, averageScore: avg, progress: p }) => [level, { quizzes, averageScore: avg, progress: p }]));
-    return { subject, totalQuizzes, averageScore, progressPercentage: progress, status, levelProgress: levelProgressByLevel as ProgressResponse['subjects'][number]['levelProgress'] };
-  });
+  const subjects: ProgressResponse['subjects'] = summariseSubjects(SUBJECTS, LEVELS, rows);
 
   const limit = limitFor(profile, 'quiz_attempts_per_day', now);
   const body: ProgressResponse = {

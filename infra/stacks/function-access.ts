@@ -113,6 +113,26 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   CreateStudyGoal: { table: 'readWrite' },
   StepStudyGoal: { table: 'readWrite' },
   DeleteStudyGoal: { table: 'readWrite' },
+  // Parents (issue 13): links are two-item transactions; asking publishes ParentLinkRequested (the student's notification).
+  ListLinkedStudents: { table: 'read' },
+  AddLinkedStudent: { table: 'readWrite', publishEvents: true },
+  RemoveLinkedStudent: { table: 'readWrite' },
+  SetWeeklySummaryEmail: { table: 'readWrite' },
+  ListMyParents: { table: 'read' },
+  RespondParentLink: { table: 'readWrite' },
+  RemoveMyParent: { table: 'readWrite' },
+  // Classes (issue 13): membership changes are transactions on the class's member count; inviting publishes ClassInvitationSent.
+  ListClasses: { table: 'read' },
+  CreateClass: { table: 'readWrite' },
+  GetClass: { table: 'read' },
+  InviteClassStudent: { table: 'readWrite', publishEvents: true },
+  RemoveClassStudent: { table: 'readWrite' },
+  CreateAssignment: { table: 'readWrite' },
+  // Counts the account's join attempts (rate limit), then the membership transaction.
+  JoinClass: { table: 'readWrite' },
+  ListMyClasses: { table: 'read' },
+  RespondClassInvitation: { table: 'readWrite' },
+  LeaveClass: { table: 'readWrite' },
   // AI tutor (premium): counts the day's questions (conditional update), reads the knowledge base, pushes the reply's pieces to the asker's sockets.
   AiTutorChat: { table: 'readWrite', push: true },
   // Admin generation: the review queue, the bank (approval appends in one transaction), generated guides, fact checks, the audit log.
@@ -174,6 +194,8 @@ const SCHEDULE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   'generate-daily-challenges': { table: 'readWrite' },
   // Makes the week's tournaments (bank reads, conditional puts) and claims due matches (LiveMatchStepDue).
   'run-live-tournaments': { table: 'readWrite', publishEvents: true },
+  // Reads the opted-in links by index and each student's figures; a marker per link and week; e-mails the parent (SES).
+  'send-weekly-parent-summaries': { table: 'readWrite', sendMail: true },
 };
 
 /**

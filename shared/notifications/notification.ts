@@ -6,23 +6,45 @@ import type { NotificationSettings } from './settings.ts';
  * friend_request (a friend request is not a challenge, but the friend-challenges toggle
  * covers both: the screen has no sixth toggle).
  */
-export const NOTIFICATION_TYPES = ['streak', 'achievement', 'tournament', 'study_reminder', 'friend_challenge', 'friend_request'] as const;
+export const NOTIFICATION_TYPES = ['streak', 'achievement', 'tournament', 'study_reminder', 'friend_challenge', 'friend_request', 'parent_link', 'class_invite'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const PRIORITIES = ['high', 'medium', 'low'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
-/** The setting that switches each type on or off. */
-export const TOGGLE_OF: Record<NotificationType, keyof Omit<NotificationSettings, 'quietHours' | 'preferredStudyTime'>> = {
+/**
+ * The setting that switches each type on or off; null: always on. A parent's or a teacher's
+ * request asks for the student's consent, so it is never switched off (3-learning, issue 13).
+ */
+export const TOGGLE_OF: Record<NotificationType, keyof Omit<NotificationSettings, 'quietHours' | 'preferredStudyTime'> | null> = {
   streak: 'streakReminders',
   achievement: 'achievementCelebrations',
   tournament: 'tournamentAlerts',
   study_reminder: 'studyReminders',
   friend_challenge: 'friendChallenges',
   friend_request: 'friendChallenges',
+  parent_link: null,
+  class_invite: null,
 };
 
-export const isEnabled = (settings: NotificationSettings, type: NotificationType): boolean => settings[TOGGLE_OF[type]];
+export const isEnabled = (settings: NotificationSettings, type: NotificationType): boolean => {
+  const toggle = TOGGLE_OF[type];
+  return toggle === null || settings[toggle];
+};
+
+/**
+ * A request the student answers in the bell (Accept / Decline): which kind and whose. The id
+ * rides in the action's URL (`/profile?parentLink=<parent id>`, `/dashboard?classInvite=<class id>`),
+ * so the stored notification needs no extra field.
+ */
+export type ConsentRequest = { kind: 'parent_link' | 'class_invite'; id: string };
+
+export function consentRequestOf(n: Pick<Notification, 'type' | 'action_url'>): ConsentRequest | undefined {
+  if ((n.type !== 'parent_link' && n.type !== 'class_invite') || !n.action_url) return undefined;
+  const param = n.type === 'parent_link' ? 'parentLink' : 'classInvite';
+  const id = new URLSearchParams(n.action_url.split('?')[1] ?? '').get(param);
+  return id && /^[0-9a-f-]{36}$/.test(id) ? { kind: n.type, id } : undefined;
+}
 
 /** The bell shows this many, newest first. */
 export const NOTIFICATION_LIST_LIMIT = 20;

@@ -51,3 +51,25 @@ export function challengeFinishedText(input: { subject: Subject; level: Level; m
   const result = input.outcome === 'won' ? `You won ${scores}` : input.outcome === 'lost' ? `You lost ${scores}` : `It’s a tie, ${scores}`;
   return { title: 'Challenge finished', message: `${result} in ${quizName(input.subject, input.level)}.`, priority: 'medium', actionUrl: '/friends?tab=challenges', actionText: 'View Results' };
 }
+
+/** A parent asked to follow the student (3-learning, issue 13): the student accepts or declines. */
+export function parentLinkText(parentEmail: string, parentId: string): NotificationText {
+  return {
+    title: 'A parent wants to follow your progress',
+    message: `${parentEmail} asked to see your scores and study time. Accept only if you know them.`,
+    priority: 'high',
+    actionUrl: `/profile?parentLink=${parentId}`,
+    actionText: 'Review Request',
+  };
+}
+
+/** A teacher invited the student to a class. */
+export function classInviteText(teacherEmail: string, className: string, classId: string): NotificationText {
+  return {
+    title: 'Class invitation',
+    message: `${teacherEmail} invited you to the class “${className}”. Your teacher will see your scores.`,
+    priority: 'high',
+    actionUrl: `/dashboard?classInvite=${classId}`,
+    actionText: 'View Invitation',
+  };
+}

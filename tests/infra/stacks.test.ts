@@ -152,12 +152,16 @@ describe('every stack', () => {
     }
   });
 
-  it('lets only the mail consumers send mail (send-email, and email-progress-report with its PDF)', () => {
+  it('lets only the mail senders send mail (send-email, email-progress-report with its PDF, and the parents\' weekly summary job)', () => {
     const senders = functionTemplates().flatMap((template) =>
       Object.keys(resources(template, 'AWS::Lambda::Function')).filter((id) => policyOf(template, id).includes('ses:SendEmail')),
     );
-    expect(senders).toHaveLength(2);
-    expect(senders.sort()).toEqual([expect.stringMatching(/^EmailProgressReport[0-9A-F]{8}$/), expect.stringMatching(/^SendEmail[0-9A-F]{8}$/)]);
+    expect(senders).toHaveLength(3);
+    expect(senders.sort()).toEqual([
+      expect.stringMatching(/^EmailProgressReport[0-9A-F]{8}$/),
+      expect.stringMatching(/^SendEmail[0-9A-F]{8}$/),
+      expect.stringMatching(/^SendWeeklyParentSummaries[0-9A-F]{8}$/),
+    ]);
   });
 });
 

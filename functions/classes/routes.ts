@@ -1,0 +1,15 @@
+import type { RouteDefinition } from '../routes.ts';
+
+/** Teachers' classes (3-learning §2 Teacher dashboard, issue 13): the teacher's side and the student's. */
+export const CLASS_ROUTES = [
+  { method: 'GET', path: '/api/classes', name: 'ListClasses', entry: 'functions/classes/list-classes.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/classes', name: 'CreateClass', entry: 'functions/classes/create-class.ts', auth: 'jwt' },
+  { method: 'GET', path: '/api/classes/{classId}', name: 'GetClass', entry: 'functions/classes/get-class.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/classes/{classId}/students', name: 'InviteClassStudent', entry: 'functions/classes/invite-student.ts', auth: 'jwt' },
+  { method: 'DELETE', path: '/api/classes/{classId}/students/{studentId}', name: 'RemoveClassStudent', entry: 'functions/classes/remove-student.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/classes/{classId}/assignments', name: 'CreateAssignment', entry: 'functions/classes/create-assignment.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/classes/join', name: 'JoinClass', entry: 'functions/classes/join-class.ts', auth: 'jwt' },
+  { method: 'GET', path: '/api/me/classes', name: 'ListMyClasses', entry: 'functions/classes/my-classes.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/me/classes/{classId}/respond', name: 'RespondClassInvitation', entry: 'functions/classes/respond-invitation.ts', auth: 'jwt' },
+  { method: 'DELETE', path: '/api/me/classes/{classId}', name: 'LeaveClass', entry: 'functions/classes/leave-class.ts', auth: 'jwt' },
+] as const satisfies readonly RouteDefinition[];

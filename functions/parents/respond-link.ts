@@ -1,0 +1,21 @@
+import { linkResponseSchema, PARENT_MESSAGES as M } from '#shared/parents/parents.ts';
+import { answerLink, linkOfStudent } from '../data/parent-links.ts';
+import { requireCaller } from '../lib/caller.ts';
+import { Conflict, NotFound } from '../lib/errors.ts';
+import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { idParam } from './route-params.ts';
+
+/**
+ * POST /api/me/parents/{parentId}/respond: the student accepts or declines a parent's request.
+ * The link is read from the student's own partition, so only that student can answer it.
+ */
+export const handler = httpHandler(async (event) => {
+  const { accept } = parseBody(event, linkResponseSchema);
+  const me = await requireCaller(event, ['student']);
+  const parentId = idParam(event, 'parentId', M.linkNotFound);
+  const link = await linkOfStudent(me.user_id, parentId);
+  if (!link) throw new NotFound(M.linkNotFound);
+  const status = accept ? 'accepted' : 'declined';
+  if (link.status !== 'pending' || !(await answerLink(me.user_id, parentId, status, new Date().toISOString()))) throw new Conflict(M.alreadyAnswered, 'link_settled');
+  return json(200, { status });
+});

@@ -1,0 +1,12 @@
+import type { RouteDefinition } from '../routes.ts';
+
+/** Parents following students (3-learning §2 Parent dashboard, issue 13): the parent's side and the student's. */
+export const PARENT_ROUTES = [
+  { method: 'GET', path: '/api/parent/students', name: 'ListLinkedStudents', entry: 'functions/parents/list-students.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/parent/students', name: 'AddLinkedStudent', entry: 'functions/parents/add-student.ts', auth: 'jwt' },
+  { method: 'DELETE', path: '/api/parent/students/{studentId}', name: 'RemoveLinkedStudent', entry: 'functions/parents/remove-student.ts', auth: 'jwt' },
+  { method: 'PUT', path: '/api/parent/students/{studentId}/weekly-email', name: 'SetWeeklySummaryEmail', entry: 'functions/parents/set-weekly-email.ts', auth: 'jwt' },
+  { method: 'GET', path: '/api/me/parents', name: 'ListMyParents', entry: 'functions/parents/list-parents.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/me/parents/{parentId}/respond', name: 'RespondParentLink', entry: 'functions/parents/respond-link.ts', auth: 'jwt' },
+  { method: 'DELETE', path: '/api/me/parents/{parentId}', name: 'RemoveMyParent', entry: 'functions/parents/remove-parent.ts', auth: 'jwt' },
+] as const satisfies readonly RouteDefinition[];

@@ -1,0 +1,61 @@
+import { scheduledEventSchema } from '#events/schedules.ts';
+import { weeklySummaryLines } from '#shared/parents/summary.ts';
+import { linkOfParent, weeklySummaryLinks } from '../data/parent-links.ts';
+import { runOnce } from '../data/processed-events.ts';
+import { getProfile } from '../data/profiles.ts';
+import { log } from '../lib/log.ts';
+import { sendMail, type Mail } from '../lib/mail.ts';
+import { siteUrl } from '../lib/site-url.ts';
+import { loadStudentSummary } from './student-summary.ts';
+
+const scheduled = scheduledEventSchema('send-weekly-parent-summaries');
+
+const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function weeklyMail(to: string, lines: string[], dashboard: string): Mail {
+  const [title = 'Weekly summary', ...rest] = lines;
+  const footer = 'You get this because you switched on the weekly e-mail for this student on your parent dashboard; switch it off there.';
+  return {
+    to,
+    subject: `QuizQuest: ${title}`,
+    text: [title, '', ...rest, '', dashboard, '', footer].join('\n'),
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5"><h1 style="font-size:20px">${escape(title)}</h1><ul>${rest
+      .map((l) => `<li>${escape(l)}</li>`)
+      .join('')}</ul><p><a href="${escape(dashboard)}">Open the parent dashboard</a></p><p style="font-size:12px;color:#555">${escape(footer)}</p></body></html>`,
+  };
+}
+
+/**
+ * Weekly (Sunday evening, UTC): each opted-in, still approved parent–student link gets one
+ * e-mail with the student's week (quizzes, study time, average, streak, strongest subject).
+ * A marker per link and week makes a retried run send nothing twice; a failed send gives its
+ * marker back and is tried again by the retry.
+ */
+export const handler = async (event: unknown): Promise<void> => {
+  const { scheduledTime, payload } = scheduled.parse(event);
+  const week = scheduledTime.slice(0, 10);
+  const now = new Date(scheduledTime);
+  const dashboard = `${await siteUrl()}/parent-dashboard`;
+  let sent = 0;
+  let skipped = 0;
+  let after: Record<string, unknown> | undefined;
+  do {
+    const page = await weeklySummaryLinks(Math.min(100, payload.maxEmails - sent - skipped), after);
+    after = page.next;
+    for (const { parentId, studentId } of page.links) {
+      const link = await linkOfParent(parentId, studentId);
+      const parent = await getProfile(parentId);
+      if (!link || link.status !== 'accepted' || !link.weeklyEmail || !parent) {
+        skipped += 1;
+        continue;
+      }
+      const outcome = await runOnce('weekly-parent-summary', `${parentId}#${studentId}#${week}`, async () => {
+        const summary = await loadStudentSummary(studentId, now);
+        await sendMail(weeklyMail(parent.email, weeklySummaryLines(link.studentEmail, summary), dashboard));
+      });
+      if (outcome === 'done') sent += 1;
+      else skipped += 1;
+    }
+  } while (after && sent + skipped < payload.maxEmails);
+  log.info('weekly parent summaries', { scheduledTime, sent, skipped });
+};

@@ -1,0 +1,34 @@
+import type { StudentSummary } from '#shared/parents/parents.ts';
+import { PARENT_LIMITS } from '#shared/parents/parents.ts';
+import { STUDY_WINDOW_DAYS, studentSummary, type AttemptRow } from '#shared/parents/summary.ts';
+import { localDate, streakOn } from '#shared/quiz/streak.ts';
+import { attemptsSince, levelProgressRows, recentActiveDays, recentAttempts } from '../data/learner.ts';
+import { getProfile } from '../data/profiles.ts';
+
+const toAttempt = (a: Record<string, unknown>): AttemptRow => ({
+  subject: a.subject as AttemptRow['subject'],
+  level: a.level as AttemptRow['level'],
+  score: Number(a.score),
+  total_questions: Number(a.total_questions),
+  time_spent: Number(a.time_spent ?? 0),
+  completed_at: String(a.completed_at),
+});
+
+/**
+ * A student's figures from what the quiz area keeps (level tallies, attempts, active days):
+ * four queries of the student's partition, nothing written. Only callers that checked the
+ * link (an approved parent, the student's teacher) get here.
+ */
+export async function loadStudentSummary(studentId: string, now: Date): Promise<StudentSummary> {
+  const [profile, tallies, recent, lastDays, days] = await Promise.all([
+    getProfile(studentId),
+    levelProgressRows(studentId),
+    recentAttempts(studentId, PARENT_LIMITS.recentAttempts),
+    attemptsSince(studentId, new Date(now.getTime() - STUDY_WINDOW_DAYS * 86_400_000)),
+    recentActiveDays(studentId),
+  ]);
+  const streak = streakOn(days, localDate(now, profile?.time_zone ?? 'UTC'));
+  return studentSummary({ tallies, recent: recent.map(toAttempt), lastDays: lastDays.map(toAttempt), streak, now });
+}
+
+export { toAttempt };
