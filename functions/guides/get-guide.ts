@@ -5,5 +5,5 @@ import { readableGuide, requireGuideReader } from './guide-access.ts';
 export const handler = httpHandler(async (event) => {
   const me = await requireGuideReader(event);
   const now = new Date();
-  return json(200, { guide: readableGuide(event, me, now) });
+  return json(200, { guide: await readableGuide(event, me, now) });
 });

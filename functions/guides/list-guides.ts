@@ -1,10 +1,11 @@
 import { guideListFor, guideQuerySchema } from '#shared/guides/study-guides.ts';
 import { BadRequest } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';
-import { CATALOGUE, guideLimit, requireGuideReader } from './guide-access.ts';
+import { CATALOGUE, generatedGuides, guideLimit, requireGuideReader } from './guide-access.ts';
 
 /**
- * GET /api/guides?q=&subject=&level=: every matching guide, newest first. Guides beyond the
+ * GET /api/guides?q=&subject=&level=: every matching guide, newest first (the catalogue, then the
+ * admin's AI-generated guides, one query). Guides beyond the
  * caller's limit come as title and summary only (locked), with how many there are.
  */
 export const handler = httpHandler(async (event) => {
@@ -14,5 +15,5 @@ export const handler = httpHandler(async (event) => {
     throw new BadRequest(message, { [String(parsed.error.issues[0]!.path[0] ?? 'form')]: message });
   }
   const me = await requireGuideReader(event);
-  return json(200, guideListFor(CATALOGUE, parsed.data, guideLimit(me, new Date())));
+  return json(200, guideListFor(CATALOGUE, parsed.data, guideLimit(me, new Date()), await generatedGuides()));
 });

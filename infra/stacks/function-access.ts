@@ -83,7 +83,7 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   GetLiveMatch: { table: 'read' },
   // The answer, with a check that its question is still open (transaction).
   AnswerLiveMatch: { table: 'readWrite' },
-  // Study guides: the catalogue is bundled; the table is read for the caller's profile only.
+  // Study guides: the catalogue is bundled; the table is read for the caller's profile and the admin's generated guides (one query).
   ListStudyGuides: { table: 'read' },
   GetStudyGuide: { table: 'read' },
   // Study groups (premium): membership changes are transactions on the group's member count.

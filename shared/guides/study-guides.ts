@@ -58,6 +58,8 @@ export const guideSummarySchema = z.object({
   topic: z.string(),
   summary: z.string(),
   locked: z.boolean(),
+  /** Written by the admin's AI generation from the knowledge base (listed after the catalogue). */
+  ai_generated: z.boolean().optional(),
 });
 export type GuideSummary = z.output<typeof guideSummarySchema>;
 
@@ -82,6 +84,8 @@ export const guideDetailSchema = z.object({
     key_points: z.array(z.string()),
     check_questions: z.array(z.object({ question: z.string(), answer: z.string() })),
     created_at: z.string(),
+    /** An AI-generated guide's sources and whether it was fact-checked against the knowledge base. */
+    ai: z.object({ fact_checked: z.boolean(), sources: z.array(z.object({ kind: z.string(), id: z.string(), title: z.string() })) }).optional(),
   }),
 });
 export type GuideDetail = z.output<typeof guideDetailSchema>['guide'];
@@ -111,11 +115,24 @@ export function matchesGuide(guide: StudyGuide, query: GuideQuery): boolean {
 }
 
 /** The list a caller gets: every matching guide, the ones they cannot read reduced to title and summary. */
-export function guideListFor(catalogue: readonly StudyGuide[], query: GuideQuery, limit: number): GuideList {
-  const ordered = orderGuides(catalogue);
+export function guideListFor(catalogue: readonly StudyGuide[], query: GuideQuery, limit: number, generated: readonly StudyGuide[] = []): GuideList {
+  // AI-generated guides (newest first) follow the catalogue: the free allowance is the catalogue's basic guides.
+  const ordered = [...orderGuides(catalogue), ...orderGuides(generated)];
+  const fromAi = new Set(generated.map((g) => g.id));
   const guides = ordered.flatMap((guide, position): GuideSummary[] =>
     matchesGuide(guide, query)
-      ? [{ id: guide.id, subject: guide.subject, level: guide.level, title: guide.title, topic: guide.topic, summary: guide.summary, locked: !canReadGuide(position, limit) }]
+      ? [
+          {
+            id: guide.id,
+            subject: guide.subject,
+            level: guide.level,
+            title: guide.title,
+            topic: guide.topic,
+            summary: guide.summary,
+            locked: !canReadGuide(position, limit),
+            ...(fromAi.has(guide.id) ? { ai_generated: true } : {}),
+          },
+        ]
       : [],
   );
   return { guides, locked_count: guides.filter((g) => g.locked).length, free_limit: limit === UNLIMITED ? null : limit };
