@@ -1,5 +1,6 @@
 import { App, Tags } from 'aws-cdk-lib';
 import { repoPath } from './constructs/bundling.ts';
+import { DEFAULT_AI_MODELS } from './constructs/project-function.ts';
 import { addPlatform } from './stacks/platform.ts';
 
 /**
@@ -12,7 +13,12 @@ const stage: string = app.node.tryGetContext('stage') ?? 'dev';
 const mailFrom: string = app.node.tryGetContext('mailFrom') ?? 'no-reply@example.com';
 
 const checkoutUrl: string | undefined = app.node.tryGetContext('checkoutUrl');
-addPlatform(app, { stage, mailFrom, checkoutUrl, webDistPath: repoPath('web/dist') });
+// The AI layer's Bedrock models (functions/ai); enable access to them in the account's Bedrock console.
+const ai = {
+  textModelId: (app.node.tryGetContext('bedrockTextModelId') as string | undefined) ?? DEFAULT_AI_MODELS.textModelId,
+  embeddingModelId: (app.node.tryGetContext('bedrockEmbeddingModelId') as string | undefined) ?? DEFAULT_AI_MODELS.embeddingModelId,
+};
+addPlatform(app, { stage, mailFrom, checkoutUrl, ai, webDistPath: repoPath('web/dist') });
 Tags.of(app).add('project', 'quizquest');
 Tags.of(app).add('stage', stage);
 app.synth();

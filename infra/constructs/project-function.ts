@@ -20,7 +20,17 @@ export interface PlatformResources {
   readonly checkoutUrl?: string;
   /** The WebSocket API (realtime stack), for functions with the `push` access flag. */
   readonly webSocket?: WebSocketResources;
+  /** Bedrock models (context `bedrockTextModelId`, `bedrockEmbeddingModelId`), for functions with the `ai` access flag. */
+  readonly ai?: AiModels;
 }
+
+/** Amazon Bedrock model ids (or inference profile ids such as `us.amazon.nova-lite-v1:0`) the AI layer uses. */
+export interface AiModels {
+  readonly textModelId: string;
+  readonly embeddingModelId: string;
+}
+
+export const DEFAULT_AI_MODELS: AiModels = { textModelId: 'amazon.nova-lite-v1:0', embeddingModelId: 'amazon.titan-embed-text-v2:0' };
 
 export interface WebSocketResources {
   readonly apiId: string;
@@ -39,6 +49,11 @@ export interface FunctionAccess {
   readonly sendMail?: boolean;
   /** Sends to WebSocket connections (functions/lib/push.ts): execute-api:ManageConnections and WEBSOCKET_CALLBACK_URL. */
   readonly push?: boolean;
+  /**
+   * Uses the AI layer (functions/ai): Amazon Bedrock's InvokeModel and InvokeModelWithResponseStream
+   * (Converse, ConverseStream) on the two configured models only, and AI_PROVIDER=bedrock with their ids.
+   */
+  readonly ai?: boolean;
 }
 
 export interface ProjectFunctionProps
@@ -121,6 +136,25 @@ export class ProjectFunction extends NodejsFunction {
       this.addEnvironment('WEBSOCKET_CALLBACK_URL', ws.callbackUrl);
       this.allow(['execute-api:ManageConnections'], [stack.formatArn({ service: 'execute-api', resource: ws.apiId, resourceName: `${ws.stageName}/POST/@connections/*` })]);
     }
+    if (access.ai) this.grantAi();
+  }
+
+  private grantAi(): void {
+    const models = this.resources.ai ?? DEFAULT_AI_MODELS;
+    const stack = Stack.of(this);
+    this.addEnvironment('AI_PROVIDER', 'bedrock');
+    this.addEnvironment('BEDROCK_TEXT_MODEL_ID', models.textModelId);
+    this.addEnvironment('BEDROCK_EMBEDDING_MODEL_ID', models.embeddingModelId);
+    const arns = [models.textModelId, models.embeddingModelId].flatMap((id) => {
+      // A cross-region inference profile (us., eu., apac., global.) routes to the model in several regions.
+      const profile = /^(us|eu|apac|global)\.(.+)$/.exec(id);
+      if (!profile) return [stack.formatArn({ service: 'bedrock', account: '', resource: 'foundation-model', resourceName: id })];
+      return [
+        stack.formatArn({ service: 'bedrock', resource: 'inference-profile', resourceName: id }),
+        stack.formatArn({ service: 'bedrock', region: '*', account: '', resource: 'foundation-model', resourceName: profile[2]! }),
+      ];
+    });
+    this.allow(['bedrock:InvokeModel', 'bedrock:InvokeModelWithResponseStream'], arns);
   }
 
   private allow(actions: string[], resources: string[]): void {

@@ -1,6 +1,7 @@
 import type { App } from 'aws-cdk-lib';
 import { SCHEDULES } from '#events/schedules.ts';
 import { API_AREAS, ROUTES, type ApiArea } from '#functions/routes.ts';
+import type { AiModels } from '../constructs/project-function.ts';
 import { ApiAreaStack } from './api-area-stack.ts';
 import { ApiStack } from './api-stack.ts';
 import { AuthStack } from './auth-stack.ts';
@@ -18,6 +19,8 @@ export interface PlatformConfig {
   readonly webDistPath: string;
   /** The external checkout page (context `checkoutUrl`); without it Subscribe answers 503. */
   readonly checkoutUrl?: string;
+  /** Bedrock model ids for the AI layer (context `bedrockTextModelId`, `bedrockEmbeddingModelId`). */
+  readonly ai?: AiModels;
 }
 
 /**
@@ -42,6 +45,7 @@ export function addPlatform(app: App, config: PlatformConfig) {
     eventBusName: names.eventBus,
     mailFrom: config.mailFrom,
     checkoutUrl: config.checkoutUrl,
+    ai: config.ai,
   };
   // The WebSocket API comes before every stack whose functions push to it (access flag `push`).
   const realtime = new RealtimeStack(app, id('Realtime'), { resources: baseResources });

@@ -25,6 +25,7 @@ export const loadAdaptivePage = () => import('./routes/adaptive.tsx');
 export const loadLearningStylePage = () => import('./routes/learning-style.tsx');
 export const loadStudyPlansPage = () => import('./routes/study-plans.tsx');
 export const loadProgressReportsPage = () => import('./routes/progress-reports.tsx');
+export const loadAiTutorPage = () => import('./routes/ai-tutor.tsx');
 export const loadVideoExplanationsPage = () => import('./routes/video-explanations.tsx');
 
 /** Fetches a chunk when the browser is idle; failures are left for the route itself to report. */

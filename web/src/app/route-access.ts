@@ -51,6 +51,8 @@ export const ROUTE_RULES: Readonly<Record<string, Rule>> = {
   '/study-plans': { kind: 'role', role: 'student' },
   /** Progress report (3-learning §2); the page shows the upgrade gate without progress_reports. */
   '/progress-reports': { kind: 'role', role: 'student' },
+  /** AI tutor (3-learning §2); the page shows the premium gate's description without ai_tutor_chat. */
+  '/ai-tutor': { kind: 'role', role: 'student' },
   /** Video library (3-learning §2); the page shows the upgrade gate without video_explanations. */
   '/video-explanations': { kind: 'role', role: 'student' },
   [ROLE_HOME.parent]: { kind: 'role', role: 'parent' },

@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { AppLayout } from './layout/app-layout.tsx';
 import {
   loadAdaptivePage,
+  loadAiTutorPage,
   loadAdminDashboard,
   loadAuthScreen,
   loadCompetitionPage,
@@ -52,6 +53,7 @@ const AdaptiveRoute = lazy(() => loadAdaptivePage().then((m) => ({ default: m.Ad
 const LearningStyleRoute = lazy(() => loadLearningStylePage().then((m) => ({ default: m.LearningStyleRoute })));
 const StudyPlansRoute = lazy(() => loadStudyPlansPage().then((m) => ({ default: m.StudyPlansRoute })));
 const ProgressReportsRoute = lazy(() => loadProgressReportsPage().then((m) => ({ default: m.ProgressReportsRoute })));
+const AiTutorRoute = lazy(() => loadAiTutorPage().then((m) => ({ default: m.AiTutorRoute })));
 const VideoExplanationsRoute = lazy(() => loadVideoExplanationsPage().then((m) => ({ default: m.VideoExplanationsRoute })));
 
 /** The route table; which of these a visitor may open is decided in route-access.ts. */
@@ -85,6 +87,7 @@ export function AppRoutes() {
         <Route path="learning-style" element={<LearningStyleRoute />} />
         <Route path="study-plans" element={<StudyPlansRoute />} />
         <Route path="progress-reports" element={<ProgressReportsRoute />} />
+        <Route path="ai-tutor" element={<AiTutorRoute />} />
         <Route path="video-explanations" element={<VideoExplanationsRoute />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
