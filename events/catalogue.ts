@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { LEVELS, SUBJECTS } from '#shared/constants.ts';
+import { LEVELS, ROLES, SUBJECTS } from '#shared/constants.ts';
 import { emailAddressSchema } from '#shared/validation/email.ts';
 
 /**
@@ -22,13 +22,15 @@ export const CONSUMERS = {
   'email-progress-report': { entry: 'functions/reports/send-report-mail.ts' },
   /** Runs one question of a live match, waiting up to a pause and a (double) window: its own timeout. */
   'run-live-match': { entry: 'functions/tournaments/run-match.ts', timeoutSeconds: 150 },
+  /** Keeps the admin overview's counters (issue 13): accounts by role, quizzes, scores, days. */
+  'aggregate-admin-stats': { entry: 'functions/admin/aggregate-stats.ts' },
 } as const;
 export type ConsumerName = keyof typeof CONSUMERS;
 
 export const EVENTS = {
   AccountConfirmed: {
     detail: z.object({ userId: z.string().min(1), email: emailAddressSchema }),
-    consumers: ['send-email'],
+    consumers: ['send-email', 'aggregate-admin-stats'],
   },
   /**
    * An e-mail with a link into the site. Sent from a consumer so that the request path
@@ -37,7 +39,7 @@ export const EVENTS = {
    * the sign-up form accepted is never refused here.
    */
   EmailRequested: {
-    detail: z.object({ to: emailAddressSchema, template: z.enum(['confirm-sign-up', 'reset-password']), path: z.string().startsWith('/') }),
+    detail: z.object({ to: emailAddressSchema, template: z.enum(['confirm-sign-up', 'reset-password', 'invite']), path: z.string().startsWith('/') }),
     consumers: ['send-email'],
   },
   /** A round was finished and graded by the server; `attemptId` is the idempotency key. */
@@ -63,7 +65,7 @@ export const EVENTS = {
        */
       dailyChallenge: z.object({ id: z.string(), date: z.string(), bonus: z.number().int().min(0), streak: z.number().int().min(1) }).optional(),
     }),
-    consumers: ['update-progress', 'update-streak', 'write-leaderboard-entry', 'record-challenge-attempt', 'notify', 'write-feed-items', 'advance-study-goals'],
+    consumers: ['update-progress', 'update-streak', 'write-leaderboard-entry', 'record-challenge-attempt', 'notify', 'write-feed-items', 'advance-study-goals', 'aggregate-admin-stats'],
   },
   /**
    * A student asked for their progress report to be e-mailed (POST /api/progress-report/send):
@@ -85,8 +87,19 @@ export const EVENTS = {
    * every item of the account (idempotent: deleting what is gone changes nothing).
    */
   AccountDeleted: {
-    detail: z.object({ userId: z.string().min(1), email: emailAddressSchema }),
-    consumers: ['delete-account-data'],
+    /** `role` is the account's role when it went (the admin counters); absent on events from before it. */
+    detail: z.object({ userId: z.string().min(1), email: emailAddressSchema, role: z.enum(ROLES).optional() }),
+    consumers: ['delete-account-data', 'aggregate-admin-stats'],
+  },
+  /** An admin created an account (issue 13): identity and profile exist; the invitation to set a password is on its way. */
+  AccountInvited: {
+    detail: z.object({ userId: z.string().min(1), email: emailAddressSchema, role: z.enum(ROLES), invitedBy: z.string().min(1) }),
+    consumers: ['aggregate-admin-stats'],
+  },
+  /** An admin moved an account to another role (issue 13). */
+  AccountRoleChanged: {
+    detail: z.object({ userId: z.string().min(1), from: z.enum(ROLES), to: z.enum(ROLES), changedAt: z.string() }),
+    consumers: ['aggregate-admin-stats'],
   },
   /**
    * Both players of a friend challenge have played; the server decided the winner by

@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { ROLES } from '#shared/constants.ts';
 import { listProfilesByRole } from '../data/profiles.ts';
-import { requireCaller } from '../lib/caller.ts';
 import { BadRequest } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { fieldErrors } from '#shared/validation/auth.ts';
+import { requireAdmin } from './require-admin.ts';
 
 const querySchema = z.object({
   role: z.enum(ROLES).default('student'),
@@ -14,9 +14,9 @@ const querySchema = z.object({
 
 /** GET /api/admin/users: admins page through accounts of one role. */
 export const handler = httpHandler(async (event) => {
+  await requireAdmin(event);
   const parsed = querySchema.safeParse(event.queryStringParameters ?? {});
   if (!parsed.success) throw new BadRequest('Invalid query', fieldErrors(parsed.error) as Record<string, string>);
-  await requireCaller(event, ['admin']);
 
   const page = await listProfilesByRole(parsed.data.role, parsed.data.limit, parsed.data.cursor);
   return json(200, { profiles: page.items, nextCursor: page.nextCursor });

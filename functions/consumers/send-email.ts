@@ -2,7 +2,7 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { envelopeSchema } from '#events/catalogue.ts';
 import { runOnce } from '../data/processed-events.ts';
 import { sendMail } from '../lib/mail.ts';
-import { confirmationMail, passwordResetMail, welcomeMail } from '../lib/mail-templates.ts';
+import { confirmationMail, invitationMail, passwordResetMail, welcomeMail } from '../lib/mail-templates.ts';
 import { siteUrl } from '../lib/site-url.ts';
 
 const emailRequested = envelopeSchema('EmailRequested');
@@ -17,7 +17,14 @@ async function mailFor(event: EventBridgeEvent<string, unknown>) {
   }
   const { detail } = emailRequested.parse(event);
   const link = `${site}${detail.path}`;
-  return detail.template === 'confirm-sign-up' ? confirmationMail(detail.to, link) : passwordResetMail(detail.to, link);
+  switch (detail.template) {
+    case 'confirm-sign-up':
+      return confirmationMail(detail.to, link);
+    case 'invite':
+      return invitationMail(detail.to, link);
+    case 'reset-password':
+      return passwordResetMail(detail.to, link);
+  }
 }
 
 /** EmailRequested and AccountConfirmed → one e-mail each, however often the event is delivered. */

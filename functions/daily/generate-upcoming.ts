@@ -1,4 +1,5 @@
 import { datesFrom } from '#shared/social/daily-challenge.ts';
+import { recordAdminAction } from '../data/audit-log.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { ensureDailyChallenges } from './generate-challenges.ts';
@@ -11,10 +12,11 @@ const UPCOMING_DAYS = 7;
  * sure the next 7 days (from tomorrow, UTC) have their challenges; existing ones are kept.
  */
 export const handler = httpHandler(async (event) => {
-  await requireCaller(event, ['admin']);
+  const admin = await requireCaller(event, ['admin']);
   const now = new Date();
   const tomorrow = datesFrom(now.toISOString().slice(0, 10), 2)[1]!;
   const dates = datesFrom(tomorrow, UPCOMING_DAYS);
   const created = await ensureDailyChallenges(dates, now);
+  await recordAdminAction({ actorId: admin.user_id, actorEmail: admin.email, action: 'daily-challenges.generate', detail: { from: dates[0]!, to: dates.at(-1)!, created } });
   return json(200, { success: true, created, dates });
 });

@@ -6,6 +6,7 @@ import type { TimeMultiplier } from '#shared/quiz/time-allowance.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import type { IndexedQuestion } from './question-bank.ts';
+import { getSeenState, seenWrite } from './seen-tracking.ts';
 import { keys, ttlSeconds } from './table-design.ts';
 
 /** A round in play, with its answer key; only the server reads it. */
@@ -39,6 +40,11 @@ export interface StoredRound {
   challengeId?: string;
   /** The daily challenge this round plays, if any (its completion is written with the round's). */
   daily?: { challengeId: string; date: string; bonusPoints: number };
+  /**
+   * Drawn from the seen sets (seen-tracking.ts): the generation read, and the levels whose
+   * set was stale and is replaced at the finish. Absent on rounds not drawn from them.
+   */
+  seenDrawn?: { generation: number; replace: Level[] };
   result?: FinishedResult;
 }
 
@@ -177,12 +183,14 @@ export async function finishRound(round: StoredRound, result: FinishedResult, ex
             },
           },
           ...[...seenByLevel].map(([level, indexes]) => ({
-            Update: {
-              TableName: table,
-              Key: keys.seen(round.userId, round.subject, level),
-              UpdateExpression: 'ADD seen :indexes SET seen_at = :now',
-              ExpressionAttributeValues: { ':indexes': indexes, ':now': result.completedAt },
-            },
+            Update: seenWrite(
+              round.userId,
+              round.subject,
+              level,
+              indexes,
+              result.completedAt,
+              round.seenDrawn && { generation: round.seenDrawn.generation, replace: round.seenDrawn.replace.includes(level) },
+            ),
           })),
           ...alongside,
         ],
@@ -209,9 +217,7 @@ export async function markPublished(round: StoredRound): Promise<void> {
   );
 }
 
-/** The indexes of a bank the user has already seen (one read, whatever the number). */
+/** The indexes of a bank the user has already seen in the current generation (one read, whatever the number). */
 export async function getSeen(userId: string, subject: Subject, level: Level): Promise<Set<number>> {
-  const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: keys.seen(userId, subject, level) }));
-  const seen = Item?.seen as Set<number> | undefined;
-  return new Set(seen ? [...seen].map(Number) : []);
+  return (await getSeenState(userId, subject, level)).seen;
 }

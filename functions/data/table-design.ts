@@ -77,6 +77,10 @@
  * - a guide's fact check ....... pk GUIDE#<guide id> sk FACTCHECK  (the latest verdicts, catalogue or generated guide)
  * - admin audit log ............ pk AUDIT  sk <at>#<uuid>  (who did what, newest first: one bounded query; admin
  *                                 actions are rare clicks, far below one partition's limits; kept when accounts go)
+ * - admin statistics ........... pk ADMINSTATS  sk TOTALS | DAY#<yyyy-mm-dd>  (counters kept by the aggregate-admin-stats
+ *                                 consumer; the overview is one BatchGet of 8 keys whatever the number of users)
+ * - played on a day (admin) .... pk ADMINSTATS#ACTIVE#<yyyy-mm-dd>  sk <sha256 of user id>  (a player counted active once a day; TTL 8 days)
+ * - seen tracking reset ........ pk CONFIG  sk SEEN-RESET  (the generation every seen set is compared with; an admin's reset adds one)
  * - offline quiz pack .......... pk USER#<id>  sk OFFLINEPACK#<pack id>  (10 questions with their answer key, issued to
  *                                 this account for offline play; results are graded against it; TTL 30 days)
  * - AI explanation (cache) ..... pk EXPL#<question id> sk V#<question version>#<answer slot>  (one per question version and
@@ -173,6 +177,10 @@ export const keys = {
   tournamentPlayer: (id: string, userId: string) => ({ pk: `TOURN#${id}`, sk: `PLAYER#${userId}` }),
   tournamentOfPlayer: (userId: string, id: string) => ({ gsi2pk: `TOURNPLAYER#${userId}`, gsi2sk: id }),
   tournamentAnswer: (id: string, question: number, userId: string) => ({ pk: `TOURN#${id}`, sk: `ANS#${String(question).padStart(3, '0')}#${userId}` }),
+  adminStatsTotals: (partition = 'ADMINSTATS') => ({ pk: partition, sk: 'TOTALS' }),
+  adminStatsDay: (partition: string, day: string) => ({ pk: partition, sk: `DAY#${day}` }),
+  adminActiveMark: (partition: string, day: string, userHash: string) => ({ pk: `${partition}#ACTIVE#${day}`, sk: userHash }),
+  seenReset: () => ({ pk: 'CONFIG', sk: 'SEEN-RESET' }),
   tournamentStandings: (id: string) => ({ pk: `TOURN#${id}`, sk: 'STANDINGS' }),
   connection: (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' }),
   connectionOfUser: (userId: string, connectionId: string) => ({ gsi1pk: `CONNS#${userId}`, gsi1sk: connectionId }),

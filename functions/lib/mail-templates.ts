@@ -36,6 +36,19 @@ export function passwordResetMail(to: string, link: string): Mail {
   };
 }
 
+export function invitationMail(to: string, link: string): Mail {
+  const lines = [
+    'An administrator created a QuizQuest account for you with this e-mail address.',
+    'Choose your password to start. The link works once and expires in 7 days; after that, use "Forgot your password?" on the sign-in page.',
+  ];
+  return {
+    to,
+    subject: 'You are invited to QuizQuest',
+    text: `${lines[0]}\n\n${link}\n\n${lines[1]}`,
+    html: layout('Your QuizQuest account is ready', lines, { label: 'Choose my password', href: link }),
+  };
+}
+
 export function welcomeMail(to: string, link: string): Mail {
   const lines = [
     'Your account is ready. Take your first quiz in geography, history or religion, earn points and start a streak.',

@@ -13,6 +13,6 @@ import { clearedRefreshCookie } from '../lib/refresh-cookie.ts';
 export const handler = httpHandler(async (event) => {
   const profile = await requireCaller(event);
   await deleteIdentity(profile.user_id);
-  await publish('AccountDeleted', { userId: profile.user_id, email: profile.email });
+  await publish('AccountDeleted', { userId: profile.user_id, email: profile.email, role: profile.role });
   return { ...json(202, { message: PROFILE_MESSAGES.deleted }), cookies: [clearedRefreshCookie()] };
 });

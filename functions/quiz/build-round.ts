@@ -7,7 +7,8 @@ import { selectIndexes, splitAcrossLevels } from '#shared/quiz/select-questions.
 import { allowedMs, type TimeMultiplier } from '#shared/quiz/time-allowance.ts';
 import { timeMultiplierOfProfile } from '../data/profiles.ts';
 import { getBankMeta, getQuestions, type IndexedQuestion } from '../data/question-bank.ts';
-import { getSeen, type NewRound, type StoredRound } from '../data/rounds.ts';
+import { type NewRound, type StoredRound } from '../data/rounds.ts';
+import { getSeenState } from '../data/seen-tracking.ts';
 import { NotFound } from '../lib/errors.ts';
 
 /** Time-sortable, unguessable round id. */
@@ -38,12 +39,16 @@ export async function buildRound(profile: Profile, request: StartRoundInput, now
   const levels = roundLevels(profile, request, now);
   const perLevel = splitAcrossLevels(count, levels.length);
 
+  let generation = 0;
+  const replace: Level[] = [];
   const drawn = await Promise.all(
     levels.map(async (level, i) => {
-      const [meta, seen] = await Promise.all([getBankMeta(request.subject, level), getSeen(profile.user_id, request.subject, level)]);
+      const [meta, state] = await Promise.all([getBankMeta(request.subject, level), getSeenState(profile.user_id, request.subject, level)]);
+      generation = Math.max(generation, state.generation);
+      if (state.replace) replace.push(level);
       if (!meta) return [];
       const candidates = request.focus ? (meta.topics[request.focus] ?? []) : Object.values(meta.topics).flat();
-      const indexes = selectIndexes({ candidates, seen, count: perLevel[i]! });
+      const indexes = selectIndexes({ candidates, seen: state.seen, count: perLevel[i]! });
       return (await getQuestions(request.subject, level, indexes)).map((question) => ({ ...question, level }));
     }),
   );
@@ -62,6 +67,7 @@ export async function buildRound(profile: Profile, request: StartRoundInput, now
     startedAt,
     ...(competition ? timedRound(startedAt, request.timeLimitSec ?? COMPETITION.defaultTimeLimitSec, timeMultiplierOfProfile(profile)) : { deadline: null }),
     status: 'active',
+    seenDrawn: { generation, replace },
   };
 }
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { LEVELS, SUBJECTS } from '#shared/constants.ts';
+import { recordAdminAction } from '../data/audit-log.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { createQuickMatch, START_LEAD_MS, startMatch } from './start-matches.ts';
@@ -21,7 +22,7 @@ const bodySchema = z.object({
  */
 export const handler = httpHandler(async (event) => {
   const body = parseBody(event, bodySchema);
-  await requireCaller(event, ['admin']);
+  const admin = await requireCaller(event, ['admin']);
   const now = new Date();
   const tournament = await createQuickMatch(
     { startAt: new Date(now.getTime() + body.start_in_seconds * 1000), questionCount: body.questions, windowMs: body.window_seconds * 1000, gapMs: 3000, capacity: body.capacity, subject: body.subject, level: body.level },
@@ -29,5 +30,6 @@ export const handler = httpHandler(async (event) => {
   );
   // Starting soon: handed to the runner now (it waits for the start) rather than at the next minute's job.
   if (body.start_in_seconds * 1000 <= START_LEAD_MS) await startMatch(tournament.id);
+  await recordAdminAction({ actorId: admin.user_id, actorEmail: admin.email, action: 'tournament.quick-match', target: tournament.id, detail: { subject: body.subject, level: body.level } });
   return json(201, { tournament: toTournamentView(tournament, false, now) });
 });

@@ -6,6 +6,7 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Role } from '#shared/constants.ts';
+import { countAccountChange } from '#functions/data/admin-stats.ts';
 import { getProfile, newProfile, putProfile } from '#functions/data/profiles.ts';
 
 /** One demo account per role, so every home can be tried at once. Listed in the README. */
@@ -47,6 +48,10 @@ export async function seedDemoAccounts(client: CognitoIdentityProviderClient, us
       sub = await subOf(client, userPoolId, account.email);
     }
     if (!sub) throw new Error(`Could not create demo account ${account.email}`);
-    if (!(await getProfile(sub))) await putProfile(newProfile({ userId: sub, email: account.email, role: account.role, now: new Date() }));
+    if (!(await getProfile(sub))) {
+      await putProfile(newProfile({ userId: sub, email: account.email, role: account.role, now: new Date() }));
+      // Counted in the admin overview as an account made through the product would be (no event: the bus may not be up yet).
+      await countAccountChange({ kind: 'created', role: account.role });
+    }
   }
 }

@@ -29,6 +29,18 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // The identity goes here; AccountDeleted has the consumer delete the data.
   DeleteAccount: { table: 'read', cognito: ['AdminDeleteUser'], publishEvents: true },
   ListUsers: { table: 'read' },
+  // Admin console (issue 13); each change also puts an audit-log entry.
+  // Add User: the identity (removed again if the profile fails), the profile, its role group, the invitation link (EmailRequested) and AccountInvited.
+  AddUser: { table: 'readWrite', cognito: ['AdminAddUserToGroup', 'AdminCreateUser', 'AdminDeleteUser'], publishEvents: true },
+  // Edit User: the sign-in address, the role group (AccountRoleChanged), the profile.
+  EditUser: { table: 'readWrite', cognito: ['AdminAddUserToGroup', 'AdminRemoveUserFromGroup', 'AdminUpdateUserAttributes'], publishEvents: true },
+  // Delete User: as Delete Account (the identity here, the data by AccountDeleted's consumer).
+  DeleteUser: { table: 'readWrite', cognito: ['AdminDeleteUser'], publishEvents: true },
+  // One BatchGet of the counters the aggregate-admin-stats consumer keeps.
+  GetAdminOverview: { table: 'read' },
+  // One write of the seen-tracking generation.
+  ResetSeenTracking: { table: 'readWrite' },
+  ListAuditLog: { table: 'read' },
   StartRound: { table: 'readWrite' },
   // Answering the last question, or running out of time, completes the round (QuizCompleted).
   AnswerQuestion: { table: 'readWrite', publishEvents: true },
@@ -183,6 +195,8 @@ const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   'advance-study-goals': { table: 'readWrite' },
   // Moves the match state, scores, stores standings, pushes them and publishes the next question.
   'run-live-match': { table: 'readWrite', publishEvents: true, push: true },
+  // Adds to the admin counters (totals, the day, a per-day player marker) with the event marker.
+  'aggregate-admin-stats': { table: 'readWrite' },
 };
 
 const SCHEDULE_ACCESS: Readonly<Record<string, FunctionAccess>> = {

@@ -1,0 +1,46 @@
+import type { EventBridgeEvent } from 'aws-lambda';
+import { envelopeSchema } from '#events/catalogue.ts';
+import type { AccountChange } from '#shared/admin/stats.ts';
+import { countAccountChange, countQuiz } from '../data/admin-stats.ts';
+import { runOnce } from '../data/processed-events.ts';
+
+const quizCompleted = envelopeSchema('QuizCompleted');
+const accountConfirmed = envelopeSchema('AccountConfirmed');
+const accountInvited = envelopeSchema('AccountInvited');
+const accountDeleted = envelopeSchema('AccountDeleted');
+const accountRoleChanged = envelopeSchema('AccountRoleChanged');
+
+/** The counters an event moves (pure): a quiz, or an account created, deleted or moved. */
+function effectOf(event: EventBridgeEvent<string, unknown>): (() => Promise<void>) | undefined {
+  switch (event['detail-type']) {
+    case 'QuizCompleted': {
+      const { detail } = quizCompleted.parse(event);
+      return () => countQuiz({ userId: detail.userId, subject: detail.subject, score: detail.score, total: detail.total, timeSpentMs: detail.timeSpentMs, completedAt: detail.completedAt });
+    }
+    case 'AccountConfirmed':
+      // Sign-up makes students (1-core §6); other roles are given by an admin (AccountInvited, AccountRoleChanged).
+      accountConfirmed.parse(event);
+      return account({ kind: 'created', role: 'student' });
+    case 'AccountInvited':
+      return account({ kind: 'created', role: accountInvited.parse(event).detail.role });
+    case 'AccountDeleted':
+      return account({ kind: 'deleted', role: accountDeleted.parse(event).detail.role ?? 'student' });
+    case 'AccountRoleChanged': {
+      const { detail } = accountRoleChanged.parse(event);
+      return account({ kind: 'role-changed', from: detail.from, to: detail.to });
+    }
+    default:
+      return undefined;
+  }
+}
+const account = (change: AccountChange) => () => countAccountChange(change);
+
+/**
+ * aggregate-admin-stats: keeps the admin overview's counters (issue 13). Every change is an
+ * addition, so events may arrive in any order; each event id counts once (a redelivery is
+ * a duplicate marker, and a failed effect gives the marker back for the retry).
+ */
+export const handler = async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
+  const effect = effectOf(event);
+  if (effect) await runOnce('aggregate-admin-stats', event.id, effect);
+};

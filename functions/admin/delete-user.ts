@@ -1,0 +1,27 @@
+import { ADMIN_MESSAGES as M, isProtectedAccount } from '#shared/admin/users.ts';
+import { deleteIdentity } from '../data/accounts.ts';
+import { recordAdminAction } from '../data/audit-log.ts';
+import { getProfile } from '../data/profiles.ts';
+import { Forbidden, NotFound } from '../lib/errors.ts';
+import { httpHandler, json } from '../lib/http.ts';
+import { publish } from '../lib/publish.ts';
+import { requireAdmin } from './require-admin.ts';
+import { targetUserId } from './user-param.ts';
+
+/**
+ * DELETE /api/admin/users/{userId} (3-learning §6): deletes a non-admin account the way
+ * Delete Account does. The identity goes first (no sign-in, no session renewal), then
+ * AccountDeleted has every item of the account deleted by its consumer.
+ */
+export const handler = httpHandler(async (event) => {
+  const admin = await requireAdmin(event);
+  const userId = targetUserId(event);
+  const profile = await getProfile(userId);
+  if (!profile) throw new NotFound(M.userNotFound);
+  if (isProtectedAccount(profile.role)) throw new Forbidden(M.adminProtected, 'admin_protected');
+
+  await deleteIdentity(userId);
+  await publish('AccountDeleted', { userId, email: profile.email, role: profile.role });
+  await recordAdminAction({ actorId: admin.user_id, actorEmail: admin.email, action: 'user.delete', target: userId, detail: { role: profile.role } });
+  return json(202, { message: M.userDeleted });
+});

@@ -1,0 +1,17 @@
+import { adminStatsFrom, utcDay } from '#shared/admin/stats.ts';
+import { readAdminCounters } from '../data/admin-stats.ts';
+import { httpHandler, json } from '../lib/http.ts';
+import { requireAdmin } from './require-admin.ts';
+
+/**
+ * GET /api/admin/overview: the spec's admin statistics (3-learning §3, §9) from the
+ * counters the aggregate-admin-stats consumer keeps: the caller's profile, then one
+ * BatchGet of the totals and the 7 days, whatever the number of users or attempts.
+ */
+export const handler = httpHandler(async (event) => {
+  await requireAdmin(event);
+  const now = new Date();
+  const today = utcDay(now.toISOString());
+  const { totals, days } = await readAdminCounters(today);
+  return json(200, { stats: adminStatsFrom(totals, days, today), generatedAt: now.toISOString() });
+});

@@ -1,0 +1,17 @@
+import { ADMIN_MESSAGES as M } from '#shared/admin/users.ts';
+import { recordAdminAction } from '../data/audit-log.ts';
+import { resetAllSeenTracking } from '../data/seen-tracking.ts';
+import { httpHandler, json } from '../lib/http.ts';
+import { requireAdmin } from './require-admin.ts';
+
+/**
+ * POST /api/admin/seen-tracking/reset (3-learning §6): every user's seen questions are
+ * forgotten at once: one write of a new generation, whatever the number of users
+ * (data/seen-tracking.ts), not a request per user.
+ */
+export const handler = httpHandler(async (event) => {
+  const admin = await requireAdmin(event);
+  const generation = await resetAllSeenTracking(new Date());
+  await recordAdminAction({ actorId: admin.user_id, actorEmail: admin.email, action: 'seen-tracking.reset', detail: { generation } });
+  return json(200, { message: M.resetSuccess, generation });
+});

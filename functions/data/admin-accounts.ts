@@ -1,0 +1,123 @@
+import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminRemoveUserFromGroupCommand, AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Profile } from '#shared/api.ts';
+import { ADMIN_MESSAGES as M, type EditUserInput } from '#shared/admin/users.ts';
+import type { Role } from '#shared/constants.ts';
+import { cognitoClient, documentClient } from '../lib/clients.ts';
+import { env } from '../lib/env.ts';
+import { AppError, Conflict, Unavailable } from '../lib/errors.ts';
+import { log } from '../lib/log.ts';
+import { fromItem } from './profiles.ts';
+import { keys } from './table-design.ts';
+
+/** What admins do to other people's accounts (issue 13): the identity in Cognito and the profile. */
+
+const nameOf = (error: unknown) => (error instanceof Error ? error.name : '');
+
+function unexpected(error: unknown, message: string): AppError {
+  log.error('cognito call failed', { name: nameOf(error), message: error instanceof Error ? error.message : String(error) });
+  return new Unavailable(message);
+}
+
+/**
+ * A confirmed identity without a password the person knows (Cognito sends nothing: the
+ * invitation is our own e-mail with a set-a-password link). Answers its user id.
+ */
+export async function createInvitedIdentity(email: string): Promise<string> {
+  try {
+    const { User } = await cognitoClient().send(
+      new AdminCreateUserCommand({
+        UserPoolId: env().USER_POOL_ID,
+        Username: email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+    const sub = User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+    if (!sub) throw new Error('AdminCreateUser returned no sub');
+    return sub;
+  } catch (error) {
+    if (nameOf(error) === 'UsernameExistsException') throw new Conflict(M.emailTaken, 'email_taken');
+    throw unexpected(error, M.addFailed);
+  }
+}
+
+/** The identity's sign-in address (verified: an admin vouches for it). */
+export async function changeIdentityEmail(userId: string, email: string): Promise<void> {
+  try {
+    await cognitoClient().send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: env().USER_POOL_ID,
+        Username: userId,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (['AliasExistsException', 'UsernameExistsException'].includes(nameOf(error))) throw new Conflict(M.emailTaken, 'email_taken');
+    throw unexpected(error, M.updateFailed);
+  }
+}
+
+/** Role groups mirror the profile's role (tokens carry cognito:groups for AWS-side tools). */
+export async function moveRoleGroup(userId: string, from: Role, to: Role): Promise<void> {
+  if (from === to) return;
+  const pool = env().USER_POOL_ID;
+  try {
+    await cognitoClient().send(new AdminRemoveUserFromGroupCommand({ UserPoolId: pool, Username: userId, GroupName: from }));
+  } catch (error) {
+    // Not in the group (an account made before groups) is fine.
+    if (!['ResourceNotFoundException', 'UserNotFoundException'].includes(nameOf(error))) log.warn('remove from role group failed', { name: nameOf(error) });
+  }
+  try {
+    await cognitoClient().send(new AdminAddUserToGroupCommand({ UserPoolId: pool, Username: userId, GroupName: to }));
+  } catch (error) {
+    throw unexpected(error, M.updateFailed);
+  }
+}
+
+/**
+ * Edit User's change of the profile: e-mail (and its index keys), role (and the role
+ * index), subscription status. Conditional on the profile being as it was read (`before`):
+ * an account that became an admin meanwhile, or that is gone, is not changed (undefined).
+ */
+export async function updateProfileByAdmin(before: Profile, change: EditUserInput, now: Date): Promise<Profile | undefined> {
+  const subscriptionChanged = change.subscription_status !== before.subscription_status;
+  try {
+    const { Attributes } = await documentClient().send(
+      new UpdateCommand({
+        TableName: env().TABLE_NAME,
+        Key: keys.profile(before.user_id),
+        UpdateExpression: [
+          'SET email = :email, #role = :role, subscription_status = :status, gsi1pk = :gsi1pk, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk, metadata.updated_at = :now',
+          subscriptionChanged ? ', subscription_updated_at = :now' : '',
+        ].join(''),
+        ConditionExpression: 'attribute_exists(pk) AND #role = :before AND #role <> :admin AND email = :beforeEmail',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: {
+          ':email': change.email,
+          ':role': change.role,
+          ':status': change.subscription_status,
+          ':gsi1pk': keys.profileByEmail(change.email).gsi1pk,
+          ':gsi2pk': keys.profileByRole(change.role, change.email).gsi2pk,
+          ':gsi2sk': change.email,
+          ':now': now.toISOString(),
+          ':before': before.role,
+          ':admin': 'admin',
+          ':beforeEmail': before.email,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? fromItem(Attributes) : undefined;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,55 @@
+import * as z from 'zod';
+import { MAX_LENGTH, ROLES, SUBSCRIPTION_STATUSES } from '../constants.ts';
+import { emailField } from '../validation/email.ts';
+import { AUTH_MESSAGES, FIELD_MESSAGES } from '../validation/messages.ts';
+
+/** The admin console's texts (3-learning §8), written once for the server and the browser. */
+export const ADMIN_MESSAGES = {
+  privilegesRequired: 'Admin privileges required',
+  authenticationRequired: 'Authentication required',
+  generateFailed: 'Failed to generate daily challenges',
+  generateSuccess: 'Daily challenges generated for the next 7 days',
+  resetFailed: 'Failed to reset question tracking',
+  resetSuccess: 'Question tracking reset successfully',
+  resetConfirm: "Reset every user's seen-question tracking? Everyone will see questions again as if new.",
+  addFailed: 'Failed to add user',
+  updateFailed: 'Failed to update user',
+  deleteFailed: 'Failed to delete user',
+  deleteConfirm: 'Are you sure you want to delete this user?',
+  /** Not in the spec's catalogue: admin accounts are not editable or deletable from the table (§6). */
+  adminProtected: 'Admin accounts cannot be changed or deleted here',
+  emailTaken: 'An account with this email already exists',
+  userNotFound: 'User not found',
+  userAdded: (email: string) => `Invitation sent to ${email}`,
+  userUpdated: 'User updated',
+  userDeleted: 'User deleted',
+  quickMatchStarted: 'Quick match started',
+  quickMatchFailed: 'Failed to start a quick match',
+} as const;
+
+/** Add User's and Edit User's e-mail: required, a basic pattern, at most 255 characters (§5). */
+export const adminEmailSchema = emailField({
+  required: AUTH_MESSAGES.emailRequired,
+  tooLong: FIELD_MESSAGES.maxLength(MAX_LENGTH.email),
+  notAscii: AUTH_MESSAGES.emailNotAscii,
+  format: AUTH_MESSAGES.invalidEmail,
+});
+
+export const addUserSchema = z.object({
+  email: adminEmailSchema,
+  role: z.enum(ROLES).default('student'),
+});
+export type AddUserInput = z.infer<typeof addUserSchema>;
+
+export const editUserSchema = z.object({
+  email: adminEmailSchema,
+  role: z.enum(ROLES),
+  subscription_status: z.enum(SUBSCRIPTION_STATUSES),
+});
+export type EditUserInput = z.infer<typeof editUserSchema>;
+
+/** Only non-admin accounts can be edited or deleted from the table (§6). */
+export const isProtectedAccount = (role: string): boolean => role === 'admin';
+
+/** How long an invitation's set-a-password link works: the invitee may not read mail within the hour. */
+export const INVITE_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
