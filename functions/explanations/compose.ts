@@ -1,13 +1,14 @@
 import type { Level, Subject } from '#shared/constants.ts';
 import { topicLabel, type Citation, type Explanation } from '#shared/explanations/explanations.ts';
-import { bestSentences, keyTerms } from '../ai/nlp.ts';
+import { bestSentences, contentTerms, keyTerms, sentences } from '../ai/nlp.ts';
 import type { KnowledgeBase, Passage, TextGenerator } from '../ai/types.ts';
 
 /**
  * A grounded explanation of one answer (3-learning §3 AI explanation): the knowledge base is
  * searched for the question with its right answer, for the right answer alone and for the
- * option chosen; only passages that name the right answer (or are very close to the
- * question) ground it. With none, the caller answers with the §8 fallback: nothing is invented.
+ * option chosen; only passages that name the right answer (or are the bank's own explanation
+ * of the question) ground it, with their question and answer lines dropped. With none, the
+ * caller answers with the §8 fallback: nothing is invented.
  */
 
 export interface ExplainFacts {
@@ -26,8 +27,6 @@ export interface ExplainDeps {
   readonly now: Date;
 }
 
-/** Passages at least this similar count even when they do not name the answer. */
-const CLOSE_ENOUGH = 0.6;
 /** §9: the context chunk similarity cutoff. */
 const THRESHOLD = 0.3;
 
@@ -45,6 +44,28 @@ export function normalise(text: string): string {
 export const mentions = (text: string, phrase: string): boolean => normalise(phrase).trim() !== '' && normalise(text).includes(normalise(phrase));
 
 const sourceKey = (p: Passage) => `${p.source.kind}#${p.source.id}`;
+
+/**
+ * A passage as an explanation may quote it: questions ("…?") and answer lines ("Answer: X.") of
+ * the question bank's passages are statements of nothing; what is left is the explanation.
+ */
+export function quotable(p: Passage): Passage | null {
+  const kept = sentences(p.text).filter((s) => !s.trim().endsWith('?') && !/^answer\s*:/i.test(s.trim()));
+  return kept.length > 0 ? { ...p, text: kept.join(' ') } : null;
+}
+
+/**
+ * Whether a passage grounds the right answer: it names it (a long answer: most of its content
+ * words), or it is the bank's own explanation of this very question.
+ */
+export function groundsAnswer(p: Passage, question: string, answer: string): boolean {
+  if (p.source.kind === 'question' && normalise(p.source.title) === normalise(question)) return true;
+  if (mentions(p.text, answer)) return true;
+  const words = [...new Set(contentTerms(answer))];
+  if (words.length < 2) return false;
+  const text = new Set(contentTerms(p.text));
+  return words.filter((w) => text.has(w)).length / words.length >= 0.6;
+}
 
 function uniqueByChunk(list: readonly Passage[]): Passage[] {
   const seen = new Map<string, Passage>();
@@ -84,13 +105,19 @@ export async function composeExplanation(facts: ExplainFacts, deps: ExplainDeps)
   ]);
 
   const right = uniqueByChunk([...withQuestion, ...aboutRight])
-    .filter((p) => mentions(p.text, correct) || p.similarity >= CLOSE_ENOUGH)
+    .flatMap((p) => quotable(p) ?? [])
+    .filter((p) => groundsAnswer(p, question, correct))
     .slice(0, 4);
   if (right.length === 0) return null;
 
   // What the sources say about the option chosen: a passage that names it and is not one of the above.
   const rightChunks = new Set(right.map((p) => p.chunkId));
-  const chosenPassages = chosen === null ? [] : uniqueByChunk(aboutChosen).filter((p) => !rightChunks.has(p.chunkId) && mentions(p.text, chosen));
+  const chosenPassages =
+    chosen === null
+      ? []
+      : uniqueByChunk(aboutChosen)
+          .flatMap((p) => quotable(p) ?? [])
+          .filter((p) => !rightChunks.has(p.chunkId) && mentions(p.text, chosen) && !mentions(p.text, correct));
   const aboutChosenSentence = chosen === null ? undefined : bestSentences(chosenPassages, chosen, 4).find((s) => mentions(s.text, chosen));
 
   const generated = cleanGenerated(
@@ -105,9 +132,9 @@ export async function composeExplanation(facts: ExplainFacts, deps: ExplainDeps)
     ),
   );
 
+  // The key points: the sentences that best answer the question, the one naming the answer first.
   const candidates = bestSentences(right, rightQuery, 6);
-  const fresh = candidates.filter((s) => !generated.includes(s.text));
-  const keyPoints = (fresh.length > 0 ? fresh : candidates).slice(0, 3).map((s) => s.text);
+  const keyPoints = [...candidates.filter((c) => mentions(c.text, correct)), ...candidates.filter((c) => !mentions(c.text, correct))].slice(0, 3).map((c) => c.text);
   if (keyPoints.length === 0 && !generated) return null;
 
   const opening = chosen === null ? `The correct answer is ${correct}.` : `You chose ${chosen}, but the correct answer is ${correct}.`;

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { GenerateRequest, KnowledgeBase, Passage, TextGenerator } from '../ai/types.ts';
+import { cleanGenerated, composeExplanation, groundsAnswer, mentions, quotable } from './compose.ts';
+
+const passage = (text: string, over: Partial<Passage> = {}): Passage => ({
+  chunkId: `c-${text.length}-${text.slice(0, 8)}`,
+  text,
+  subject: 'geography',
+  category: 'country',
+  source: { kind: 'country', id: 'fin', title: 'Finland' },
+  similarity: 0.7,
+  ...over,
+});
+
+describe('what grounds an answer', () => {
+  it.each([
+    ['The capital of Finland is Helsinki.', 'Helsinki', true],
+    ['Helsinki’s harbour', 'Helsinki', true],
+    ['The Helsinkian style', 'Helsinki', false],
+    ['São Tomé is the capital.', 'Sao Tome', true],
+    ['It was fought in 1066 at Hastings.', '1066', true],
+    ['It was fought in 10660.', '1066', false],
+    ['', 'x', false],
+  ])('%j mentions %j: %s', (text, phrase, expected) => expect(mentions(text, phrase)).toBe(expected));
+
+  it('drops the bank’s question lines and answer lines, keeps the explanation', () => {
+    const p = passage('What is the capital of Finland? Answer: Helsinki. The capital of Finland is Helsinki.', { source: { kind: 'question', id: 'geo-1', title: 'What is the capital of Finland?' } });
+    expect(quotable(p)?.text).toBe('The capital of Finland is Helsinki.');
+    expect(quotable(passage('Which one? Answer: this.'))).toBeNull();
+  });
+
+  it('a passage grounds the answer when it names it, holds most words of a long answer, or is the bank’s explanation of this question', () => {
+    const q = 'Why did the Romans build roads?';
+    expect(groundsAnswer(passage('Roads let legions move quickly.'), q, 'To move legions quickly')).toBe(true);
+    expect(groundsAnswer(passage('Aqueducts carried water.'), q, 'To move legions quickly')).toBe(false);
+    expect(groundsAnswer(passage('Roads were paved.', { source: { kind: 'question', id: 'h-1', title: q } }), q, 'Trade')).toBe(true);
+    expect(groundsAnswer(passage('Trade flourished.'), q, 'Trade')).toBe(true);
+    expect(groundsAnswer(passage('Commerce flourished.'), q, 'Trade')).toBe(false);
+  });
+
+  it('removes the generator’s citation marks and sources line', () => {
+    expect(cleanGenerated('Helsinki is the capital [1]. It is by the sea [2, 3].\n\nSources: [1] Finland (country fact sheet)')).toBe('Helsinki is the capital. It is by the sea.');
+  });
+});
+
+describe('composeExplanation', () => {
+  const facts = { questionId: 'q-1', question: 'What is the capital of Finland?', subject: 'geography' as const, level: 'beginner' as const, topic: 'capitals', correctAnswer: 'Helsinki', chosenAnswer: 'London' };
+  const generated: GenerateRequest[] = [];
+  const generator: TextGenerator = {
+    id: 'test',
+    async *generate(request) {
+      generated.push(request);
+      yield `${request.passages.map((p) => p.text).join(' ')} [1]`;
+    },
+  };
+  const kb = (list: Passage[]): KnowledgeBase => ({ search: async () => list });
+
+  it('writes only from the passages, with the chosen option’s passage for why it is wrong, and cites both', async () => {
+    const right = passage('What is the capital of Finland? Answer: Helsinki. The capital of Finland is Helsinki. Finland is in Northern Europe.');
+    const chosen = passage('The capital of the United Kingdom is London.', { source: { kind: 'country', id: 'gbr', title: 'United Kingdom' } });
+    const off = passage('Finland shares land borders with Norway, Sweden and Russia.', { similarity: 0.9, source: { kind: 'question', id: 'g-2', title: 'Which country borders Finland?' } });
+    const e = (await composeExplanation(facts, { knowledgeBase: kb([right, chosen, off]), generator, now: new Date('2026-11-23T00:00:00Z') }))!;
+    expect(e.textExplanation).toBe('You chose London, but the correct answer is Helsinki. The capital of Finland is Helsinki. Finland is in Northern Europe. About London: The capital of the United Kingdom is London.');
+    expect(e.keyPoints[0]).toBe('The capital of Finland is Helsinki.');
+    expect(e.sources.map((s) => s.id)).toEqual(['fin', 'gbr']);
+    expect(generated.at(-1)!.passages.map((p) => p.text)).toEqual(['The capital of Finland is Helsinki. Finland is in Northern Europe.']);
+    expect(e.videoScript.split('\n\n')[0]).toBe("Let's look at this geography question. What is the capital of Finland?");
+    expect(e.videoScript.endsWith('Remember: the answer is Helsinki.')).toBe(true);
+    expect(e.relatedTopics[0]).toBe('capitals');
+    expect(e.relatedTopics).not.toContain('Helsinki');
+    expect(e).toMatchObject({ grounded: true, generator: 'test', generatedAt: '2026-11-23T00:00:00.000Z' });
+  });
+
+  it('returns null (the caller falls back) when no passage grounds the answer, and never calls the generator', async () => {
+    const before = generated.length;
+    const e = await composeExplanation(facts, { knowledgeBase: kb([passage('Finland shares land borders with Norway.', { similarity: 0.95 })]), generator, now: new Date() });
+    expect(e).toBeNull();
+    expect(generated.length).toBe(before);
+  });
+});
