@@ -9,6 +9,7 @@ import { DAILY_ROUTES } from './daily/routes.ts';
 import { EXPLANATION_ROUTES } from './explanations/routes.ts';
 import { GROUP_ROUTES } from './groups/routes.ts';
 import { GUIDE_ROUTES } from './guides/routes.ts';
+import { KNOWLEDGE_ROUTES } from './knowledge/routes.ts';
 import { LEARNING_ROUTES } from './learning/routes.ts';
 import { PROFILE_ROUTES } from './profile/routes.ts';
 import { QUIZ_ROUTES } from './quiz/routes.ts';
@@ -61,6 +62,7 @@ export const API_AREAS = {
   offline: OFFLINE_ROUTES,
   learning: LEARNING_ROUTES,
   review: REVIEW_ROUTES,
+  knowledge: KNOWLEDGE_ROUTES,
   parents: PARENT_ROUTES,
   classes: CLASS_ROUTES,
   tutor: TUTOR_ROUTES,

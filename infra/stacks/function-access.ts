@@ -125,6 +125,10 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   CreateStudyGoal: { table: 'readWrite' },
   StepStudyGoal: { table: 'readWrite' },
   DeleteStudyGoal: { table: 'readWrite' },
+  // Knowledge base (admin documents, similarity search): chunks, their scope's version, the document, the audit log; Bedrock embeds in AWS.
+  AddDocuments: { table: 'readWrite', ai: true },
+  SearchDocuments: { table: 'read', ai: true },
+  SearchSimilarQuestions: { table: 'read', ai: true },
   // Parents (issue 13): links are two-item transactions; asking publishes ParentLinkRequested (the student's notification).
   ListLinkedStudents: { table: 'read' },
   AddLinkedStudent: { table: 'readWrite', publishEvents: true },

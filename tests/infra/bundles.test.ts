@@ -22,10 +22,12 @@ const TABLE_READS = new Set(['Get', 'BatchGet', 'TransactGet', 'GetItem', 'Batch
 // Always present: the document client's paginators and endpoint discovery pull these in
 // whether or not a handler queries, so they say nothing about the handler.
 const TABLE_NOISE = new Set(['Query', 'Scan', 'DescribeEndpoints']);
+// The AI layer's Bedrock calls (functions/ai/bedrock.ts), granted by the `ai` flag.
+const AI_COMMANDS = new Set(['ConverseStream', 'InvokeModel']);
 
 /** The access a bundle needs, derived from the `@aws-sdk/<client>/dist-es/commands/<X>Command.js` files in it. */
 function accessNeeded(inputs: string[]) {
-  const needed = { table: new Set<string>(), cognito: new Set<string>(), mail: false, publish: false, push: false, unknown: [] as string[] };
+  const needed = { table: new Set<string>(), cognito: new Set<string>(), mail: false, publish: false, push: false, ai: false, unknown: [] as string[] };
   for (const file of inputs) {
     const match = /node_modules\/@aws-sdk\/([^/]+)\/dist-es\/commands\/(\w+)Command\.js$/.exec(file);
     if (!match) continue;
@@ -39,6 +41,7 @@ function accessNeeded(inputs: string[]) {
     } else if (client === 'client-sesv2' && command === 'SendEmail') needed.mail = true;
     else if (client === 'client-eventbridge' && command === 'PutEvents') needed.publish = true;
     else if (client === 'client-apigatewaymanagementapi' && command === 'PostToConnection') needed.push = true;
+    else if (client === 'client-bedrock-runtime' && AI_COMMANDS.has(command)) needed.ai = true;
     else if (client !== 'nested-clients') needed.unknown.push(`${client} ${command}`); // nested-clients: credential providers
   }
   return needed;
@@ -52,6 +55,7 @@ function suggestion(n: ReturnType<typeof accessNeeded>): string {
     ...(n.publish ? { publishEvents: true } : {}),
     ...(n.mail ? { sendMail: true } : {}),
     ...(n.push ? { push: true } : {}),
+    ...(n.ai ? { ai: true } : {}),
   };
   return JSON.stringify(access).replace(/"(\w+)":/g, '$1: ').replace(/,(?=\w)/g, ', ').replace(/"/g, "'");
 }
@@ -103,12 +107,13 @@ describe('Lambda bundles', () => {
       if (needed().table.has('read')) expect(declared().table).toBeDefined();
     });
 
-    it('sends mail, publishes events and pushes to WebSocket connections only as declared', () => {
+    it('sends mail, publishes events, pushes to WebSocket connections and calls Bedrock only as declared', () => {
       const n = needed();
-      expect({ mail: n.mail, publish: n.publish, push: n.push }).toEqual({
+      expect({ mail: n.mail, publish: n.publish, push: n.push, ai: n.ai }).toEqual({
         mail: Boolean(declared().sendMail),
         publish: Boolean(declared().publishEvents),
         push: Boolean(declared().push),
+        ai: Boolean(declared().ai),
       });
     });
   });

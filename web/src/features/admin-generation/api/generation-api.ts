@@ -1,0 +1,102 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod';
+import type { Level, Subject } from '#shared/constants.ts';
+import {
+  factCheckResponseSchema,
+  generateGuideResponseSchema,
+  generateQuestionsResponseSchema,
+  reviewQueueSchema,
+  reviewResponseSchema,
+  type ApproveRequest,
+  type GeneratedStatus,
+  type GuideLength,
+} from '#shared/generation/generation.ts';
+import { guideListSchema } from '#shared/guides/study-guides.ts';
+import { api } from '@/lib/api-client.ts';
+import { QUERY_ROOTS } from '@/lib/query/query-roots.ts';
+
+/** The review queue's keys live under the guides root's sibling: generation is admin-only data. */
+const queueKey = (status: GeneratedStatus) => ['generation', 'questions', status] as const;
+const LONG = 60_000;
+
+export function useReviewQueue(status: GeneratedStatus = 'pending') {
+  return useQuery({
+    queryKey: queueKey(status),
+    queryFn: ({ signal }) => api.request(`/api/generation/questions?status=${status}`, { auth: true, schema: reviewQueueSchema, signal }),
+  });
+}
+
+export interface GenerateQuestionsInput {
+  documentId?: string;
+  content?: string;
+  subject?: Subject;
+  level: Level;
+  count: number;
+}
+
+export function useGenerateQuestions() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: GenerateQuestionsInput) => api.request('/api/generation/questions', { method: 'POST', body: input, auth: true, schema: generateQuestionsResponseSchema, timeoutMs: LONG }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['generation', 'questions'] }),
+  });
+}
+
+export function useReviewQuestion() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action, edits }: { id: string; action: 'approve' | 'reject'; edits?: ApproveRequest }) =>
+      api.request(`/api/generation/questions/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: action === 'approve' ? (edits ?? {}) : {}, auth: true, schema: reviewResponseSchema }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['generation', 'questions'] }),
+  });
+}
+
+export interface GenerateGuideInput {
+  subject: Subject;
+  difficulty_level: Level;
+  topic: string;
+  length: GuideLength;
+  focus_areas: string;
+}
+
+export function useGenerateGuide() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: GenerateGuideInput) => api.request('/api/generation/guides', { method: 'POST', body: input, auth: true, schema: generateGuideResponseSchema, timeoutMs: LONG }),
+    onSuccess: () => client.invalidateQueries({ queryKey: [QUERY_ROOTS.guides] }),
+  });
+}
+
+export function useFactCheck() {
+  return useMutation({
+    mutationFn: (guideId: string) => api.request(`/api/generation/guides/${encodeURIComponent(guideId)}/fact-check`, { method: 'POST', body: {}, auth: true, schema: factCheckResponseSchema, timeoutMs: LONG }),
+  });
+}
+
+/** Every guide (admins read all): the catalogue and the generated ones, to pick one to fact-check. */
+export function useAllGuides() {
+  return useQuery({
+    queryKey: [QUERY_ROOTS.guides, 'admin-all'],
+    queryFn: ({ signal }) => api.request('/api/guides', { auth: true, schema: guideListSchema, signal }),
+  });
+}
+
+
+const searchResultsSchema = z.object({
+  results: z.array(z.object({ source: z.object({ kind: z.string(), id: z.string(), title: z.string() }), subject: z.string().nullable() })),
+});
+
+/** Documents of the knowledge base whose text matches `query` (B's GET /api/knowledge/search), one entry per document. */
+export function useDocumentSearch(query: string) {
+  return useQuery({
+    queryKey: ['generation', 'documents', query],
+    enabled: query.trim().length >= 2,
+    queryFn: async ({ signal }) => {
+      const params = new URLSearchParams({ query: query.trim(), threshold: '0.3', maxResults: '20' });
+      const { results } = await api.request(`/api/knowledge/search?${params.toString()}`, { auth: true, schema: searchResultsSchema, signal });
+      const seen = new Map<string, { id: string; title: string; subject: string | null }>();
+      for (const r of results) if (r.source.kind === 'document' && !seen.has(r.source.id)) seen.set(r.source.id, { id: r.source.id, title: r.source.title, subject: r.subject });
+      return [...seen.values()];
+    },
+  });
+}
