@@ -75,6 +75,8 @@ export const EVENTS = {
     detail: z.object({
       userId: z.string().min(1),
       studentEmail: z.string().min(1),
+      /** The profile's full name, printed on the PDF (any script: it is set in an embedded Unicode font). */
+      studentName: z.string().max(100).optional(),
       timeZone: z.string().optional(),
       to: emailAddressSchema,
       days: z.union([z.literal(7), z.literal(30), z.literal(90)]),

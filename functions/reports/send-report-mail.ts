@@ -4,11 +4,13 @@ import { PERIOD_LABELS, REPORT_PERIODS, reportFileName, type ReportPeriod } from
 import { runOnce } from '../data/processed-events.ts';
 import { sendMailWithAttachments } from '../lib/mail.ts';
 import { loadReport } from './load-report.ts';
+import { reportFont } from './report-font.ts';
 import { reportMail } from './report-mail.ts';
 
 interface ReportRequest {
   userId: string;
   studentEmail: string;
+  studentName?: string;
   timeZone?: string;
   to: string;
   days: ReportPeriod;
@@ -18,7 +20,8 @@ interface ReportRequest {
 /**
  * The detail's shape, checked by hand: the publisher validated it against the catalogue's
  * schema (events/catalogue.ts); the catalogue's zod schemas would take this Lambda (SES,
- * DynamoDB, the PDF writer) over the 500 KB bundle budget.
+ * DynamoDB) over the 500 KB bundle budget. jspdf is not in the bundle either: it is
+ * imported on the first PDF, from beside the bundle (infra/constructs/bundling.ts).
  */
 function isReportRequest(detail: unknown): detail is ReportRequest {
   if (typeof detail !== 'object' || detail === null) return false;
@@ -26,6 +29,7 @@ function isReportRequest(detail: unknown): detail is ReportRequest {
   return (
     ['userId', 'studentEmail', 'to', 'requestedAt'].every((k) => typeof d[k] === 'string' && d[k] !== '') &&
     (d.timeZone === undefined || typeof d.timeZone === 'string') &&
+    (d.studentName === undefined || typeof d.studentName === 'string') &&
     (REPORT_PERIODS as readonly unknown[]).includes(d.days) &&
     !Number.isNaN(Date.parse(String(d.requestedAt)))
   );
@@ -41,7 +45,7 @@ export const handler = async (event: EventBridgeEvent<string, unknown>): Promise
   const request = event.detail;
   const at = new Date(request.requestedAt);
   const report = await loadReport({ userId: request.userId, timeZone: request.timeZone }, request.days, at);
-  const pdf = reportPdf(report, { studentEmail: request.studentEmail, generatedAt: at });
+  const pdf = await reportPdf(report, { studentEmail: request.studentEmail, studentName: request.studentName, generatedAt: at }, await reportFont());
   await runOnce('email-progress-report', event.id, () =>
     sendMailWithAttachments(reportMail(request.to, request.studentEmail, PERIOD_LABELS[request.days]), [{ filename: reportFileName(at), contentType: 'application/pdf', data: pdf }]),
   );

@@ -19,6 +19,14 @@ export const handler = httpHandler(async (event) => {
   await enforceAccountRateLimit('reportSend', me.user_id, now.getTime());
   const send = { email, period: days, sentAt: now.toISOString() };
   await recordReportSend(me.user_id, send);
-  await publish('ProgressReportRequested', { userId: me.user_id, studentEmail: me.email, timeZone: me.time_zone, to: email, days, requestedAt: send.sentAt });
+  await publish('ProgressReportRequested', {
+    userId: me.user_id,
+    studentEmail: me.email,
+    ...(me.metadata.full_name ? { studentName: me.metadata.full_name } : {}),
+    timeZone: me.time_zone,
+    to: email,
+    days,
+    requestedAt: send.sentAt,
+  });
   return json(201, { send });
 });

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildPdf, pdfLiteral, winAnsiByte } from './pdf.ts';
-import { reportPdf } from './report-pdf.ts';
 import { reportPeriodSchema, sendReportSchema } from './contracts.ts';
-import { buildReport, improvementTrend, periodStart, readStart, reportFileName, REPORT_MESSAGES as M, type ReportAttempt } from './report.ts';
+import { buildReport, improvementTrend, periodStart, readStart, REPORT_MESSAGES as M, type ReportAttempt } from './report.ts';
 
 const now = new Date('2026-06-30T12:00:00.000Z');
 const daysAgo = (d: number, h = 0) => new Date(now.getTime() - d * 86_400_000 - h * 3_600_000).toISOString();
@@ -107,49 +105,5 @@ describe('send report input (shared e-mail rule)', () => {
   });
   it('normalises the address', () => {
     expect(sendReportSchema.parse({ email: ' Parent@Example.COM ' })).toEqual({ email: 'parent@example.com', days: 30 });
-  });
-});
-
-describe('PDF', () => {
-  const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
-
-  it.each([
-    ['Zürich', [0x5a, 0xfc, 0x72, 0x69, 0x63, 0x68]],
-    ['São Tomé', [0x53, 0xe3, 0x6f, 0x20, 0x54, 0x6f, 0x6d, 0xe9]],
-    ['– € Œ', [0x96, 0x20, 0x80, 0x20, 0x8c]],
-  ])('%s is written in WinAnsi bytes', (text, bytes) => {
-    expect([...pdfLiteral(text)].map((c) => c.charCodeAt(0))).toEqual(bytes);
-  });
-
-  it('decomposed accents are composed first; characters outside WinAnsi become ?; brackets are escaped', () => {
-    expect(pdfLiteral('Zu\u0308rich')).toBe('Z\xfcrich');
-    expect(winAnsiByte('Ł')).toBeUndefined();
-    expect(pdfLiteral('Łódź (a\\b)')).toBe('?\xf3d? \\(a\\\\b\\)');
-  });
-
-  it('a well-formed file: header, fonts with WinAnsiEncoding, xref offsets that point at objects', () => {
-    const pdf = latin1(buildPdf([{ text: 'Zürich' }, { text: 'São Tomé', bold: true }], { title: 'T', createdAt: now }));
-    expect(pdf.startsWith('%PDF-1.4')).toBe(true);
-    expect(pdf).toContain('(Zürich) Tj');
-    expect(pdf).toContain('(São Tomé) Tj');
-    expect(pdf).toContain('/Encoding /WinAnsiEncoding');
-    const xref = Number(/startxref\n(\d+)/.exec(pdf)![1]);
-    expect(pdf.slice(xref, xref + 4)).toBe('xref');
-    const offsets = [...pdf.slice(xref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
-    offsets.forEach((offset, i) => expect(pdf.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true));
-  });
-
-  it('long content flows onto more pages', () => {
-    const pdf = latin1(buildPdf(Array.from({ length: 120 }, (_, i) => ({ text: `Line ${i}` })), { title: 'T', createdAt: now }));
-    expect(/\/Count (\d+)/.exec(pdf)![1]).toBe('3');
-  });
-
-  it('the report file names the student, period, summary, subjects and recommendations', () => {
-    const r = buildReport({ now, days: 30, attempts: [attempt(2, 9), attempt(3, 7, 'history')], achievementUnlocks: [daysAgo(1)], streak: 2 });
-    const pdf = latin1(reportPdf(r, { studentEmail: 'ada@example.com', generatedAt: now }));
-    for (const text of ['QuizQuest \x96 Progress Report', 'Student: ada@example.com', 'Period: Last 30 days', 'Total Quizzes: 2', 'Geography: 1 quizzes, 90% average', 'Week 4', '1. ']) {
-      expect(pdf).toContain(text);
-    }
-    expect(reportFileName(now)).toBe('progress-report-2026-06-30.pdf');
   });
 });

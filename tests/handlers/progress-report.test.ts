@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { REPORT_MESSAGES as M, REPORT_SENDS_PER_DAY } from '../../shared/reports/report.ts';
 import { mailTo, uniqueEmail, useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
+import { pdfText } from '../support/pdf-text.ts';
 import { player, premium } from '../support/players.ts';
 
 /** Progress report (3-learning §2, §6, §9; premium progress_reports): real figures, a PDF e-mailed for real, a daily limit, own history only. */
@@ -63,7 +64,8 @@ describe('progress report', () => {
   });
 
   it('Send Report e-mails a PDF of the report to the address and lists it in the sender’s history only', async () => {
-    const me = await player(premium);
+    // A name outside Windows-1252 (Ł, ễ): the PDF's embedded font must carry it.
+    const me = await player({ ...premium, metadata: { full_name: 'Zoë Łukasiewicz-Nguyễn' } });
     const other = await player(premium);
     await attempt(me, 1, 'history', 9);
     const to = uniqueEmail('teacher');
@@ -77,9 +79,12 @@ describe('progress report', () => {
     const [pdf] = mail?.attachments ?? [];
     expect(pdf).toMatchObject({ contentType: 'application/pdf' });
     expect(pdf!.filename).toMatch(/^progress-report-\d{4}-\d{2}-\d{2}\.pdf$/);
-    const bytes = Buffer.from(pdf!.base64, 'base64').toString('latin1');
-    expect(bytes.startsWith('%PDF-')).toBe(true);
-    for (const text of [`Student: ${me.email}`, 'Period: Last 7 days', 'Total Quizzes: 1', 'History: 1 quizzes, 90% average']) expect(bytes).toContain(text);
+    const bytes = Buffer.from(pdf!.base64, 'base64');
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const lines = pdfText(bytes);
+    for (const text of [`Student: ${me.email}`, 'Name: Zoë Łukasiewicz-Nguyễn', 'Total Quizzes: 1']) expect(lines).toContain(text);
+    expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/^Period: Last 7 days \(/)]));
+    expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/^History: 1 quizzes, 90% average/)]));
 
     const mine = await call(listSends, me);
     expect(mine.body.sends).toEqual([expect.objectContaining({ email: to, period: 7 })]);
@@ -101,13 +106,14 @@ describe('progress report', () => {
       resources: [],
       source: 'quizquest',
       'detail-type': 'ProgressReportRequested',
-      detail: { userId: me.user_id, studentEmail: me.email, to, days: 30, requestedAt: new Date().toISOString() },
+      detail: { userId: me.user_id, studentEmail: me.email, studentName: 'Luís of São Tomé', to, days: 30, requestedAt: new Date().toISOString() },
     };
     await sendReportMail(event);
     await sendReportMail(event);
     expect(mailbox.list().filter((m) => m.to.includes(to))).toHaveLength(1);
-    const text = Buffer.from(mailbox.list().find((m) => m.to.includes(to))!.attachments![0]!.base64, 'base64').toString('latin1');
-    expect(text).toContain('Religion: 1 quizzes, 100% average');
+    const text = pdfText(Buffer.from(mailbox.list().find((m) => m.to.includes(to))!.attachments![0]!.base64, 'base64'));
+    expect(text).toEqual(expect.arrayContaining([expect.stringMatching(/^Religion: 1 quizzes, 100% average/)]));
+    expect(text).toContain('Name: Luís of São Tomé');
     await expect(sendReportMail({ ...event, id: randomUUID(), detail: { ...event.detail, days: 14 } })).rejects.toThrow(/does not match/);
   });
 
