@@ -3,6 +3,7 @@ import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { REPORT_MESSAGES as M } from '../../shared/reports/report.ts';
 import { confirmedAccount, latestMail, signIn, uniqueEmail, useBrowser } from '../support/browser.ts';
+import { pdfText } from '../support/pdf-text.ts';
 
 const { page, baseUrl, mailbox } = useBrowser();
 
@@ -12,11 +13,14 @@ async function startTrial(p: Page): Promise<void> {
   await p.getByText(/Your 7-day Premium trial is active until/).waitFor();
 }
 
-/** The downloaded file's bytes as latin1 text (the PDF's text is WinAnsi). */
-async function downloaded(download: Download): Promise<{ name: string; text: string }> {
-  const path = await download.path();
-  return { name: download.suggestedFilename(), text: (await readFile(path)).toString('latin1') };
+/** A downloaded PDF: its name, its first bytes and the lines of text it shows (decoded through its embedded font). */
+async function downloaded(download: Download): Promise<{ name: string; head: string; lines: string[] }> {
+  const bytes = await readFile(await download.path());
+  return { name: download.suggestedFilename(), head: bytes.subarray(0, 5).toString('latin1'), lines: pdfText(bytes) };
 }
+
+/** Outside Windows-1252 (Ł, ễ) as well as inside it (ë): only an embedded Unicode font shows all of it. */
+const FULL_NAME = 'Zoë Łukasiewicz-Nguyễn';
 
 describe('progress report', () => {
   it('a trial student plays a round, sees it in the report, downloads the PDF, sends it, and the e-mail in the mailbox carries the PDF', async () => {
@@ -29,6 +33,12 @@ describe('progress report', () => {
     await p.goto(`${baseUrl}/progress-reports`);
     await p.getByRole('heading', { name: M.premiumRequired }).waitFor();
     await startTrial(p);
+
+    // The name the PDF prints, set where a person sets it.
+    await p.goto(`${baseUrl}/profile`);
+    await p.getByLabel('Full name').fill(FULL_NAME);
+    await p.getByRole('button', { name: 'Save Changes' }).click();
+    await p.getByText('Profile updated successfully!').waitFor();
 
     await p.goto(`${baseUrl}/progress-reports`);
     await p.getByRole('heading', { name: 'Progress Report', level: 1 }).waitFor();
@@ -54,12 +64,14 @@ describe('progress report', () => {
     await p.getByLabel('Period').selectOption('7');
     await expect.poll(async () => (await summary.textContent()) ?? '').toContain('Total Quizzes1');
 
-    // Download PDF: a real PDF with the report's text.
+    // Download PDF: a real PDF with the report's text, the name outside ASCII included.
     const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('button', { name: 'Download PDF' }).click()]);
     const pdf = await downloaded(download);
     expect(pdf.name).toMatch(/^progress-report-\d{4}-\d{2}-\d{2}\.pdf$/);
-    expect(pdf.text.startsWith('%PDF-')).toBe(true);
-    for (const text of ['Progress Report', `Student: ${account.email}`, 'Period: Last 7 days', 'Total Quizzes: 1', 'Geography: 1 quizzes']) expect(pdf.text).toContain(text);
+    expect(pdf.head).toBe('%PDF-');
+    for (const text of ['QuizQuest – Progress Report', `Student: ${account.email}`, `Name: ${FULL_NAME}`, 'Total Quizzes: 1']) expect(pdf.lines).toContain(text);
+    expect(pdf.lines).toEqual(expect.arrayContaining([expect.stringMatching(/^Period: Last 7 days \(/)]));
+    expect(pdf.lines).toEqual(expect.arrayContaining([expect.stringMatching(/^Geography: 1 quizzes, \d+% average/)]));
 
     // Send Report: disabled while empty, "Sent!", then the address in the history.
     const send = p.getByRole('button', { name: 'Send Report' });
@@ -78,7 +90,9 @@ describe('progress report', () => {
     const attachment = p.getByRole('list', { name: 'Attachments' }).getByRole('link', { name: /^progress-report-.*\.pdf$/ });
     const [mailed] = await Promise.all([p.waitForEvent('download'), attachment.click()]);
     const file = await downloaded(mailed);
-    expect(file.text.startsWith('%PDF-')).toBe(true);
-    expect(file.text).toContain(`Student: ${account.email}`);
+    expect(file.head).toBe('%PDF-');
+    // The same PDF as the download: one layout (shared/reports/report-pdf.ts) in the browser and in the consumer.
+    expect(file.lines).toContain(`Name: ${FULL_NAME}`);
+    expect(file.lines).toEqual(pdf.lines);
   });
 });

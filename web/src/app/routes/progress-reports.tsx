@@ -9,5 +9,5 @@ export function ProgressReportsRoute() {
   useDocumentTitle('Progress Report');
   if (!profile) return null;
   if (!canUse(profile, 'progress_reports', new Date())) return <ProgressReportUpgradeGate />;
-  return <ProgressReportPage studentEmail={profile.email} />;
+  return <ProgressReportPage studentEmail={profile.email} studentName={profile.metadata.full_name} />;
 }

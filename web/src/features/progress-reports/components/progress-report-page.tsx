@@ -4,7 +4,6 @@ import {
   PERIOD_LABELS,
   REPORT_MESSAGES as M,
   REPORT_PERIODS,
-  reportFileName,
   subjectName,
   type ProgressReport,
   type ReportPeriod,
@@ -30,22 +29,8 @@ export function ProgressReportUpgradeGate() {
   );
 }
 
-/** Builds the PDF in the browser (the PDF code is its own chunk, loaded on the first download) and saves it. */
-async function downloadPdf(report: ProgressReport, studentEmail: string): Promise<void> {
-  const { reportPdf } = await import('#shared/reports/report-pdf.ts');
-  const now = new Date();
-  const bytes = reportPdf(report, { studentEmail, generatedAt: now });
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = reportFileName(now);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-export function ProgressReportPage({ studentEmail }: { studentEmail: string }) {
+/** The page; the PDF (jspdf and its font) is loaded on the first Download PDF, not with the page. */
+export function ProgressReportPage({ studentEmail, studentName }: { studentEmail: string; studentName?: string | undefined }) {
   const [days, setDays] = useState<ReportPeriod>(DEFAULT_REPORT_PERIOD);
   const report = useProgressReport(days);
   const [downloading, setDownloading] = useState(false);
@@ -58,7 +43,8 @@ export function ProgressReportPage({ studentEmail }: { studentEmail: string }) {
     setDownloading(true);
     setDownloadError(null);
     try {
-      await downloadPdf(data, studentEmail);
+      const { downloadReportPdf } = await import('../pdf-download.ts');
+      await downloadReportPdf(data, { studentEmail, studentName });
     } catch {
       setDownloadError('The PDF could not be made. Try again.');
     } finally {
