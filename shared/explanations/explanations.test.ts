@@ -202,10 +202,11 @@ describe('the §8 fallback', () => {
 
 describe('slides', () => {
   it('one slide per script paragraph: the question first (with its image), the answer last, key points between', () => {
-    const slides = videoSlides({ question: 'Q?', correctAnswer: 'Paris', imageUrl: '/flags/x.svg', explanation: { videoScript: 'Intro words here.\n\nWhy it is Paris.\n\n  \n\nRemember Paris.' } });
+    const slides = videoSlides({ question: 'Q?', correctAnswer: 'Paris', imageUrl: '/flags/x.svg', explanation: { videoScript: 'Intro words here.\n\nWhy it is Paris.\n\n  \n\nA point.\n\nRemember Paris.' } });
     expect(slides.map((s) => [s.kind, s.heading, s.text, s.imageUrl])).toEqual([
       ['question', 'The question', 'Q?', '/flags/x.svg'],
-      ['point', 'Key point 1', 'Why it is Paris.', null],
+      ['point', 'Why', 'Why it is Paris.', null],
+      ['point', 'Key point 1', 'A point.', null],
       ['answer', 'The answer', 'Paris', null],
     ]);
     expect(slides.every((s) => s.seconds >= 3)).toBe(true);

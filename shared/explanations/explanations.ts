@@ -412,7 +412,8 @@ const slideSeconds = (narration: string): number => Math.max(3, durationSeconds(
 
 /**
  * The slides of a video: the script's paragraphs in order, the first over the question (and
- * its image), the last over the correct answer, each one between shown as a key point.
+ * its image), the last over the correct answer; between them the answer given against the
+ * right one (Why), then the key points.
  */
 export function videoSlides(item: Pick<VideoItem, 'question' | 'correctAnswer' | 'imageUrl'> & { explanation: Pick<Explanation, 'videoScript'> }): Slide[] {
   const paragraphs = item.explanation.videoScript
@@ -423,6 +424,6 @@ export function videoSlides(item: Pick<VideoItem, 'question' | 'correctAnswer' |
   return paragraphs.map((narration, i): Slide => {
     if (i === 0) return { kind: 'question', heading: 'The question', text: item.question, narration, imageUrl: item.imageUrl, seconds: slideSeconds(narration) };
     if (i === paragraphs.length - 1) return { kind: 'answer', heading: 'The answer', text: item.correctAnswer, narration, imageUrl: null, seconds: slideSeconds(narration) };
-    return { kind: 'point', heading: `Key point ${i}`, text: narration, narration, imageUrl: null, seconds: slideSeconds(narration) };
+    return { kind: 'point', heading: i === 1 ? 'Why' : `Key point ${i - 1}`, text: narration, narration, imageUrl: null, seconds: slideSeconds(narration) };
   });
 }
