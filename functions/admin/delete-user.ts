@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGES as M, isProtectedAccount } from '#shared/admin/users.ts';
 import { deleteIdentity } from '../data/accounts.ts';
+import { deleteProfileNow } from '../data/admin-accounts.ts';
 import { recordAdminAction } from '../data/audit-log.ts';
 import { getProfile } from '../data/profiles.ts';
 import { Forbidden, NotFound } from '../lib/errors.ts';
@@ -10,8 +11,9 @@ import { targetUserId } from './user-param.ts';
 
 /**
  * DELETE /api/admin/users/{userId} (3-learning §6): deletes a non-admin account the way
- * Delete Account does. The identity goes first (no sign-in, no session renewal), then
- * AccountDeleted has every item of the account deleted by its consumer.
+ * Delete Account does. The identity goes first (no sign-in, no session renewal);
+ * AccountDeleted has every item of the account deleted by its consumer, and the profile
+ * goes at once here too (out of the lists, every call refused from now).
  */
 export const handler = httpHandler(async (event) => {
   const admin = await requireAdmin(event);
@@ -21,7 +23,9 @@ export const handler = httpHandler(async (event) => {
   if (isProtectedAccount(profile.role)) throw new Forbidden(M.adminProtected, 'admin_protected');
 
   await deleteIdentity(userId);
+  // Published before the profile goes: a retry after a failure here still finds the account.
   await publish('AccountDeleted', { userId, email: profile.email, role: profile.role });
+  await deleteProfileNow(userId);
   await recordAdminAction({ actorId: admin.user_id, actorEmail: admin.email, action: 'user.delete', target: userId, detail: { role: profile.role } });
   return json(202, { message: M.userDeleted });
 });

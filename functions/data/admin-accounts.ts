@@ -1,6 +1,6 @@
 import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminRemoveUserFromGroupCommand, AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Profile } from '#shared/api.ts';
 import { ADMIN_MESSAGES as M, type EditUserInput } from '#shared/admin/users.ts';
 import type { Role } from '#shared/constants.ts';
@@ -120,4 +120,12 @@ export async function updateProfileByAdmin(before: Profile, change: EditUserInpu
     if (error instanceof ConditionalCheckFailedException) return undefined;
     throw error;
   }
+}
+
+/**
+ * Delete User takes the profile out at once (the account leaves the lists and every call
+ * with it is refused from this moment); AccountDeleted's consumer removes the rest.
+ */
+export async function deleteProfileNow(userId: string): Promise<void> {
+  await documentClient().send(new DeleteCommand({ TableName: env().TABLE_NAME, Key: keys.profile(userId) }));
 }

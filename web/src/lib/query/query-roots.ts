@@ -48,6 +48,12 @@ export const QUERY_ROOTS = {
   explanations: 'explanations',
   /** GET /api/videos: the video library with its counts and my marks. */
   videos: 'videos',
+  /** GET /api/parent/students (a parent's linked students) and /api/me/parents (a student's parents). */
+  parents: 'parents',
+  /** GET /api/classes, /api/classes/:id (a teacher's classes) and /api/me/classes (a student's classes and assignments). */
+  classes: 'classes',
+  /** GET /api/admin/overview, /api/admin/users, /api/admin/audit-log: the admin console (admins only). */
+  admin: 'admin',
 } as const;
 
 export type QueryRoot = (typeof QUERY_ROOTS)[keyof typeof QUERY_ROOTS];
