@@ -156,6 +156,7 @@ function GuideCard({ guide, onOpen }: { guide: GuideSummary; onOpen?: () => void
       <p className={styles.meta}>
         <span className={styles.tag}>{label(guide.subject)}</span>
         <span className={styles.tag}>{label(guide.level)}</span>
+        {guide.ai_generated && <span className={styles.tag}>AI-generated</span>}
         <span className="muted">{guide.topic}</span>
       </p>
       <h2 className={styles.cardTitle}>{guide.title}</h2>
@@ -243,6 +244,19 @@ function GuideArticle({ guide }: { guide: GuideDetail }) {
           ))}
         </ol>
       </section>
+      {guide.ai && (
+        <section aria-labelledby="sources-title">
+          <h2 id="sources-title" className={styles.sectionTitle}>
+            Sources
+          </h2>
+          <p className="muted">Written by AI from these knowledge-base sources{guide.ai.fact_checked ? ', and fact-checked against the knowledge base' : ''}.</p>
+          <ul>
+            {guide.ai.sources.map((source) => (
+              <li key={`${source.kind}-${source.id}`}>{source.title}</li>
+            ))}
+          </ul>
+        </section>
+      )}
     </article>
   );
 }
