@@ -60,7 +60,11 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [react(), copyFlags(), serviceWorker()],
   resolve: {
-    alias: [{ find: /^@\//, replacement: srcDir }],
+    alias: [
+      { find: /^@\//, replacement: srcDir },
+      // jspdf's optional parts the progress report does not use (text only): see the stub.
+      { find: /^(html2canvas|dompurify|canvg|fast-png)$/, replacement: join(srcDir, 'features/progress-reports/jspdf-unused.ts') },
+    ],
   },
   build: {
     outDir: 'dist',

@@ -23,10 +23,12 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.webp': 'image/webp',
   '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
   '.webmanifest': 'application/manifest+json',
   '.txt': 'text/plain; charset=utf-8',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest']);
+// TrueType (the progress report's font, fetched on Download PDF) halves with gzip; WOFF2 is compressed already.
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest', '.ttf']);
 
 type ApiHandler = (req: IncomingMessage, res: ServerResponse, body: Buffer) => Promise<void>;
 
