@@ -19,6 +19,7 @@ import {
   type VideoItem,
   type VideoSort,
 } from '#shared/explanations/explanations.ts';
+import { Alert } from '@/components/alert.tsx';
 import { Button, LinkButton } from '@/components/button.tsx';
 import { BookIcon, GlobeIcon, LockIcon, ScrollIcon, VideoIcon } from '@/components/icons.tsx';
 import { Spinner } from '@/components/spinner.tsx';
@@ -168,6 +169,14 @@ export function VideoLibraryPage() {
       </div>
 
       {videos.isPending && <Spinner label="Loading video explanations…" />}
+      {openId && videos.data && !open && (
+        <Alert tone="info">
+          {VIDEO_MESSAGES.notFound}: a shared link opens a video only in a library that holds it.{' '}
+          <Button variant="link" onClick={() => openVideo(null)}>
+            Dismiss
+          </Button>
+        </Alert>
+      )}
       {videos.isError && !videos.data && (
         <div className="widget-error" role="alert">
           <p className="widget-error__title">{VIDEO_MESSAGES.loadFailed}</p>
