@@ -1,3 +1,4 @@
+import { EMBEDDED_EMBEDDER_ID } from './embedder-ids.ts';
 import { analyse } from './nlp.ts';
 import type { Embedder } from './types.ts';
 import { wordVectors, type WordVectors } from './word-vectors.ts';
@@ -9,7 +10,7 @@ import { wordVectors, type WordVectors } from './word-vectors.ts';
  * rank / (rank + 400)), which lets "the" and "of" fade and names and nouns carry the meaning.
  * A text with no known word gets the zero vector (similar to nothing).
  */
-export const EMBEDDED_EMBEDDER_ID = 'embedded:wink-sg-100d-sif';
+export { EMBEDDED_EMBEDDER_ID };
 
 const RANK_SMOOTHING = 400;
 

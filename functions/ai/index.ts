@@ -1,4 +1,8 @@
 import { createKnowledgeBase, type ChunkSearch } from './knowledge-base.ts';
+import { bedrockEmbedder, bedrockGenerator } from './bedrock.ts';
+import { embeddedEmbedder } from './embedded-embedder.ts';
+import { embeddedGenerator } from './embedded-generator.ts';
+import { EMBEDDED_EMBEDDER_ID } from './embedder-ids.ts';
 import type { Embedder, KnowledgeBase, TextGenerator } from './types.ts';
 
 /**
@@ -9,7 +13,9 @@ import type { Embedder, KnowledgeBase, TextGenerator } from './types.ts';
  *   generator and pretrained word vectors with BM25, or, when AI_LOCAL_MODEL_PATH names a GGUF
  *   file, node-llama-cpp writes the text (the vectors stay embedded).
  *
- * Implementations are imported dynamically, so a Bedrock Lambda never loads the embedded code.
+ * The implementations are imported statically (a dynamic import of a module defeats esbuild's
+ * tree shaking of the Bedrock client: every command would be bundled); what is heavy is loaded
+ * on first use only: wink-nlp and the word vectors by createRequire, node-llama-cpp by import().
  */
 export type { Embedder, KnowledgeBase, Passage, SearchOptions, SourceRef, TextGenerator, GenerateRequest, ChatTurn } from './types.ts';
 
@@ -65,15 +71,20 @@ export function chunkSearch(): ChunkSearch {
   return kb;
 }
 
+/** The id the embedder of a configuration will have, without loading it (vectors are stored with it). */
+export function embedderId(config: AiConfig = aiConfig()): string {
+  return config.provider === 'bedrock' ? `bedrock:${config.embeddingModelId}` : EMBEDDED_EMBEDDER_ID;
+}
+
 export async function createGenerator(config: AiConfig): Promise<TextGenerator> {
-  if (config.provider === 'bedrock') return (await import('./bedrock.ts')).bedrockGenerator(config.textModelId);
+  if (config.provider === 'bedrock') return bedrockGenerator(config.textModelId);
   if (config.localModelPath) return (await import('./llama.ts')).llamaGenerator(config.localModelPath);
-  return (await import('./embedded-generator.ts')).embeddedGenerator();
+  return embeddedGenerator();
 }
 
 export async function createEmbedder(config: AiConfig): Promise<Embedder> {
-  if (config.provider === 'bedrock') return (await import('./bedrock.ts')).bedrockEmbedder(config.embeddingModelId);
-  return (await import('./embedded-embedder.ts')).embeddedEmbedder();
+  if (config.provider === 'bedrock') return bedrockEmbedder(config.embeddingModelId);
+  return embeddedEmbedder();
 }
 
 /** Tests switch configuration between cases. */

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { Subject } from '#shared/constants.ts';
+import type { Level, Subject } from '#shared/constants.ts';
 import { DEFAULT_MAX_RESULTS, DEFAULT_THRESHOLD, dotRow, fuse, topK } from '#shared/knowledge/similarity.ts';
 import { KB_SCOPES, readScope, scopeVersions, type KbScope, type SourceKind, type StoredChunk } from '../data/knowledge.ts';
 import { contentTerms } from './nlp.ts';
@@ -18,8 +18,13 @@ export interface SearchRequest extends SearchOptions {
   readonly kinds?: readonly SourceKind[];
 }
 
+/** A passage with the level of its question (null for other sources). */
+export interface ChunkPassage extends Passage {
+  readonly level: Level | null;
+}
+
 export interface ChunkSearch extends KnowledgeBase {
-  searchChunks(request: SearchRequest): Promise<Passage[]>;
+  searchChunks(request: SearchRequest): Promise<ChunkPassage[]>;
   /** Drops the cached scopes (tests; a process that just wrote the knowledge base). */
   forget(): void;
 }
@@ -56,7 +61,7 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): ChunkSearch 
     return index;
   }
 
-  async function searchChunks(request: SearchRequest): Promise<Passage[]> {
+  async function searchChunks(request: SearchRequest): Promise<ChunkPassage[]> {
     const query = request.query.trim();
     if (!query) return [];
     const threshold = request.threshold ?? DEFAULT_THRESHOLD;
@@ -64,7 +69,7 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): ChunkSearch 
     const scopes: KbScope[] = request.subject ? [request.subject] : [...KB_SCOPES];
     const embedder = await options.embedder();
     const [versions, [queryVector]] = await Promise.all([scopeVersions(scopes), embedder.embed([query])]);
-    const ranked: { item: Passage; similarity: number }[] = [];
+    const ranked: { item: ChunkPassage; similarity: number }[] = [];
     for (const scope of scopes) {
       const index = await scopeIndex(scope, versions.get(scope) ?? 0, embedder.id);
       if (index.chunks.length === 0 || !queryVector || queryVector.length * index.chunks.length !== index.matrix.length) continue;
@@ -80,14 +85,16 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): ChunkSearch 
   }
 
   return {
-    search: (o) => searchChunks(o),
+    // Plain passages for the features (no level field).
+    search: async (o) => (await searchChunks(o)).map(({ level: _level, ...passage }) => passage),
     searchChunks,
     forget: () => cache.clear(),
   };
 }
 
-function toPassage(chunk: StoredChunk, similarity: number): Passage {
+function toPassage(chunk: StoredChunk, similarity: number): ChunkPassage {
   return {
+    level: chunk.level ?? null,
     chunkId: chunk.chunkKey,
     text: chunk.text,
     subject: chunk.subject as Subject | null,

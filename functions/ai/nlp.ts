@@ -66,7 +66,7 @@ export function winkNlp(): WinkMethods {
 }
 
 const cache = new Map<string, AnalysedText>();
-const CACHE_LIMIT = 2000;
+const CACHE_LIMIT = 5000;
 
 /** Sentences and tokens of a text (memoised: the same passage is read by several helpers). */
 export function analyse(text: string): AnalysedText {

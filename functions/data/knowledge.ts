@@ -1,5 +1,5 @@
 import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Subject } from '#shared/constants.ts';
+import type { Level, Subject } from '#shared/constants.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 
@@ -26,10 +26,17 @@ export const kbKeys = {
 
 export type SourceKind = 'document' | 'country' | 'question' | 'guide';
 
+/** `<kind>#<source id>#<nnn>`: a source's chunks sort together, in order. */
+export function chunkKey(kind: SourceKind, sourceId: string, index: number): string {
+  return `${kind}#${sourceId}#${String(index).padStart(3, '0')}`;
+}
+
 export interface StoredChunk {
   /** `<source kind>#<source id>#<nnn>`. */
   readonly chunkKey: string;
   readonly subject: Subject | null;
+  /** A question's level (similar-question search leads to /quiz/{subject}/{level}). */
+  readonly level?: Level | null;
   readonly category: string;
   readonly text: string;
   readonly sourceKind: SourceKind;
@@ -83,6 +90,7 @@ function chunkItem(c: StoredChunk): Record<string, unknown> {
     ...kbKeys.chunk(scopeOf(c.subject), c.chunkKey),
     type: 'kb-chunk',
     subject: c.subject,
+    level: c.level ?? null,
     category: c.category,
     text: c.text,
     sourceKind: c.sourceKind,
@@ -110,6 +118,7 @@ export async function readScope(scope: KbScope): Promise<StoredChunk[]> {
       out.push({
         chunkKey: String(item.sk).slice('CHUNK#'.length),
         subject: (item.subject as Subject | null | undefined) ?? null,
+        level: (item.level as Level | null | undefined) ?? null,
         category: String(item.category ?? ''),
         text: String(item.text ?? ''),
         sourceKind: item.sourceKind as SourceKind,
@@ -145,6 +154,20 @@ export async function bumpVersion(scope: KbScope): Promise<void> {
       ExpressionAttributeValues: { ':one': 1, ':type': 'kb-version' },
     }),
   );
+}
+
+/** Deletes chunks by key (25 per BatchWrite). */
+export async function deleteChunks(chunks: readonly Pick<StoredChunk, 'chunkKey' | 'subject'>[]): Promise<void> {
+  const table = env().TABLE_NAME;
+  for (let i = 0; i < chunks.length; i += BATCH) {
+    let requests: Record<string, unknown>[] = chunks.slice(i, i + BATCH).map((c) => ({ DeleteRequest: { Key: kbKeys.chunk(scopeOf(c.subject), c.chunkKey) } }));
+    for (let attempt = 0; requests.length > 0; attempt += 1) {
+      if (attempt > 8) throw new Error('Knowledge base delete kept being throttled');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+      const result = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+      requests = (result.UnprocessedItems?.[table] ?? []) as Record<string, unknown>[];
+    }
+  }
 }
 
 export async function readSeedState(): Promise<string | undefined> {

@@ -1,0 +1,22 @@
+import type { Profile } from '#shared/api.ts';
+import type { Role } from '#shared/constants.ts';
+import { DOCUMENT_MESSAGES } from '#shared/knowledge/documents.ts';
+import { requireCaller } from '../lib/caller.ts';
+import { AppError, Forbidden, Unauthorized, Unavailable } from '../lib/errors.ts';
+import type { HttpEvent } from '../lib/http.ts';
+
+/**
+ * The caller, with the knowledge base's messages (3-learning §8 Documents): "Authentication
+ * required" without a valid session, `forbidden` for a role not allowed, and "Failed to verify
+ * user permissions" when the profile cannot be read.
+ */
+export async function requireKnowledgeCaller(event: HttpEvent, allowed: readonly Role[], forbidden: string): Promise<Profile> {
+  try {
+    return await requireCaller(event, allowed);
+  } catch (error) {
+    if (error instanceof Unauthorized) throw new Unauthorized(DOCUMENT_MESSAGES.authRequired, error.code);
+    if (error instanceof Forbidden) throw new Forbidden(forbidden, error.code);
+    if (error instanceof AppError) throw error;
+    throw new Unavailable(DOCUMENT_MESSAGES.verifyFailed);
+  }
+}

@@ -1,0 +1,11 @@
+import type { RouteDefinition } from '../routes.ts';
+
+/**
+ * The document knowledge base (3-learning §2 Admin dashboard › Documents, §7): admins add
+ * documents and search it; anyone signed in finds bank questions similar to a text.
+ */
+export const KNOWLEDGE_ROUTES = [
+  { method: 'POST', path: '/api/knowledge/documents', name: 'AddDocuments', entry: 'functions/knowledge/add-documents.ts', auth: 'jwt' },
+  { method: 'GET', path: '/api/knowledge/search', name: 'SearchDocuments', entry: 'functions/knowledge/search-documents.ts', auth: 'jwt' },
+  { method: 'GET', path: '/api/knowledge/similar-questions', name: 'SearchSimilarQuestions', entry: 'functions/knowledge/similar-questions.ts', auth: 'jwt' },
+] as const satisfies readonly RouteDefinition[];

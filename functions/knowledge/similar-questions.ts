@@ -1,0 +1,40 @@
+import { DOCUMENT_MESSAGES, similarQuestionsQuerySchema, type SimilarQuestion } from '#shared/knowledge/documents.ts';
+import { QUESTION_MAX_RESULTS, QUESTION_THRESHOLD } from '#shared/knowledge/similarity.ts';
+import { fieldErrors } from '#shared/validation/auth.ts';
+import { chunkSearch } from '../ai/index.ts';
+import { requireCaller } from '../lib/caller.ts';
+import { AppError, BadRequest } from '../lib/errors.ts';
+import { httpHandler, json } from '../lib/http.ts';
+import { log } from '../lib/log.ts';
+
+/**
+ * GET /api/knowledge/similar-questions?query=&subject= (any signed-in user): bank questions
+ * like the query (search_similar_questions: threshold 0.5, 5 results), for Practice Similar
+ * Questions. Only the question, its subject, level and topic go out: never the answer, the
+ * explanation or the bank's internal id.
+ */
+export const handler = httpHandler(async (event) => {
+  const parsed = similarQuestionsQuerySchema.safeParse(event.queryStringParameters ?? {});
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed.error) as Record<string, string>;
+    throw new BadRequest(Object.values(fields)[0] ?? DOCUMENT_MESSAGES.questionSearchFailed, fields);
+  }
+  await requireCaller(event);
+  try {
+    const found = await chunkSearch().searchChunks({
+      query: parsed.data.query,
+      subject: parsed.data.subject,
+      kinds: ['question'],
+      threshold: QUESTION_THRESHOLD,
+      maxResults: QUESTION_MAX_RESULTS,
+    });
+    const questions: SimilarQuestion[] = found.flatMap((p) =>
+      p.subject && p.level ? [{ question: p.source.title, subject: p.subject, level: p.level, topic: p.category, similarity: p.similarity }] : [],
+    );
+    return json(200, { questions });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    log.error('similar-question search failed', { error: error instanceof Error ? { name: error.name, message: error.message } : error });
+    throw new AppError(500, 'search_failed', DOCUMENT_MESSAGES.questionSearchFailed);
+  }
+});
