@@ -14,6 +14,7 @@ import { preload } from './lambda-host.ts';
 import { Mailbox } from './mailbox.ts';
 import { stopChildren } from './processes.ts';
 import { seedQuestionBank } from '#functions/questions/seed-bank.ts';
+import { seedKnowledgeBase } from '#functions/knowledge/seed.ts';
 import { LocalScheduler } from './scheduler.ts';
 import { seedDemoAccounts } from './seed.ts';
 import { startWebServer } from './web-server.ts';
@@ -104,6 +105,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       preload(drainedAfterCtrlC, root),
       options.seed !== false && seedDemoAccounts(localCognitoClient(cognitoEndpoint), pool.userPoolId),
       options.seed !== false && seedQuestionBank(),
+      // The knowledge base (country fact sheets, the bank's explanations, the guides): stamped, so a restart embeds nothing.
+      options.seed !== false && seedKnowledgeBase(),
     ]);
 
     const api = createApiGateway({ root, jwt: { issuer: `${cognitoEndpoint}/${pool.userPoolId}`, audience: pool.clientId } });
