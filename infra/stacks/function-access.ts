@@ -150,14 +150,14 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   RespondClassInvitation: { table: 'readWrite' },
   LeaveClass: { table: 'readWrite' },
   // AI tutor (premium): counts the day's questions (conditional update), reads the knowledge base, pushes the reply's pieces to the asker's sockets.
-  AiTutorChat: { table: 'readWrite', push: true },
+  AiTutorChat: { table: 'readWrite', push: true, ai: true },
   // Admin generation: the review queue, the bank (approval appends in one transaction), generated guides, fact checks, the audit log.
   GenerateQuestions: { table: 'readWrite' },
   ListGeneratedQuestions: { table: 'read' },
   ApproveGeneratedQuestion: { table: 'readWrite' },
   RejectGeneratedQuestion: { table: 'readWrite' },
-  GenerateStudyGuide: { table: 'readWrite' },
-  FactCheckGuide: { table: 'readWrite' },
+  GenerateStudyGuide: { table: 'readWrite', ai: true },
+  FactCheckGuide: { table: 'readWrite', ai: true },
   // AI explanations (premium): read the caller's round, the cache and the knowledge base; write the cache (and count generations).
   ExplainQuestion: { table: 'readWrite' },
   ListVideos: { table: 'read' },
