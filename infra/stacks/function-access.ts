@@ -158,11 +158,11 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   RejectGeneratedQuestion: { table: 'readWrite' },
   GenerateStudyGuide: { table: 'readWrite', ai: true },
   FactCheckGuide: { table: 'readWrite', ai: true },
-  // AI explanations (premium): read the caller's round, the cache and the knowledge base; write the cache (and count generations).
-  ExplainQuestion: { table: 'readWrite' },
+  // AI explanations (premium): read the caller's round, the cache and the knowledge base; write the cache (and count generations); Bedrock in AWS.
+  ExplainQuestion: { table: 'readWrite', ai: true },
   ListVideos: { table: 'read' },
   // Explains like ExplainQuestion, then puts the library item.
-  AddVideo: { table: 'readWrite' },
+  AddVideo: { table: 'readWrite', ai: true },
   // The account's mark and the shared counter in one transaction.
   WatchVideo: { table: 'readWrite' },
   LikeVideo: { table: 'readWrite' },

@@ -1,0 +1,135 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { loadBank } from '../../functions/questions/load-bank.ts';
+import { apiFor } from '../support/api.ts';
+import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+
+/**
+ * AI explanations in the round review and the video library (3-learning-and-admin, issue 12), as a
+ * premium student gets them: a wrong answer explained from the knowledge base with a cited source,
+ * added to the video library, played as a narrated slideshow, liked, and still there after a reload.
+ */
+const { page, baseUrl, mailbox } = useBrowser();
+const { api, accessToken } = apiFor(baseUrl);
+
+/** The answer key as the question writers know it (the test's oracle; the API never sends it before an answer). */
+const KEY = new Map(loadBank().map((q) => [`${q.subject}|${q.question}|${[...q.options].sort().join('|')}`, q.correct_answer]));
+
+/** Headless Chromium has no voices: a speech synthesis that "reads" each utterance in 300 ms. */
+const FAKE_SPEECH = `(() => {
+  const fake = {
+    speaking: false,
+    speak(u) { this.speaking = true; setTimeout(() => { this.speaking = false; u.onend && u.onend(new Event('end')); }, 300); },
+    cancel() { this.speaking = false; },
+    pause() {}, resume() {}, getVoices() { return []; },
+  };
+  Object.defineProperty(window, 'speechSynthesis', { value: fake, configurable: true });
+})();`;
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+async function startTrial(p: Page): Promise<void> {
+  await p.goto(`${baseUrl}/subscription`);
+  await p.getByRole('button', { name: 'Start Free Trial' }).first().click();
+  await p.getByText(/Your 7-day Premium trial is active until/).waitFor();
+}
+
+type Played = { roundId: string; wrong: { id: string; question: string; chosen: string; correct: string } };
+
+/** Plays a geography beginner round in the page: the first question wrong, the rest right. */
+async function playOneWrong(p: Page): Promise<Played> {
+  const started = p.waitForResponse((r) => r.url().endsWith('/api/quiz/rounds') && r.request().method() === 'POST' && r.status() === 201);
+  await p.goto(`${baseUrl}/quiz/geography/beginner`);
+  const round = (await (await started).json()) as { roundId: string; questions: { id: string; question: string; options: string[] }[] };
+  let wrong: Played['wrong'] | undefined;
+  for (const [i, q] of round.questions.entries()) {
+    await p.getByText(`Question ${i + 1} of ${round.questions.length}`).waitFor();
+    const correct = KEY.get(`geography|${q.question}|${[...q.options].sort().join('|')}`);
+    expect(correct, q.question).toBeDefined();
+    const chosen = i === 0 ? q.options.find((o) => o !== correct)! : correct!;
+    if (i === 0) wrong = { id: q.id, question: q.question, chosen, correct: correct! };
+    await p.getByRole('button', { name: new RegExp(`^[A-Z]\\. ${escape(chosen)}$`) }).click();
+  }
+  await p.getByRole('dialog', { name: 'Quiz Complete!' }).waitFor();
+  return { roundId: round.roundId, wrong: wrong! };
+}
+
+describe('AI explanations and the video library', () => {
+  it('a premium player sees a wrong answer explained with a cited source, adds it to the library, plays and likes it; the counts persist after a reload', { timeout: 240_000 }, async () => {
+    const p = page();
+    await p.addInitScript(FAKE_SPEECH);
+    const account = await confirmedAccount(baseUrl, mailbox, 'videos');
+    await signIn(p, baseUrl, account.email, account.password);
+    await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
+
+    // Free: the library shows the upgrade gate and the API refuses.
+    await p.goto(`${baseUrl}/video-explanations`);
+    await p.getByRole('heading', { name: 'Video explanations are part of Premium' }).waitFor();
+    const token = await accessToken(account);
+    expect((await api(token, 'GET', '/api/videos')).status).toBe(403);
+
+    await startTrial(p);
+    const { roundId, wrong } = await playOneWrong(p);
+
+    // Review Incorrect Answers → the AI explanation of the one wrong answer, grounded and cited.
+    await p.getByRole('dialog', { name: 'Quiz Complete!' }).getByRole('button', { name: 'Review Incorrect Answers' }).click();
+    const review = p.getByRole('dialog', { name: 'Review Incorrect Answers' });
+    const panel = review.getByRole('region', { name: 'AI Explanation' });
+    await panel.getByText(`You chose ${wrong.chosen}, but the correct answer is ${wrong.correct}.`, { exact: false }).waitFor({ timeout: 60_000 });
+    await panel.getByRole('heading', { name: 'Key Points' }).waitFor();
+    const sources = panel.getByRole('list', { name: 'Sources' }).getByRole('listitem');
+    expect(await sources.count()).toBeGreaterThan(0);
+    expect(await panel.getByText('Explanation Unavailable').count()).toBe(0);
+    // Every other page is another wrong answer (the oracle may miss on a rare ambiguous flag question).
+    const wrongCount = Number(/Question 1 of (\d+)/.exec(await review.innerText())![1]);
+    for (let i = 1; i < wrongCount; i++) await review.getByRole('button', { name: 'Next' }).click();
+    await review.getByRole('button', { name: 'Finish Review' }).click();
+
+    // Asked again, the explanation comes from the cache.
+    const again = await api(token, 'POST', '/api/explanations', { roundId, questionId: wrong.id, answer: wrong.chosen });
+    expect(again.body).toMatchObject({ success: true, cached: true, fallback: false });
+
+    // Add to Video Library → generation with progress, then Videos Generated! and the query cleared.
+    await p.getByRole('dialog', { name: 'Quiz Complete!' }).getByRole('button', { name: 'Add to Video Library' }).click();
+    const done = p.getByRole('dialog', { name: 'Videos Generated!' });
+    await done.waitFor({ timeout: 60_000 });
+    await done.getByText(wrongCount === 1 ? '1 of 1 video is in your library.' : `${wrongCount} of ${wrongCount} videos are in your library.`).waitFor();
+    await expect.poll(() => p.url()).toBe(`${baseUrl}/video-explanations`);
+    await done.getByRole('button', { name: 'View Library' }).click();
+
+    const grid = p.getByRole('list', { name: 'Video explanations' });
+    await grid.getByRole('article').first().waitFor();
+    expect(await grid.getByRole('article').count()).toBe(wrongCount);
+    // A video's title is the answer and the question (shortened after 80 characters).
+    const title = new RegExp(`^${escape(`${wrong.correct}: ${wrong.question.slice(0, 60)}`)}`);
+    const card = grid.getByRole('article', { name: title });
+    await card.getByText('0 views · 0 likes · not rated').waitFor();
+
+    // Watch: the narrated slideshow advances; the first play counts one view.
+    await card.getByRole('button', { name: 'Watch' }).click();
+    const detail = p.getByRole('dialog');
+    await detail.getByRole('button', { name: 'Play' }).click();
+    await detail.getByText(/^Slide 1 of \d+$/).waitFor();
+    await detail.getByText(/^Slide 2 of \d+$/).waitFor({ timeout: 15_000 });
+    await expect.poll(() => detail.getByTestId('video-views').textContent()).toBe('1');
+    await detail.getByRole('button', { name: 'Like', exact: true }).click();
+    await expect.poll(() => detail.getByTestId('video-likes').textContent()).toBe('1');
+    expect(await detail.getByRole('button', { name: 'Liked' }).getAttribute('aria-pressed')).toBe('true');
+
+    // Close, reload: the counts and marks are the server's.
+    await detail.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => p.url()).toBe(`${baseUrl}/video-explanations`);
+    await p.reload();
+    const reloaded = p.getByRole('list', { name: 'Video explanations' }).getByRole('article', { name: title });
+    await reloaded.getByText('1 view · 1 like · not rated').waitFor();
+    await reloaded.getByText('Watched', { exact: true }).waitFor();
+    const counts = p.getByRole('definition');
+    expect(await counts.allTextContents()).toEqual([`${wrongCount}`, '1', '0', `${wrongCount}`]);
+
+    // Filters: a search that matches nothing shows the filtered empty state; Clear all filters brings it back.
+    await p.getByLabel('Search').fill('zzzz no such video');
+    await p.getByText('No explanations found matching your criteria.').waitFor();
+    await p.getByRole('button', { name: 'Clear all filters' }).first().click();
+    await reloaded.waitFor();
+  });
+});
