@@ -98,7 +98,10 @@ export type CleanDocument = z.output<typeof documentInputSchema>;
 
 /** POST /api/knowledge/documents: one batch. */
 export const addDocumentsSchema = z.object({
-  documents: z.array(z.unknown(), DOCUMENT_MESSAGES.noDocuments).min(1, DOCUMENT_MESSAGES.noDocuments).max(DOCUMENT_LIMITS.batchSize, DOCUMENT_MESSAGES.tooMany),
+  documents: z.preprocess(
+    (v) => v ?? [],
+    z.array(z.unknown(), DOCUMENT_MESSAGES.noDocuments).min(1, DOCUMENT_MESSAGES.noDocuments).max(DOCUMENT_LIMITS.batchSize, DOCUMENT_MESSAGES.tooMany),
+  ),
 });
 
 /** The batch's first entry that lacks a required field, as the §8 message; undefined when all have them. */

@@ -4,6 +4,7 @@ import { useSession } from '@/features/auth/use-session.ts';
 import { ADMIN_TABS, adminTabFromSearch, tabAfterKey, type AdminTab } from '@/features/admin/admin-tabs.ts';
 import { OverviewTab } from '@/features/admin/components/overview-tab.tsx';
 import { UsersTab } from '@/features/admin/components/users-tab.tsx';
+import { DocumentsTab } from '@/features/admin-documents/components/documents-tab.tsx';
 import { GenerationPanels } from '@/features/admin-generation/components/generation-panels.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import styles from './admin-dashboard.module.css';
@@ -75,7 +76,7 @@ export function AdminDashboardRoute() {
 function DocumentsPanel() {
   return (
     <>
-      {/* documents: <DocumentsTab /> */}
+      <DocumentsTab />
       <GenerationPanels />
     </>
   );
