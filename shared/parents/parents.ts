@@ -94,3 +94,7 @@ export function requestProblem(existing: LinkStatus | undefined): string | undef
   if (existing === undefined) return undefined;
   return existing === 'declined' ? PARENT_MESSAGES.declined : PARENT_MESSAGES.alreadyLinked;
 }
+
+/** Where the student answers a consent request from the bell (a parent's link or a class invitation). */
+export const consentRespondPath = (kind: 'parent_link' | 'class_invite', id: string): string =>
+  kind === 'parent_link' ? `/api/me/parents/${encodeURIComponent(id)}/respond` : `/api/me/classes/${encodeURIComponent(id)}/respond`;

@@ -5,6 +5,8 @@
 export const loadAuthScreen = () => import('@/features/auth/components/auth-screen.tsx');
 export const loadResetPasswordScreen = () => import('@/features/auth/components/reset-password-screen.tsx');
 export const loadRoleHome = () => import('./routes/role-home.tsx');
+export const loadParentDashboard = () => import('./routes/parent-dashboard.tsx');
+export const loadTeacherDashboard = () => import('./routes/teacher-dashboard.tsx');
 export const loadAdminDashboard = () => import('./routes/admin-dashboard.tsx');
 export const loadQuizPage = () => import('./routes/quiz.tsx');
 export const loadCompetitionPage = () => import('./routes/competition.tsx');

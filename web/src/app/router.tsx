@@ -20,7 +20,9 @@ import {
   loadQuizPage,
   loadResetPasswordScreen,
   loadReviewPage,
+  loadParentDashboard,
   loadRoleHome,
+  loadTeacherDashboard,
   loadSpacedRepetitionPage,
   loadStudyGroupsPage,
   loadStudyPlansPage,
@@ -33,6 +35,8 @@ import { LandingPage } from './routes/landing.tsx';
 const AuthScreen = lazy(() => loadAuthScreen().then((m) => ({ default: m.AuthScreen })));
 const ResetPasswordScreen = lazy(() => loadResetPasswordScreen().then((m) => ({ default: m.ResetPasswordScreen })));
 const RoleHome = lazy(() => loadRoleHome().then((m) => ({ default: m.RoleHome })));
+const ParentDashboardRoute = lazy(() => loadParentDashboard().then((m) => ({ default: m.ParentDashboardRoute })));
+const TeacherDashboardRoute = lazy(() => loadTeacherDashboard().then((m) => ({ default: m.TeacherDashboardRoute })));
 const AdminDashboardRoute = lazy(() => loadAdminDashboard().then((m) => ({ default: m.AdminDashboardRoute })));
 const QuizPage = lazy(() => loadQuizPage().then((m) => ({ default: m.QuizPage })));
 const CompetitionPage = lazy(() => loadCompetitionPage().then((m) => ({ default: m.CompetitionPage })));
@@ -67,8 +71,8 @@ export function AppRoutes() {
         <Route path="leaderboard" element={<LeaderboardPage />} />
         <Route path="subscription" element={<SubscriptionPage />} />
         <Route path="dashboard" element={<RoleHome role="student" />} />
-        <Route path="parent-dashboard" element={<RoleHome role="parent" />} />
-        <Route path="teacher-dashboard" element={<RoleHome role="teacher" />} />
+        <Route path="parent-dashboard" element={<ParentDashboardRoute />} />
+        <Route path="teacher-dashboard" element={<TeacherDashboardRoute />} />
         <Route path="admin-dashboard" element={<AdminDashboardRoute />} />
         <Route path="quiz/:subject/:level" element={<QuizPage />} />
         <Route path="competition" element={<CompetitionPage />} />

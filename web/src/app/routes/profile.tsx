@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { sessionKeys } from '@/features/auth/api/query-keys.ts';
 import { sessionStore } from '@/features/auth/session.ts';
 import { useSession } from '@/features/auth/use-session.ts';
+import { ParentLinksCard } from '@/features/parent-dashboard/components/parent-links-card.tsx';
 import { ProfileView } from '@/features/profile/components/profile-page.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
@@ -21,5 +22,13 @@ export function ProfileRoute() {
     refetchOnMount: 'always',
   });
   if (!profile) return null;
-  return <ProfileView profile={profile} onDeleted={signOut} loadFailed={fresh.isError && !fresh.isFetching} onRetryLoad={() => void fresh.refetch()} />;
+  return (
+    <>
+      <ProfileView profile={profile} onDeleted={signOut} loadFailed={fresh.isError && !fresh.isFetching} onRetryLoad={() => void fresh.refetch()} />
+      {/* Parents who asked to follow the student, or follow them (issue 13): Accept, Decline, Remove. */}
+      <div className="page--narrow" style={{ marginTop: '1.25rem' }}>
+        <ParentLinksCard />
+      </div>
+    </>
+  );
 }

@@ -20,6 +20,7 @@ import { useProgress } from '@/features/progress/api/get-progress.ts';
 import { RecentAttempts } from '@/features/progress/components/recent-attempts.tsx';
 import { ReviewToolsCard } from '@/features/review/components/review-tools-card.tsx';
 import { SubjectProgressCard } from '@/features/progress/components/subject-progress-card.tsx';
+import { MyClassesCard } from '@/features/teacher-dashboard/components/my-classes-card.tsx';
 import { emptyProgress } from '@/features/progress/level-button.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { ROLE_LABEL } from '../layout/role-labels.ts';
@@ -117,6 +118,8 @@ function StudentHome({ profile, title }: { profile: Profile; title: string }) {
       <Plan profile={profile} now={now} />
 
       <DailyChallengeCard />
+
+      <MyClassesCard />
 
       <LearningToolsCard />
 

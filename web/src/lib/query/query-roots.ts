@@ -63,8 +63,8 @@ const PUBLIC_ROOTS: ReadonlySet<unknown> = new Set<QueryRoot>([QUERY_ROOTS.stats
 
 export const isAccountQuery = (queryKey: QueryKey): boolean => !PUBLIC_ROOTS.has(queryKey[0]);
 
-/** What a round's result changes: progress (totals, streak, achievements, rounds left), analytics, a friend challenge's scores, the feed, the leaderboards, Review Mode (answered bookmarks show) and the due cards (missed questions) (their consumers run within a moment; the next visit asks again). */
-export const AFTER_ROUND: readonly QueryKey[] = [[QUERY_ROOTS.bookmarks], [QUERY_ROOTS.cards], [QUERY_ROOTS.progress], [QUERY_ROOTS.analytics], [QUERY_ROOTS.challenges], [QUERY_ROOTS.feed], [QUERY_ROOTS.leaderboard], [QUERY_ROOTS.friendLeaderboard], [QUERY_ROOTS.learning]];
+/** What a round's result changes: progress (totals, streak, achievements, rounds left), analytics, a friend challenge's scores, the feed, the leaderboards, Review Mode (answered bookmarks show) and the due cards (missed questions), class assignments completed (their consumers run within a moment; the next visit asks again). */
+export const AFTER_ROUND: readonly QueryKey[] = [[QUERY_ROOTS.bookmarks], [QUERY_ROOTS.cards], [QUERY_ROOTS.progress], [QUERY_ROOTS.analytics], [QUERY_ROOTS.challenges], [QUERY_ROOTS.feed], [QUERY_ROOTS.leaderboard], [QUERY_ROOTS.friendLeaderboard], [QUERY_ROOTS.learning], [QUERY_ROOTS.classes]];
 
 /** What a change of plan (the trial) changes: the profile and everything gated by it. */
 export const AFTER_PLAN_CHANGE: readonly QueryKey[] = [[QUERY_ROOTS.me], [QUERY_ROOTS.progress], [QUERY_ROOTS.analytics], [QUERY_ROOTS.groups], [QUERY_ROOTS.tournaments], [QUERY_ROOTS.learning], [QUERY_ROOTS.guides]];

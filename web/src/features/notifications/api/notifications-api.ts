@@ -3,7 +3,10 @@ import * as z from 'zod';
 import { NOTIFICATION_POLL_MS, notificationListSchema, type NotificationList } from '#shared/notifications/notification.ts';
 import { settingsResponseSchema, type NotificationSettings } from '#shared/notifications/settings.ts';
 import { NOTIFICATION_CREATED, notificationCreatedSchema } from '#shared/notifications/live.ts';
+import { consentRespondPath } from '#shared/parents/parents.ts';
+import type { ConsentRequest } from '#shared/notifications/notification.ts';
 import { api, type ApiClient } from '@/lib/api-client.ts';
+import { QUERY_ROOTS } from '@/lib/query/query-roots.ts';
 import { useOwnTopic, useRealtimeStatus, useRealtimeTopic } from '@/lib/realtime/use-realtime.ts';
 import { withArrival } from '../live-notifications.ts';
 import { notificationKeys } from './query-keys.ts';
@@ -116,3 +119,14 @@ function browserTimeZone(): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * Accept / Decline of a parent's link or a class invitation, right in the bell (issue 13). The
+ * answer goes to the parents' or classes' API; what they show is asked again.
+ */
+export const useAnswerConsent = () =>
+  useMutation({
+    mutationFn: ({ request, accept }: { request: ConsentRequest; accept: boolean }) =>
+      api.request(consentRespondPath(request.kind, request.id), { method: 'POST', body: { accept }, auth: true, schema: z.object({ status: z.enum(['accepted', 'declined']) }) }),
+    meta: { invalidates: [[QUERY_ROOTS.parents], [QUERY_ROOTS.classes]] },
+  });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { NOTIFICATION_MESSAGES as M, type Notification } from '#shared/notifications/notification.ts';
-import { useDeleteNotification, useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications-api.ts';
+import { consentRequestOf, NOTIFICATION_MESSAGES as M, type Notification } from '#shared/notifications/notification.ts';
+import { useAnswerConsent, useDeleteNotification, useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications-api.ts';
 import { timeAgo } from '../browser-notifications.ts';
 import { useBrowserPopUps } from '../use-browser-pop-ups.ts';
 import styles from './notification-bell.module.css';
@@ -20,6 +20,8 @@ export function NotificationBell() {
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
   const remove = useDeleteNotification();
+  const consent = useAnswerConsent();
+  const [answered, setAnswered] = useState<Record<string, string>>({});
   const navigate = useNavigate();
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -49,6 +51,19 @@ export function NotificationBell() {
   const run = (action: Promise<unknown>, message: string) => {
     setFailure(null);
     action.catch(() => setFailure(message));
+  };
+  // A parent's link or a class invitation is answered here: the answer, then the item is read.
+  const answer = (item: Notification, accept: boolean) => {
+    const request = consentRequestOf(item);
+    if (!request) return;
+    setFailure(null);
+    consent
+      .mutateAsync({ request, accept })
+      .then(({ status }) => {
+        setAnswered((was) => ({ ...was, [item.id]: status === 'accepted' ? 'Accepted' : 'Declined' }));
+        if (!item.read) return markRead.mutateAsync(item.id);
+      })
+      .catch(() => setFailure('That request was already answered, or could not be answered now.'));
   };
   const act = (item: Notification) => {
     if (!item.read) run(markRead.mutateAsync(item.id), M.markReadFailed);
@@ -111,6 +126,19 @@ export function NotificationBell() {
                     <time dateTime={item.created_at}>{timeAgo(item.created_at, Date.now())}</time>
                   </p>
                   <div className={styles.actions}>
+                    {consentRequestOf(item) &&
+                      (answered[item.id] ? (
+                        <span role="status">{answered[item.id]}</span>
+                      ) : (
+                        <>
+                          <button type="button" className={`btn btn--primary ${styles.small}`} disabled={consent.isPending} onClick={() => answer(item, true)} aria-label={`Accept: ${item.title}`}>
+                            Accept
+                          </button>
+                          <button type="button" className={`btn btn--secondary ${styles.small}`} disabled={consent.isPending} onClick={() => answer(item, false)} aria-label={`Decline: ${item.title}`}>
+                            Decline
+                          </button>
+                        </>
+                      ))}
                     {item.action_url && item.action_text && (
                       <button type="button" className={`btn btn--primary ${styles.small}`} onClick={() => act(item)}>
                         {item.action_text}
