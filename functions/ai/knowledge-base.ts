@@ -16,6 +16,8 @@ import type { Embedder, KnowledgeBase, Passage, SearchOptions } from './types.ts
 export interface SearchRequest extends SearchOptions {
   /** Only chunks from these kinds of source (similar-question search: 'question'). */
   readonly kinds?: readonly SourceKind[];
+  /** Leave out chunks of these sources (the retrieval check leaves out the question asked). */
+  readonly excludeSourceIds?: readonly string[];
 }
 
 /** A passage with the level of its question (null for other sources). */
@@ -77,6 +79,7 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): ChunkSearch 
       index.chunks.forEach((chunk, row) => {
         if (request.category && chunk.category !== request.category) return;
         if (request.kinds && !request.kinds.includes(chunk.sourceKind)) return;
+        if (request.excludeSourceIds?.includes(chunk.sourceId)) return;
         const similarity = round(fuse(dotRow(queryVector, index.matrix, row), index.keyword ? (lexical.get(chunk.chunkKey) ?? 0) : undefined));
         ranked.push({ item: toPassage(chunk, similarity), similarity });
       });

@@ -195,3 +195,15 @@ describe('similar questions (any signed-in user)', () => {
     expect(JSON.stringify(body)).not.toMatch(/ancient Egyptians during the Old Kingdom/);
   });
 });
+
+describe('retrieval quality', () => {
+  it('puts the right country or topic in the top 3 for at least 80 % of a fixed set of bank questions', async () => {
+    const { measureRetrieval, qualityCases } = await import('../../functions/knowledge/retrieval-quality.ts');
+    const { chunkSearch } = await import('../../functions/ai/index.ts');
+    const cases = qualityCases();
+    expect(cases.length).toBeGreaterThanOrEqual(50);
+    const result = await measureRetrieval(chunkSearch(), cases);
+    console.log(`retrieval: ${result.hits}/${result.cases} (${(result.rate * 100).toFixed(1)} %)`, JSON.stringify(result.bySubject), JSON.stringify(result.misses.slice(0, 8)));
+    expect(result.rate).toBeGreaterThanOrEqual(0.8);
+  }, 60_000);
+});
