@@ -1,6 +1,6 @@
 import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminRemoveUserFromGroupCommand, AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Profile } from '#shared/api.ts';
 import { ADMIN_MESSAGES as M, type EditUserInput } from '#shared/admin/users.ts';
 import type { Role } from '#shared/constants.ts';
@@ -128,4 +128,18 @@ export async function updateProfileByAdmin(before: Profile, change: EditUserInpu
  */
 export async function deleteProfileNow(userId: string): Promise<void> {
   await documentClient().send(new DeleteCommand({ TableName: env().TABLE_NAME, Key: keys.profile(userId) }));
+}
+
+/** Accounts of one role whose e-mail starts with `prefix` (the Users tab's search): one bounded query of the role index. */
+export async function searchProfilesByRole(role: Role, prefix: string, limit: number): Promise<Profile[]> {
+  const { Items } = await documentClient().send(
+    new QueryCommand({
+      TableName: env().TABLE_NAME,
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.profileByRole(role, '').gsi2pk, ':prefix': prefix },
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map(fromItem);
 }

@@ -186,6 +186,10 @@ describe('Users: add, edit, delete', () => {
     expect(parse(await editUser(as(boss, { path: { userId: student.user_id }, body: { email, role: 'teacher', subscription_status: 'premium' } }))).status).toBe(200);
     expect(await teachers()).toContain(student.user_id);
     expect((await getProfile(student.user_id))!.role).toBe('teacher');
+    // Search by the start of the address, within the role.
+    const found = async (role: string, q: string) => (parse(await listUsers(as(boss, { query: { role, q } }))).body.profiles as Profile[]).map((p) => p.email);
+    expect(await found('teacher', email.slice(0, 12).toUpperCase())).toContain(email);
+    expect(await found('student', email.slice(0, 12))).not.toContain(email);
 
     const other = await admin();
     const refused = parse(await editUser(as(boss, { path: { userId: other.user_id }, body: { email: other.email, role: 'student', subscription_status: 'free' } })));

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import * as z from 'zod';
 import { auditLogResponseSchema } from '#shared/admin/audit.ts';
 import { adminOverviewResponseSchema } from '#shared/admin/stats.ts';
@@ -32,14 +32,19 @@ export function useSystemHealth() {
 const usersPageSchema = z.object({ profiles: z.array(profileSchema), nextCursor: z.string().nullable() });
 export const USERS_PAGE_SIZE = 25;
 
-/** GET /api/admin/users?role=: one role's accounts, a page at a time (Load more). */
-export function useAdminUsers(role: Role) {
+/** GET /api/admin/users?role=&q=: one role's accounts (those whose e-mail starts with `search`), a page at a time (Load more). */
+export function useAdminUsers(role: Role, search: string) {
   return useInfiniteQuery({
-    queryKey: adminKeys.users(role),
+    queryKey: adminKeys.users(role, search),
     initialPageParam: null as string | null,
-    queryFn: ({ signal, pageParam }) =>
-      api.request(`/api/admin/users?role=${role}&limit=${USERS_PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, { auth: true, schema: usersPageSchema, signal }),
+    queryFn: ({ signal, pageParam }) => {
+      const query = new URLSearchParams({ role, limit: String(USERS_PAGE_SIZE) });
+      if (search) query.set('q', search);
+      if (pageParam) query.set('cursor', pageParam);
+      return api.request(`/api/admin/users?${query}`, { auth: true, schema: usersPageSchema, signal });
+    },
     getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -6,6 +6,6 @@ export const adminKeys = {
   all: [QUERY_ROOTS.admin] as const,
   overview: () => [QUERY_ROOTS.admin, 'overview'] as const,
   health: () => [QUERY_ROOTS.admin, 'health'] as const,
-  users: (role: Role) => [QUERY_ROOTS.admin, 'users', role] as const,
+  users: (role: Role, search: string) => [QUERY_ROOTS.admin, 'users', role, search] as const,
   auditLog: () => [QUERY_ROOTS.admin, 'audit-log'] as const,
 };

@@ -6,9 +6,10 @@ import { Alert, FormMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
 import { SelectField } from '@/components/select-field.tsx';
-import { EmailField } from '@/components/text-field.tsx';
+import { EmailField, TextField } from '@/components/text-field.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { capitalise } from '@/lib/capitalise.ts';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { useAddUser, useAdminUsers, useDeleteUser, useEditUser } from '../api/admin-api.ts';
 import { ROLE_NAMES } from '../admin-view.ts';
 import styles from './admin.module.css';
@@ -20,6 +21,9 @@ function failureText(error: unknown, fallback: string): string | null {
   return fallback;
 }
 
+/** The search asks the server once typing pauses. */
+const SEARCH_DEBOUNCE_MS = 300;
+
 const joined = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
@@ -29,7 +33,9 @@ const joined = (iso: string) => new Date(iso).toLocaleDateString(undefined, { da
  */
 export function UsersTab({ viewerId }: { viewerId: string }) {
   const [role, setRole] = useState<Role>('student');
-  const users = useAdminUsers(role);
+  const [search, setSearch] = useState('');
+  const term = useDebouncedValue(search.trim().toLowerCase(), SEARCH_DEBOUNCE_MS);
+  const users = useAdminUsers(role, term);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Profile | null>(null);
   const [deleting, setDeleting] = useState<Profile | null>(null);
@@ -41,6 +47,7 @@ export function UsersTab({ viewerId }: { viewerId: string }) {
       <div className={styles.toolbar}>
         <h2 id="admin-users-title">Users</h2>
         <SelectField label="Role" value={role} options={ROLES} optionLabel={(r) => ROLE_NAMES[r]} onChange={setRole} />
+        <TextField label="Search by email" type="search" value={search} maxLength={MAX_LENGTH.email} onChange={(e) => setSearch(e.target.value)} />
         <Button onClick={() => setAdding(true)}>Add User</Button>
       </div>
       <div role="status" className={styles.notice}>
@@ -49,7 +56,7 @@ export function UsersTab({ viewerId }: { viewerId: string }) {
 
       {users.isPending && <p className="muted">Loading users…</p>}
       {users.isError && <p className="muted">Users could not be loaded.</p>}
-      {users.isSuccess && profiles.length === 0 && <p className="muted">No {ROLE_NAMES[role].toLowerCase()} accounts.</p>}
+      {users.isSuccess && profiles.length === 0 && <p className="muted">No {ROLE_NAMES[role].toLowerCase()} accounts{term ? ` starting with “${term}”` : ''}.</p>}
       {profiles.length > 0 && (
         <div className="table-scroll" tabIndex={0} role="region" aria-label={`${ROLE_NAMES[role]} accounts`}>
           <table className={styles.table}>

@@ -1,0 +1,81 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+
+/**
+ * The admin console in Chromium (issue 13): the admin makes a student premium in Users and
+ * the student, at their own browser, sees Premium; the admin generates the daily challenges
+ * for the next 7 days and sees the success message; the tabs follow the keyboard.
+ */
+const { page, baseUrl, mailbox } = useBrowser();
+
+async function adminConsole(p: Page): Promise<void> {
+  await signIn(p, baseUrl, 'admin@quizquest.local', 'Admin#2026');
+  await p.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+}
+
+describe('admin console', () => {
+  it('makes a student premium in Users; the student then sees Premium', async () => {
+    const student = await confirmedAccount(baseUrl, mailbox, 'made-premium');
+    // The student, signed in at their own browser (a context of its own), is on the free plan.
+    const theirs = await page().context().browser()!.newContext();
+    const sp = await theirs.newPage();
+    sp.setDefaultTimeout(10_000);
+    try {
+      await signIn(sp, baseUrl, student.email, student.password);
+      await sp.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
+      await expect.poll(() => sp.getByText(/Plan:/).first().textContent()).toContain('Plan: Free');
+
+      const p = page();
+      await adminConsole(p);
+      await p.getByRole('tab', { name: 'Users' }).click();
+      await p.getByLabel('Search by email').fill(student.email);
+      const row = p.getByRole('row').filter({ hasText: student.email });
+      await row.waitFor();
+      await expect.poll(() => row.textContent()).toContain('Free');
+      await row.getByRole('button', { name: `Edit ${student.email}` }).click();
+      const dialog = p.getByRole('dialog', { name: 'Edit User' });
+      await dialog.getByLabel('Subscription status').selectOption('premium');
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await p.getByText(`User updated: ${student.email}`).waitFor();
+      await expect.poll(() => row.textContent()).toContain('Premium');
+
+      // The student's next look at the site says Premium.
+      await sp.reload();
+      await sp.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
+      await expect.poll(() => sp.getByText(/Plan:/).first().textContent()).toContain('Plan: Premium');
+
+      // The change is in the audit log, with who made it.
+      await p.getByRole('tab', { name: 'Overview' }).click();
+      const log = p.getByRole('region', { name: 'Audit log' });
+      await expect.poll(() => log.textContent()).toMatch(/admin@quizquest\.local.*Edited user/);
+    } finally {
+      await theirs.close();
+    }
+  });
+
+  it('generates the daily challenges for the next 7 days and says so', async () => {
+    const p = page();
+    await adminConsole(p);
+    const generate = p.getByRole('button', { name: 'Generate Next 7 Days' });
+    await generate.click();
+    await p.getByText('Daily challenges generated for the next 7 days').waitFor();
+    await expect.poll(() => generate.isEnabled()).toBe(true);
+  });
+
+  it('has keyboard tabs: arrows move between Overview, Documents and Users', async () => {
+    const p = page();
+    await adminConsole(p);
+    const overview = p.getByRole('tab', { name: 'Overview' });
+    await expect.poll(() => overview.getAttribute('aria-selected')).toBe('true');
+    await overview.focus();
+    await p.keyboard.press('ArrowRight');
+    await expect.poll(() => p.getByRole('tab', { name: 'Documents' }).getAttribute('aria-selected')).toBe('true');
+    await p.keyboard.press('ArrowRight');
+    await expect.poll(() => p.getByRole('tab', { name: 'Users' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => p.evaluate(() => document.activeElement?.textContent)).toBe('Users');
+    await p.keyboard.press('ArrowRight');
+    await expect.poll(() => overview.getAttribute('aria-selected')).toBe('true');
+    await p.getByRole('tabpanel').getByText('Total Users').waitFor();
+  });
+});
