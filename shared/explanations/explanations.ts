@@ -30,6 +30,8 @@ export const EXPLANATION_MESSAGES = {
   /** §8 */
   failed: 'Failed to generate explanation',
   unexpected: 'An unexpected error occurred',
+  nonJson: 'Server returned non-JSON response or empty body',
+  httpError: (status: number) => `HTTP error! status: ${status}`,
   nothingFound: 'Our knowledge base has no source that explains this question yet, so here is only what the answer key says.',
   tooMany: 'Too many new explanations in a short time. Wait a few minutes and try again.',
 } as const;

@@ -39,7 +39,7 @@ export function ExplanationPanel(props: ExplanationPanelProps) {
       ? (data?.explanation ??
         fallbackExplanation({ questionId: props.questionId, subject: props.subject, level: props.level, correctAnswer: props.correctAnswer, chosenAnswer: props.yourAnswer, topic: props.topic, now: new Date() }))
       : null;
-  const reason = isError ? (isApiError(error) && error.status !== 0 && error.status < 500 ? error.message : `${M.failed}. ${isApiError(error) && error.code === 'timeout' ? error.message : M.unexpected}`) : M.nothingFound;
+  const reason = isError ? failureText(error) : M.nothingFound;
 
   return (
     <section className={styles.panel} aria-labelledby={`${id}-title`} aria-busy={isFetching || undefined}>
@@ -60,6 +60,15 @@ export function ExplanationPanel(props: ExplanationPanelProps) {
       {(fallback ?? data?.explanation) && <ExplanationBody explanation={(fallback ?? data?.explanation)!} />}
     </section>
   );
+}
+
+/** §8: the server's own message for a refusal; otherwise what went wrong, as the spec words it. */
+function failureText(error: unknown): string {
+  if (!isApiError(error)) return `${M.failed}. ${M.unexpected}`;
+  if (error.code === 'invalid_response') return `${M.failed}. ${M.nonJson}`;
+  if (error.status === 0) return `${M.failed}. ${error.message}`;
+  if (error.status >= 500) return `${M.failed}. ${M.httpError(error.status)}`;
+  return error.message;
 }
 
 function ExplanationBody({ explanation }: { explanation: Explanation }) {
