@@ -42,7 +42,11 @@ const strip = (text: string): string =>
     .trim()
     .toLowerCase();
 
-/** The passages the answer drew on (a sentence of theirs in it), first used first; all given when none can be told apart (a model's own words). */
+/**
+ * The passages the answer drew on: the generator's numbered Sources list when it wrote one (so
+ * the [n] marks match), else those with a sentence of theirs in the answer, first used first,
+ * else all given (a model's own words cannot be told apart).
+ */
 export function citationsFor(answer: string, passages: readonly Passage[]): Citation[] {
   const body = strip(answer.split(/\n\s*Sources:/)[0] ?? answer);
   const seen = new Set<string>();
@@ -64,7 +68,16 @@ export function citationsFor(answer: string, passages: readonly Passage[]): Cita
     picked.add(key);
     chosen.push(p);
   }
-  return (chosen.length > 0 ? chosen : unique).map((p) => ({
+  // The generator's own numbered list ("Sources: [1] Peru (country fact sheet); [2] …"), when it wrote one, is the order the marks in the text refer to.
+  const trailer = answer.split(/\n\s*Sources:/)[1];
+  const listed = trailer
+    ? unique
+        .map((p) => ({ p, at: trailer.indexOf(`] ${p.source.title} (`) }))
+        .filter((x) => x.at >= 0)
+        .sort((a, b) => a.at - b.at)
+        .map((x) => x.p)
+    : [];
+  return (listed.length > 0 ? listed : chosen.length > 0 ? chosen : unique).map((p) => ({
     kind: p.source.kind,
     id: p.source.id,
     title: p.source.title,
