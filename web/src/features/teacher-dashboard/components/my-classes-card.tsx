@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { CODE_LENGTH, joinClassSchema } from '#shared/classes/classes.ts';
 import { FormMessage } from '@/components/alert.tsx';
 import { Button, LinkButton } from '@/components/button.tsx';
-import { Card } from '@/components/card.tsx';
 import { TextField } from '@/components/text-field.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { capitalise } from '@/lib/capitalise.ts';
@@ -35,9 +34,13 @@ export function MyClassesCard() {
   };
   const joinError = join.error ? (isApiError(join.error) && join.error.status > 0 && join.error.status < 500 ? join.error.message : 'Joining failed. Try again.') : null;
   const data = mine.data;
+  const titleId = useId();
 
   return (
-    <Card title="My Classes">
+    <section className="card" aria-labelledby={titleId}>
+      <h2 className="card__title" id={titleId}>
+        My Classes
+      </h2>
       {mine.isPending ? (
         <p className="muted" role="status">
           Loading your classes…
@@ -132,6 +135,6 @@ export function MyClassesCard() {
           )}
         </div>
       )}
-    </Card>
+    </section>
   );
 }
