@@ -3,6 +3,7 @@ import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import { TOURNAMENT_QUESTION_COUNT } from '#shared/tournaments/schedule.ts';
 import { leaveAllGroups } from './study-groups.ts';
+import { forgetVideos } from './videos.ts';
 import { forgetPlayerInStandings } from './tournaments.ts';
 import { keys } from './table-design.ts';
 
@@ -104,6 +105,8 @@ export async function deleteItems(itemKeys: Key[]): Promise<void> {
 export async function deleteAccountData(userId: string, email: string): Promise<number> {
   // Study groups first, each a counted leave, so the groups' member counts stay right.
   await leaveAllGroups(userId);
+  // The video library's marks leave the shared view, like and rating counts.
+  await forgetVideos(userId);
   const itemKeys = await accountItemKeys(userId, email);
   const tournaments = [...new Set(itemKeys.filter((k) => k.pk.startsWith('TOURN#')).map(tournamentIdOf))];
   await Promise.all(tournaments.map((id) => forgetPlayerInStandings(id, userId)));

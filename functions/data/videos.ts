@@ -218,3 +218,42 @@ export async function setRating(userId: string, videoId: string, rating: number)
   }
   throw new Error('The rating kept changing; try again');
 }
+
+/**
+ * Delete Account: each video of the account leaves the library in one transaction with its
+ * marks taken back from the shared counters (a viewer, a like, a rating), conditional on the
+ * item still being there, so a second delivery takes nothing back twice.
+ */
+export async function forgetVideos(userId: string): Promise<number> {
+  let forgotten = 0;
+  for (const video of await listVideos(userId)) {
+    const viewers = video.watched ? -1 : 0;
+    const likes = video.liked ? -1 : 0;
+    const ratingSum = -(video.myRating ?? 0);
+    const ratingCount = video.myRating === null ? 0 : -1;
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Delete: { TableName: env().TABLE_NAME, Key: keys.video(userId, video.id), ConditionExpression: 'attribute_exists(pk)' } },
+            {
+              Update: {
+                TableName: env().TABLE_NAME,
+                Key: statsKey(video.id),
+                UpdateExpression: 'ADD #views :views, likes :likes, rating_sum :sum, rating_count :count',
+                ConditionExpression: 'attribute_exists(pk)',
+                ExpressionAttributeNames: { '#views': 'views' },
+                ExpressionAttributeValues: { ':views': viewers, ':likes': likes, ':sum': ratingSum, ':count': ratingCount },
+              },
+            },
+          ],
+        }),
+      );
+      forgotten += 1;
+    } catch (error) {
+      if (!cancelled(error)) throw error;
+      // Gone already (a redelivery), or its explanation item is gone: the item goes with the partition.
+    }
+  }
+  return forgotten;
+}

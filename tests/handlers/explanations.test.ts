@@ -323,6 +323,14 @@ describe('the video library', () => {
     items = (await call(listVideos, me)).body.items;
     expect(items.find((i) => i.id === videoId)).toMatchObject({ watched: true, liked: false, saved: true, views: 2, likes: 1, rating: 3.5, myRating: 3 });
     expect(items.find((i) => i.id !== videoId)).toMatchObject({ watched: false, views: 0 });
+
+    // The friend deletes the account: their view, like and rating leave the counts, once.
+    const { deleteAccountData } = await import('../../functions/data/account-data.ts');
+    await deleteAccountData(friend.user_id, friend.email);
+    await deleteAccountData(friend.user_id, friend.email);
+    items = (await call(listVideos, me)).body.items;
+    expect(items.find((i) => i.id === videoId)).toMatchObject({ views: 1, likes: 0, rating: 3, ratingCount: 1 });
+    expect((await call(listVideos, friend)).status).toBe(403);
   });
 
   it('Add to Study Plan makes a study goal for the video (title required)', async () => {
