@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 import { LogLevel, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { bundleExtras, writeBundleExtras } from './bundle-extras.ts';
 
 /** The repository root: entries, package.json `imports` and the lock file are resolved from here. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -28,8 +31,20 @@ export const LAMBDA_BUNDLE = {
   externalModules: [] as string[],
 } as const;
 
-/** LAMBDA_BUNDLE in NodejsFunction's terms. */
-export function nodejsBundling(): BundlingOptions {
+/**
+ * LAMBDA_BUNDLE in NodejsFunction's terms. A function with extras (bundle-extras.ts) gets
+ * its packages left out of the bundle and, after bundling, its files and pre-bundled
+ * packages copied beside index.mjs (prepared here, at synth, in a scratch directory).
+ */
+export function nodejsBundling(entry: string): BundlingOptions {
+  const extras = bundleExtras(entry);
+  const hasExtras = extras.files.length > 0 || extras.packages.length > 0;
+  const staged = hasExtras ? mkdtempSync(path.join(tmpdir(), 'lambda-extras-')) : undefined;
+  if (staged) {
+    writeBundleExtras(entry, staged, REPO_ROOT);
+    // Bundling copies from here during synth, in this process: gone when the process ends.
+    process.once('exit', () => rmSync(staged, { recursive: true, force: true }));
+  }
   return {
     target: LAMBDA_BUNDLE.target,
     format: OutputFormat.ESM,
@@ -39,12 +54,24 @@ export function nodejsBundling(): BundlingOptions {
     sourcesContent: LAMBDA_BUNDLE.sourcesContent,
     banner: LAMBDA_BUNDLE.banner,
     bundleAwsSDK: true,
-    externalModules: [...LAMBDA_BUNDLE.externalModules],
+    externalModules: [...LAMBDA_BUNDLE.externalModules, ...extras.packages],
     logLevel: LogLevel.WARNING,
+    ...(staged
+      ? {
+          commandHooks: {
+            beforeBundling: () => [],
+            beforeInstall: () => [],
+            afterBundling: (_inputDir: string, outputDir: string) => [`cp -R "${staged}/." "${outputDir}/"`],
+          },
+        }
+      : {}),
   };
 }
 
-/** LAMBDA_BUNDLE in esbuild's terms (what NodejsFunction passes on its command line). */
+/**
+ * LAMBDA_BUNDLE in esbuild's terms (what NodejsFunction passes on its command line). The
+ * extras beside the bundle are written by writeBundleExtras (bundle-extras.ts).
+ */
 export function esbuildOptions(entry: string, outfile: string): BuildOptions {
   return {
     entryPoints: [repoPath(entry)],
@@ -59,7 +86,7 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions {
     sourcemap: LAMBDA_BUNDLE.sourceMap,
     sourcesContent: LAMBDA_BUNDLE.sourcesContent,
     banner: { js: LAMBDA_BUNDLE.banner },
-    external: [...LAMBDA_BUNDLE.externalModules],
+    external: [...LAMBDA_BUNDLE.externalModules, ...bundleExtras(entry).packages],
     logLevel: 'warning',
   };
 }

@@ -84,7 +84,7 @@ export class ProjectFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       projectRoot: repoPath('.'),
       depsLockFilePath: repoPath('package-lock.json'),
-      bundling: nodejsBundling(),
+      bundling: nodejsBundling(entry),
       // Created beside the function: a subclass cannot add children before super().
       logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
       environment: {

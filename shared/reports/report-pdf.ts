@@ -10,7 +10,7 @@ import { PERIOD_LABELS, subjectName, type ProgressReport } from './report.ts';
  * Text is set in DejaVu Sans (shared/reports/fonts/, Bitstream Vera licence), embedded as
  * a Unicode (Identity-H) font with a ToUnicode map: any Latin text renders and can be
  * copied or searched — "Zürich", "São Tomé", "Łódź", "Việt Nam", "Côte d’Ivoire". jspdf
- * writes only the glyphs used (a ~20 KB subset), so the file stays small. The caller
+ * embeds only the glyphs used, so a report is ~60 KB. The caller
  * supplies the font's bytes: the browser fetches it on the first download, the Lambda
  * reads it from beside its bundle (functions/reports/report-font.ts). jspdf itself is
  * imported on first use: the page's bundle and the consumer's bundle do not carry it.
@@ -73,10 +73,19 @@ export function reportLines(report: ProgressReport, who: ReportPdfFor): Line[] {
   ];
 }
 
-/** Bytes as the "binary string" (one char per byte) jspdf's virtual file system takes. */
+/**
+ * Bytes as the "binary string" (one char per byte) jspdf's virtual file system takes;
+ * kept per font (the callers hold one font for the process) since converting 740 KB
+ * costs more than laying out the report.
+ */
+const binaryStrings = new WeakMap<Uint8Array, string>();
 function binaryString(bytes: Uint8Array): string {
-  let out = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) out += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  let out = binaryStrings.get(bytes);
+  if (out === undefined) {
+    out = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) out += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    binaryStrings.set(bytes, out);
+  }
   return out;
 }
 
