@@ -83,6 +83,12 @@
  * - seen tracking reset ........ pk CONFIG  sk SEEN-RESET  (the generation every seen set is compared with; an admin's reset adds one)
  * - offline quiz pack .......... pk USER#<id>  sk OFFLINEPACK#<pack id>  (10 questions with their answer key, issued to
  *                                 this account for offline play; results are graded against it; TTL 30 days)
+ * - knowledge-base chunk ....... pk KB#<subject | general>  sk CHUNK#<source kind>#<source id>#<nnn>  (≤ 512 characters, its
+ *                                 source and category, the vector as packed float32 bytes with the embedder's id; a subject's
+ *                                 chunks are one partition, read whole by search: keys in functions/data/knowledge.ts)
+ * - knowledge-base versions .... pk KBVERSION  sk <subject | general> (bumped by each write: a container's cached vectors are
+ *                                 checked with one BatchGet) | SEED (the seeded material's stamp)
+ * - admin's document ........... pk DOC#<id>  sk DOC  (title, content, subject, category, chunk count, who, when)
  * - AI explanation (cache) ..... pk EXPL#<question id> sk V#<question version>#<answer slot>  (one per question version and
  *                                 answer chosen, shared by all accounts; the video's counters: viewers, likes, rating sum/count)
  * - video library item ........ pk USER#<id>  sk VIDEO#<video id>  (the explanation and question as added, watched/liked/saved,
