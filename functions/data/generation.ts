@@ -65,6 +65,26 @@ export async function listGeneratedQuestions(status: GeneratedStatus, limit = QU
  * a pending one moves (a second review of the same question is refused). Returns the stored
  * question, or null when it was no longer pending.
  */
+/**
+ * The transaction item that stores a pending question as approved (only while it is still
+ * pending), written with the bank change by appendToBank.
+ */
+export function approvedItem(question: GeneratedQuestion, by: string, at: Date, bankQuestionId: string): { item: Record<string, unknown>; reviewed: GeneratedQuestion } {
+  const reviewed: GeneratedQuestion = { ...question, status: 'approved', reviewed_at: at.toISOString(), reviewed_by: by, bank_question_id: bankQuestionId };
+  return {
+    reviewed,
+    item: {
+      Put: {
+        TableName: env().TABLE_NAME,
+        Item: { ...keys.generatedQuestion(question.id), ...keys.generatedQuestionByStatus('approved', question.created_at, question.id), type: 'generated-question', ...reviewed },
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pending': 'pending' },
+      },
+    },
+  };
+}
+
 export async function markReviewed(question: GeneratedQuestion, status: Exclude<GeneratedStatus, 'pending'>, by: string, at: Date, bankQuestionId: string | null): Promise<GeneratedQuestion | null> {
   const reviewed: GeneratedQuestion = { ...question, status, reviewed_at: at.toISOString(), reviewed_by: by, bank_question_id: bankQuestionId };
   try {

@@ -126,18 +126,31 @@ const isApprovedSourceId = (id: string | undefined): boolean => id?.startsWith(A
  * (conditional on the bank not having grown meanwhile, retried when it has), so rounds can
  * draw it at once. Adding the same source id again returns where it already is.
  */
-export async function appendToBank(question: BankQuestion): Promise<{ publicId: string; index: number }> {
+/** The extra write of an append (the review queue's item) refused its condition: nothing was written. */
+export class AppendRefused extends Error {}
+
+/**
+ * `withItem`, when given, is written in the same transaction (a reviewed queue item: approval
+ * and the bank change together or not at all); its condition failing throws AppendRefused.
+ */
+export async function appendToBank(question: BankQuestion, withItem?: (publicId: string) => Record<string, unknown>): Promise<{ publicId: string; index: number }> {
   const table = env().TABLE_NAME;
   const parsed = bankQuestionSchema.parse(question);
   for (let attempt = 0; attempt < 8; attempt++) {
     const { Item } = await documentClient().send(new GetCommand({ TableName: table, Key: keys.bankMeta(parsed.subject, parsed.level), ConsistentRead: true }));
     if (!Item) {
+      // A bank never seeded: written whole (one question), then the extra item on its own.
       const meta = await writeBank(parsed.subject, parsed.level, [parsed]);
+      await writeAlone(withItem?.(meta.publicIds[0]!));
       return { publicId: meta.publicIds[0]!, index: 0 };
     }
     const ids = (Item.ids as string[] | undefined) ?? [];
     const existing = ids.indexOf(parsed.id);
-    if (existing >= 0) return { publicId: (Item.publicIds as string[])[existing]!, index: existing };
+    if (existing >= 0) {
+      const publicId = (Item.publicIds as string[])[existing]!;
+      await writeAlone(withItem?.(publicId));
+      return { publicId, index: existing };
+    }
     const index = ids.length;
     const publicId = newPublicQuestionId();
     try {
@@ -161,15 +174,28 @@ export async function appendToBank(question: BankQuestion): Promise<{ publicId: 
                 ExpressionAttributeValues: { ':id': [parsed.id], ':pid': [publicId], ':index': [index], ':empty': [], ':length': index },
               },
             },
-          ],
+            ...(withItem ? [withItem(publicId)] : []),
+          ] as never,
         }),
       );
       metaCache.delete(`${parsed.subject}#${parsed.level}`);
       return { publicId, index };
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
+      if (withItem && error.CancellationReasons?.[2]?.Code === 'ConditionalCheckFailed') throw new AppendRefused('The extra item refused its condition');
       await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
     }
   }
   throw new Error('The question bank kept changing: try again');
+}
+
+/** The extra item of an append whose question was already in the bank: written alone, with its condition. */
+async function writeAlone(item: Record<string, unknown> | undefined): Promise<void> {
+  if (!item) return;
+  try {
+    await documentClient().send(new TransactWriteCommand({ TransactItems: [item] as never }));
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) throw new AppendRefused('The extra item refused its condition');
+    throw error;
+  }
 }

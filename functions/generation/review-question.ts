@@ -1,6 +1,6 @@
 import { GENERATION_MESSAGES as M, approveRequestSchema, checkAnswerKey, validateForBank, type GeneratedQuestion } from '#shared/generation/generation.ts';
-import { getGeneratedQuestion, markReviewed } from '../data/generation.ts';
-import { APPROVED_SOURCE_PREFIX, appendToBank } from '../data/question-bank.ts';
+import { approvedItem, getGeneratedQuestion, markReviewed } from '../data/generation.ts';
+import { APPROVED_SOURCE_PREFIX, AppendRefused, appendToBank } from '../data/question-bank.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody, type HttpEvent } from '../lib/http.ts';
 import { GENERATED_ID, audit, pathId, refused, requireAdmin } from './admin.ts';
@@ -39,8 +39,21 @@ export const approve = httpHandler(async (event) => {
   });
   const problems = [...keyProblems, ...(bank.ok ? [] : bank.problems)];
   if (!bank.ok || problems.length > 0) throw refused([...new Set(problems)]);
-  const { publicId } = await appendToBank(bank.question);
-  const reviewed = await markReviewed(final, 'approved', me.user_id, new Date(), publicId);
+  // The bank change and the queue item's move to approved are one transaction: a concurrent
+  // review (another admin's rejection) leaves neither.
+  const at = new Date();
+  let reviewed: GeneratedQuestion | undefined;
+  let publicId: string;
+  try {
+    ({ publicId } = await appendToBank(bank.question, (id) => {
+      const approved = approvedItem(final, me.user_id, at, id);
+      reviewed = approved.reviewed;
+      return approved.item;
+    }));
+  } catch (error) {
+    if (error instanceof AppendRefused) throw new Conflict(M.notPending, 'already_reviewed');
+    throw error;
+  }
   if (!reviewed) throw new Conflict(M.notPending, 'already_reviewed');
   const edited = Object.values(edits).some((v) => v !== undefined);
   await audit(me, 'questions.approve', question.id, { bank_question_id: publicId, subject: final.subject, level: final.level, edited });

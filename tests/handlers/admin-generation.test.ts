@@ -143,6 +143,21 @@ describe('question generation and the review queue', () => {
     expect(log.entries.some((e) => e.action === 'questions.reject' && e.target === toReject!.id)).toBe(true);
   }, 60_000);
 
+  it('an approval racing a rejection: exactly one wins, and the bank holds the question only if the approval did', async () => {
+    const { questions } = await generate(5);
+    for (const q of questions.slice(0, 3)) {
+      const [approved, rejected] = await Promise.all([
+        call(approve, admin, { path: { questionId: q.id }, body: {} }),
+        call(reject, admin, { path: { questionId: q.id } }),
+      ]);
+      expect([approved.status, rejected.status].sort()).toEqual([200, 409]);
+      const stored = (await getGeneratedQuestion(q.id))!;
+      const meta = await getBankMeta('history', 'beginner');
+      expect(meta!.ids.includes(`ai-${q.id}`)).toBe(stored.status === 'approved');
+      expect(stored.status).toBe(approved.status === 200 ? 'approved' : 'rejected');
+    }
+  }, 60_000);
+
   it('an edit is validated again: an answer key not in the source, a repeated option or the key missing from the options is refused and the question stays pending', async () => {
     const { questions } = await generate(5);
     const q = questions[0]!;
