@@ -11,10 +11,10 @@ import { httpEvent } from '../tests/support/http-event.ts';
  * the second (served from the cache), with the embedded provider of `npm start` (word vectors +
  * BM25, the extractive generator). The handler runs in process against DynamoDB Local.
  *
- *   npx tsx scripts/bench-explanations.ts          (BENCH_EXPLANATIONS_PORT, default 4500;
+ *   npx tsx scripts/bench-explanations.ts          (BENCH_EXPLANATIONS_PORT, default 3730;
  *                                                   BENCH_EXPLANATIONS_SHOW=1 prints each explanation)
  */
-const PORT = Number(process.env.BENCH_EXPLANATIONS_PORT ?? 4500);
+const PORT = Number(process.env.BENCH_EXPLANATIONS_PORT ?? 3730);
 const PER_SUBJECT = Number(process.env.BENCH_EXPLANATIONS_PER_SUBJECT ?? 6);
 const dataDir = mkdtempSync(join(tmpdir(), 'quizquest-bench-explanations-'));
 process.env.LOG_LEVEL = 'silent';
