@@ -106,35 +106,40 @@ export function MyClassesCard() {
             </ul>
           ) : data.classes.length > 0 ? (
             <p className="muted">No assignments right now.</p>
+          ) : data.invitations.length === 0 ? (
+            <p className="muted">You are not in a class yet. Enter the code your teacher gave you.</p>
           ) : null}
-          <form className={styles.assignForm} onSubmit={submit} noValidate aria-label="Join a class">
-            <TextField
-              label="Class code"
-              value={code}
-              onChange={(e) => {
-                setCode(e.target.value);
-                setJoined(null);
-              }}
-              error={error}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={CODE_LENGTH + 4}
-              placeholder="ABCD-EFGH"
-            />
-            <Button type="submit" loading={join.isPending} disabled={code.trim() === ''}>
-              Join Class
-            </Button>
-          </form>
-          <FormMessage message={joinError} />
-          {joined && <FormMessage tone="success" message={joined} />}
-          {respond.isError && (
-            <p className="alert alert--error" role="alert">
-              That did not work. Try again.
-            </p>
-          )}
         </div>
       )}
+      {/* The join field is there from the start (nothing moves when the lists arrive). */}
+      <div className={styles.section} style={{ marginTop: '0.75rem', marginBottom: 0 }}>
+        <form className={styles.assignForm} onSubmit={submit} noValidate aria-label="Join a class">
+          <TextField
+            label="Class code"
+            value={code}
+            onChange={(e) => {
+              setCode(e.target.value);
+              setJoined(null);
+            }}
+            error={error}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={CODE_LENGTH + 4}
+            placeholder="ABCD-EFGH"
+          />
+          <Button type="submit" loading={join.isPending} disabled={code.trim() === ''}>
+            Join Class
+          </Button>
+        </form>
+        <FormMessage message={joinError} />
+        {joined && <FormMessage tone="success" message={joined} />}
+        {respond.isError && (
+          <p className="alert alert--error" role="alert">
+            That did not work. Try again.
+          </p>
+        )}
+      </div>
     </section>
   );
 }
