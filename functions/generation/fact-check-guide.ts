@@ -16,9 +16,9 @@ const EXCERPT_MAX = 280;
 
 /**
  * POST /api/generation/guides/{guideId}/fact-check (admin; 3-learning §7 fact-check-guide):
- * each sentence of the guide is searched in the knowledge base's documents, country fact
- * sheets and question explanations (not the guides themselves, which would confirm
- * themselves) and marked supported when a passage holds its names, numbers and most of its
+ * each sentence of the guide is searched in the knowledge base (documents, country fact
+ * sheets, question explanations, the other guides: never the checked guide's own chunks,
+ * which would confirm themselves) and marked supported when a passage holds its names, numbers and most of its
  * words (shared/generation/generation.ts `supports`), with that passage as its source.
  */
 export const handler = httpHandler(async (event) => {
@@ -38,7 +38,8 @@ export const handler = httpHandler(async (event) => {
       while (next < statements.length) {
         const i = next++;
         const sentence = statements[i]!;
-        const passages = await kb.searchChunks({ query: sentence, subject: guide.subject, threshold: 0.3, maxResults: 5, kinds: ['document', 'country', 'question'] });
+        const found = await kb.searchChunks({ query: sentence, subject: guide.subject, threshold: 0.3, maxResults: 8 });
+        const passages = found.filter((p) => !(p.source.kind === 'guide' && p.source.id === guide.id));
         const { supported, passage } = verdictFor(sentence, passages);
         claims[i] = {
           sentence,

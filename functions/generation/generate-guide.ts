@@ -1,5 +1,5 @@
 import { GENERATION_MESSAGES as M, GUIDE_LENGTHS, generateGuideRequestSchema } from '#shared/generation/generation.ts';
-import { knowledgeBase, textGenerator } from '../ai/index.ts';
+import { chunkSearch, textGenerator } from '../ai/index.ts';
 import { putGeneratedGuide } from '../data/generation.ts';
 import { AppError } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
@@ -16,7 +16,7 @@ export const handler = httpHandler(async (event) => {
   const me = await requireAdmin(event);
   const request = parseBody(event, generateGuideRequestSchema);
   try {
-    const found = await findGuidePassages(knowledgeBase(), request);
+    const found = await findGuidePassages(chunkSearch(), request);
     if (found.every((f) => f.passages.length === 0)) throw new AppError(422, 'nothing_grounded', `${M.guideFailed}: ${M.nothingGrounded}`);
     const { guide, words, verdict } = await writeGuide(request, found, await textGenerator(), { createdBy: me.user_id, now: new Date() });
     if (guide.content.length === 0) throw new AppError(422, 'nothing_grounded', `${M.guideFailed}: ${M.nothingGrounded}`);

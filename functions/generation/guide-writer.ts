@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { countWords, lengthVerdict, topicTag, wordBudget, type GeneratedGuide, type GuideLength } from '#shared/generation/generation.ts';
 import type { Level, Subject } from '#shared/constants.ts';
 import { clozeQuestions, sentences, summarize } from '../ai/nlp.ts';
-import type { KnowledgeBase, Passage, TextGenerator } from '../ai/types.ts';
+import type { ChunkSearch } from '../ai/knowledge-base.ts';
+import type { Passage, TextGenerator } from '../ai/types.ts';
 
 /**
  * A study guide written from the knowledge base: the passages found for the topic and each
@@ -20,7 +21,8 @@ export interface GuideRequest {
 }
 
 const INSTRUCTION = 'Write a section of a study guide for school students, in clear paragraphs, using only the passages given. Do not add facts that are not in them.';
-const SEARCH = { threshold: 0.3, maxResults: 12 } as const;
+/** Guides are written from documents, country fact sheets and the catalogue's guides; the bank's question-and-answer chunks read badly as prose. */
+const SEARCH = { threshold: 0.3, maxResults: 30, kinds: ['document', 'country', 'guide'] } as const;
 const PASS_PASSAGES = 3;
 
 /** The generator's text without citation marks and its sources line (the guide lists its sources once). */
@@ -32,9 +34,9 @@ export function cleanSection(text: string): string {
     .trim();
 }
 
-export async function findGuidePassages(kb: KnowledgeBase, request: GuideRequest): Promise<{ query: string; passages: Passage[] }[]> {
+export async function findGuidePassages(kb: ChunkSearch, request: GuideRequest): Promise<{ query: string; passages: Passage[] }[]> {
   const queries = [request.topic, ...request.focus_areas.map((area) => `${request.topic} ${area}`)];
-  return Promise.all(queries.map(async (query) => ({ query, passages: [...(await kb.search({ query, subject: request.subject, ...SEARCH }))] })));
+  return Promise.all(queries.map(async (query) => ({ query, passages: [...(await kb.searchChunks({ query, subject: request.subject, ...SEARCH }))] })));
 }
 
 export async function writeGuide(
@@ -54,6 +56,8 @@ export async function writeGuide(
     let text = '';
     for await (const piece of generator.generate({ task: 'study-guide', instruction: INSTRUCTION, query, passages, maxWords: budget.max - words })) text += piece;
     const fresh = sentences(cleanSection(text)).filter((s) => {
+      // A question is not guide prose (the check questions come at the end).
+      if (/\?\s*$/.test(s)) return false;
       const key = s.toLowerCase();
       if (usedSentences.has(key)) return false;
       usedSentences.add(key);

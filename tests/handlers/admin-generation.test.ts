@@ -223,7 +223,7 @@ describe('study guides', () => {
       title: 'Fact check probe',
       topic: 'Ancient Egypt',
       summary: 'A probe.',
-      content: ['The Great Pyramid of Giza was built for the pharaoh Khufu around 2560 BCE.', 'The Great Pyramid of Giza was built by Roman engineers for Julius Caesar in 1850.'],
+      content: ['The city of Alexandria was founded by Alexander the Great in 331 BCE.', 'The Great Pyramid of Giza was built by Roman engineers for Julius Caesar in 1850.'],
       key_points: [],
       check_questions: [],
       created_at: new Date().toISOString(),
@@ -233,7 +233,7 @@ describe('study guides', () => {
     expect(status, JSON.stringify(body)).toBe(200);
     const [fact, invented] = body.result.claims;
     expect(fact).toMatchObject({ supported: true, source: { kind: 'document', id: documentId, title: docTitle } });
-    expect(fact.source.excerpt).toContain('Khufu');
+    expect(fact.source.excerpt).toContain('Alexandria');
     expect(invented).toMatchObject({ supported: false, source: null });
     expect(body.result).toMatchObject({ supported: 1, total: 2 });
     expect((await getGeneratedGuide(id))!.metadata.fact_checked).toBe(true);
