@@ -71,18 +71,21 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): ChunkSearch 
     const scopes: KbScope[] = request.subject ? [request.subject] : [...KB_SCOPES];
     const embedder = await options.embedder();
     const [versions, [queryVector]] = await Promise.all([scopeVersions(scopes), embedder.embed([query])]);
+    // Scores first (no allocation per chunk); passages only for the chunks above the threshold.
     const ranked: { item: ChunkPassage; similarity: number }[] = [];
     for (const scope of scopes) {
       const index = await scopeIndex(scope, versions.get(scope) ?? 0, embedder.id);
       if (index.chunks.length === 0 || !queryVector || queryVector.length * index.chunks.length !== index.matrix.length) continue;
-      const lexical = new Map(index.keyword?.search(query, 200) ?? []);
-      index.chunks.forEach((chunk, row) => {
-        if (request.category && chunk.category !== request.category) return;
-        if (request.kinds && !request.kinds.includes(chunk.sourceKind)) return;
-        if (request.excludeSourceIds?.includes(chunk.sourceId)) return;
-        const similarity = round(fuse(dotRow(queryVector, index.matrix, row), index.keyword ? (lexical.get(chunk.chunkKey) ?? 0) : undefined));
+      const lexical = index.keyword ? new Map(index.keyword.search(query, 200)) : undefined;
+      for (let row = 0; row < index.chunks.length; row += 1) {
+        const similarity = round(fuse(dotRow(queryVector, index.matrix, row), lexical ? (lexical.get(index.chunks[row]!.chunkKey) ?? 0) : undefined));
+        if (similarity < threshold) continue;
+        const chunk = index.chunks[row]!;
+        if (request.category && chunk.category !== request.category) continue;
+        if (request.kinds && !request.kinds.includes(chunk.sourceKind)) continue;
+        if (request.excludeSourceIds?.includes(chunk.sourceId)) continue;
         ranked.push({ item: toPassage(chunk, similarity), similarity });
-      });
+      }
     }
     return topK(ranked, threshold, max).map((r) => r.item);
   }

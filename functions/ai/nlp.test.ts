@@ -84,3 +84,21 @@ describe('summarize', () => {
     expect(summarize('One. Two.', 5)).toEqual(['One.', 'Two.']);
   });
 });
+
+describe('without wink-nlp (a Lambda shipped without it): the plain tokenizer', () => {
+  it('still splits, finds names, picks answering sentences and makes cloze questions', async () => {
+    const { useNlpEngineForTests } = await import('./nlp.ts');
+    useNlpEngineForTests('plain');
+    try {
+      expect(sentences(FRANCE)).toHaveLength(4);
+      expect(contentTerms('What is the capital of France?')).toEqual(['capital', 'france']);
+      expect(keyTerms(HASTINGS, 3).join(' | ')).toMatch(/Hastings/);
+      expect(bestSentences([passage('fra', FRANCE)], 'What is the capital of France?', 1)[0]!.text).toMatch(/capital is Paris|France is a country/);
+      const cloze = clozeQuestions(FRANCE, 2);
+      expect(cloze.length).toBeGreaterThan(0);
+      for (const q of cloze) expect(q.prompt.replace('_____', q.answer)).toBe(q.sentence);
+    } finally {
+      useNlpEngineForTests('wink');
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { ItemSentence, ItemToken, ItsFunction, WinkMethods } from 'wink-nlp';
+import { simpleSentences } from '#shared/knowledge/chunking.ts';
 import type { Passage } from './types.ts';
 
 /**
@@ -10,7 +11,10 @@ import type { Passage } from './types.ts';
  * wink-nlp and its English model are loaded synchronously on first use through
  * `createRequire`, never imported at the top: esbuild does not follow that call, the CDK
  * bundling marks the packages external, and a Lambda finds them in the NLP layer
- * (/opt/nodejs/node_modules, on NODE_PATH) instead of a bigger bundle.
+ * (/opt/nodejs/node_modules, on NODE_PATH) instead of a bigger bundle. Where wink-nlp cannot be
+ * loaded (a Lambda shipped without it), a plain tokenizer stands in (`plainAnalysis`): sentences
+ * by punctuation, capitalised words as names, a stop-word list, plurals folded. Less exact, never
+ * a failure.
  */
 
 /** One word-like token of a text, reduced to what the helpers below use. */
@@ -53,16 +57,51 @@ export interface ClozeQuestion {
 const WINK_NLP = 'wink-nlp';
 const WINK_MODEL = 'wink-eng-lite-web-model';
 
-let wink: WinkMethods | undefined;
+let wink: WinkMethods | null | undefined;
 
-/** The wink-nlp instance (loaded once per process, ~150 ms). */
-export function winkNlp(): WinkMethods {
-  if (!wink) {
-    const load = createRequire(import.meta.url);
-    const winkNLP = load(WINK_NLP) as (model: unknown, pipe?: string[]) => WinkMethods;
-    wink = winkNLP(load(WINK_MODEL), ['sbd', 'negation', 'pos']);
+/** The wink-nlp instance (loaded once per process, ~150 ms), or null where it is not installed. */
+export function winkNlp(): WinkMethods | null {
+  if (wink === undefined) {
+    try {
+      const load = createRequire(import.meta.url);
+      const winkNLP = load(WINK_NLP) as (model: unknown, pipe?: string[]) => WinkMethods;
+      wink = winkNLP(load(WINK_MODEL), ['sbd', 'negation', 'pos']);
+    } catch {
+      wink = null;
+    }
   }
   return wink;
+}
+
+/** Tests run the plain tokenizer as a Lambda without wink-nlp would. */
+export function useNlpEngineForTests(engine: 'wink' | 'plain'): void {
+  wink = engine === 'plain' ? null : undefined;
+  cache.clear();
+}
+
+const STOP_WORDS = new Set(
+  ('a an and are as at be been but by can could did do does for from had has have he her his how i if in into is it its ' +
+    'may might of on or our she should so than that the their them then there these they this those to was we were what when ' +
+    'where which who whom whose why will with would you your not no yes also about after before over under between during ' +
+    'while because such only other some any each many much more most very same own just than too both either neither').split(' '),
+);
+
+/** Sentences and tokens without wink-nlp. */
+export function plainAnalysis(text: string): AnalysedText {
+  const list = simpleSentences(text);
+  const tokens: NlpToken[] = [];
+  list.forEach((sentence, index) => {
+    const words = sentence.match(/\d[\d,.]*\d|\d|[\p{L}\p{M}][\p{L}\p{M}'’-]*/gu) ?? [];
+    words.forEach((value, position) => {
+      const normal = value.toLowerCase();
+      const number = /^\d/.test(value);
+      const stop = STOP_WORDS.has(normal);
+      const capital = /^\p{Lu}/u.test(value) && !(position === 0 && stop);
+      const lemma = number ? normal : normal.length > 3 && normal.endsWith('s') && !normal.endsWith('ss') ? normal.slice(0, -1) : normal;
+      tokens.push({ value, normal, lemma, pos: number ? 'NUM' : capital && position > 0 ? 'PROPN' : capital ? 'PROPN' : stop ? 'DET' : 'NOUN', stop, type: number ? 'number' : 'word', sentence: index });
+    });
+  });
+  return { sentences: list, tokens };
 }
 
 const cache = new Map<string, AnalysedText>();
@@ -73,6 +112,12 @@ export function analyse(text: string): AnalysedText {
   const hit = cache.get(text);
   if (hit) return hit;
   const nlp = winkNlp();
+  if (!nlp) {
+    const plain = plainAnalysis(text);
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(text, plain);
+    return plain;
+  }
   const its = nlp.its;
   const doc = nlp.readDoc(text);
   const sentenceTexts: string[] = [];

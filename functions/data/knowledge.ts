@@ -71,17 +71,32 @@ export function unpackVector(bytes: Uint8Array): Float32Array {
 
 const BATCH = 25;
 
-/** Writes chunks (25 per BatchWrite, unprocessed items retried). */
+/** BatchWrites in flight at once: a seed of ~1,300 chunks is ~55 batches. */
+const CONCURRENCY = 6;
+
+/** Writes chunks (25 per BatchWrite, a few batches at a time, unprocessed items retried). */
 export async function putChunks(chunks: readonly StoredChunk[]): Promise<void> {
+  await writeBatches(chunks.map((c) => ({ PutRequest: { Item: chunkItem(c) } })));
+}
+
+async function writeBatches(requests: readonly Record<string, unknown>[]): Promise<void> {
+  const batches: Record<string, unknown>[][] = [];
+  for (let i = 0; i < requests.length; i += BATCH) batches.push(requests.slice(i, i + BATCH));
+  let next = 0;
+  const worker = async () => {
+    while (next < batches.length) await writeBatch(batches[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, batches.length) }, worker));
+}
+
+async function writeBatch(batch: readonly Record<string, unknown>[]): Promise<void> {
   const table = env().TABLE_NAME;
-  for (let i = 0; i < chunks.length; i += BATCH) {
-    let requests: Record<string, unknown>[] = chunks.slice(i, i + BATCH).map((c) => ({ PutRequest: { Item: chunkItem(c) } }));
-    for (let attempt = 0; requests.length > 0; attempt += 1) {
-      if (attempt > 8) throw new Error('Knowledge base write kept being throttled');
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-      const result = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
-      requests = (result.UnprocessedItems?.[table] ?? []) as Record<string, unknown>[];
-    }
+  let requests = [...batch];
+  for (let attempt = 0; requests.length > 0; attempt += 1) {
+    if (attempt > 8) throw new Error('Knowledge base write kept being throttled');
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+    const result = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+    requests = (result.UnprocessedItems?.[table] ?? []) as Record<string, unknown>[];
   }
 }
 
@@ -158,16 +173,7 @@ export async function bumpVersion(scope: KbScope): Promise<void> {
 
 /** Deletes chunks by key (25 per BatchWrite). */
 export async function deleteChunks(chunks: readonly Pick<StoredChunk, 'chunkKey' | 'subject'>[]): Promise<void> {
-  const table = env().TABLE_NAME;
-  for (let i = 0; i < chunks.length; i += BATCH) {
-    let requests: Record<string, unknown>[] = chunks.slice(i, i + BATCH).map((c) => ({ DeleteRequest: { Key: kbKeys.chunk(scopeOf(c.subject), c.chunkKey) } }));
-    for (let attempt = 0; requests.length > 0; attempt += 1) {
-      if (attempt > 8) throw new Error('Knowledge base delete kept being throttled');
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-      const result = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
-      requests = (result.UnprocessedItems?.[table] ?? []) as Record<string, unknown>[];
-    }
-  }
+  await writeBatches(chunks.map((c) => ({ DeleteRequest: { Key: kbKeys.chunk(scopeOf(c.subject), c.chunkKey) } })));
 }
 
 export async function readSeedState(): Promise<string | undefined> {

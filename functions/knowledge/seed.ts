@@ -66,12 +66,14 @@ export async function seedKnowledgeBase(options: { force?: boolean } = {}): Prom
 
   const touched = new Set<KbScope>();
   const embed = await embedder();
+  const written: StoredChunk[] = [];
   for (let i = 0; i < toEmbed.length; i += EMBED_BATCH) {
     const batch = toEmbed.slice(i, i + EMBED_BATCH);
     const vectors = await embed.embed(batch.map((c) => c.text));
-    await putChunks(batch.map((c, j) => ({ ...c, model, vector: vectors[j]! })));
-    for (const c of batch) touched.add(scopeOf(c.subject));
+    batch.forEach((c, j) => written.push({ ...c, model, vector: vectors[j]! }));
   }
+  await putChunks(written);
+  for (const c of written) touched.add(scopeOf(c.subject));
   await deleteChunks(stale);
   for (const c of stale) touched.add(scopeOf(c.subject));
   for (const scope of touched) await bumpVersion(scope);
