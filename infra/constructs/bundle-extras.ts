@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:f
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { REPORT_FONT_FILE } from '#shared/reports/report-pdf.ts';
+import { allFunctions } from '../stacks/function-access.ts';
 
 /**
  * What a Lambda loads from beside its bundle rather than from inside it:
@@ -28,7 +29,17 @@ export const BUNDLE_EXTRAS: Readonly<Partial<Record<string, BundleExtras>>> = {
   'functions/reports/send-report-mail.ts': { files: [`shared/reports/fonts/${REPORT_FONT_FILE}`], packages: ['jspdf'] },
 };
 
-export const bundleExtras = (entry: string): BundleExtras => BUNDLE_EXTRAS[entry] ?? NONE;
+/**
+ * Functions with the `ai` access flag (infra/stacks/function-access.ts) call Bedrock through the
+ * AI layer (functions/ai/bedrock.ts), which imports the client on first use: ~60 KB of client and
+ * event-stream code that would take every such bundle past the budget. It ships beside them.
+ */
+const AI_EXTRAS: BundleExtras = { files: [], packages: ['@aws-sdk/client-bedrock-runtime'] };
+let aiEntries: ReadonlySet<string> | undefined;
+const usesAi = (entry: string): boolean =>
+  (aiEntries ??= new Set(allFunctions().filter((fn) => fn.access?.ai).map((fn) => fn.entry))).has(entry);
+
+export const bundleExtras = (entry: string): BundleExtras => BUNDLE_EXTRAS[entry] ?? (usesAi(entry) ? AI_EXTRAS : NONE);
 
 /**
  * How each shipped package is pre-bundled: its named exports, and what of it is left out.
@@ -37,6 +48,8 @@ export const bundleExtras = (entry: string): BundleExtras => BUNDLE_EXTRAS[entry
  */
 const PACKAGE_BUILDS = {
   jspdf: { exports: ['jsPDF'], external: ['html2canvas', 'dompurify', 'canvg', 'core-js'], empty: ['fast-png'] },
+  // The ES build, so only the two commands the AI layer sends (and their shapes) are kept.
+  '@aws-sdk/client-bedrock-runtime': { exports: ['BedrockRuntimeClient', 'ConverseStreamCommand', 'InvokeModelCommand'], external: [], empty: [], mainFields: ['module', 'main'] },
 } as const;
 
 /** `{ name, bytes }` of everything written beside a bundle. */
@@ -82,6 +95,7 @@ export function writeBundleExtras(entry: string, dir: string, repoRoot: string):
       banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
       external: [...spec.external],
       alias: Object.fromEntries(spec.empty.map((m) => [m, './infra/constructs/empty-module.ts'])),
+      ...('mainFields' in spec ? { mainFields: [...spec.mainFields] } : {}),
       logLevel: 'warning',
     });
     writeFileSync(path.join(pkgDir, 'package.json'), `${JSON.stringify({ name, type: 'module', main: 'index.mjs', exports: './index.mjs' })}\n`);

@@ -134,7 +134,7 @@ describe('admin only, checked by the server on every call', () => {
       expect(parse(attempts.overview).body.error.message).toBe(caller.user_id === callers[3]!.user_id ? 'No profile exists for this account' : 'Admin privileges required');
     }
     // Signed out: 401.
-    expect(parse(await overview(httpEvent())).status).toBe(401);
+    expect(parse(await overview(httpEvent()))).toMatchObject({ status: 401, body: { error: { message: 'Authentication required' } } });
     expect(await getProfile(target.user_id)).toEqual(before);
   });
 });

@@ -36,6 +36,8 @@ function accessNeeded(inputs: string[]) {
   const needed = { table: new Set<string>(), cognito: new Set<string>(), mail: false, publish: false, push: false, ai: false, unknown: [] as string[] };
   for (const file of inputs) {
     const match = /node_modules\/@aws-sdk\/([^/]+)\/dist-es\/commands\/(\w+)Command\.js$/.exec(file);
+    // The AI layer's Bedrock client ships beside the bundle (bundle-extras.ts): its caller is the sign.
+    if (file.endsWith('functions/ai/bedrock.ts')) needed.ai = true;
     if (!match) continue;
     const [, client, command] = match as unknown as [string, string, string];
     if (client === 'client-cognito-identity-provider') {
