@@ -1,4 +1,4 @@
-import { BedrockRuntimeClient, ConverseStreamCommand, InvokeModelCommand, type Message } from '@aws-sdk/client-bedrock-runtime';
+import type { BedrockRuntimeClient, Message } from '@aws-sdk/client-bedrock-runtime';
 import { buildPrompt } from './prompt.ts';
 import type { Embedder, TextGenerator } from './types.ts';
 
@@ -6,9 +6,20 @@ import type { Embedder, TextGenerator } from './types.ts';
  * Amazon Bedrock, the provider in AWS: the Converse API (ConverseStream) writes text from the
  * passages; a Titan Text Embeddings v2 or Cohere Embed model makes vectors. Model ids come from
  * CDK context (cdk.json) through the function's environment.
+ *
+ * The client is imported on first use: in AWS it ships pre-bundled beside the function's bundle
+ * (infra/constructs/bundle-extras.ts), so the bundle itself stays within the 500 KB budget.
  */
+const SDK = '@aws-sdk/client-bedrock-runtime';
+type Sdk = typeof import('@aws-sdk/client-bedrock-runtime');
+let sdk: Promise<Sdk> | undefined;
 let client: BedrockRuntimeClient | undefined;
-export const bedrockClient = (): BedrockRuntimeClient => (client ??= new BedrockRuntimeClient({}));
+
+async function bedrock(): Promise<{ sdk: Sdk; client: BedrockRuntimeClient }> {
+  const loaded = await (sdk ??= import(SDK) as Promise<Sdk>);
+  client ??= new loaded.BedrockRuntimeClient({});
+  return { sdk: loaded, client };
+}
 
 /** Titan v2 can return 256, 512 or 1,024 numbers; 256 keeps an item small and search cheap. */
 export const TITAN_DIMENSIONS = 256;
@@ -23,8 +34,9 @@ export function bedrockGenerator(modelId: string): TextGenerator {
         ...(request.history ?? []).map((turn): Message => ({ role: turn.role, content: [{ text: turn.content }] })),
         { role: 'user', content: [{ text: prompt.user }] },
       ];
-      const response = await bedrockClient().send(
-        new ConverseStreamCommand({
+      const { sdk: api, client: runtime } = await bedrock();
+      const response = await runtime.send(
+        new api.ConverseStreamCommand({
           modelId,
           system: [{ text: prompt.system }],
           messages,
@@ -65,8 +77,9 @@ export function bedrockEmbedder(modelId: string): Embedder {
 }
 
 async function invoke(modelId: string, payload: unknown): Promise<unknown> {
-  const response = await bedrockClient().send(
-    new InvokeModelCommand({ modelId, contentType: 'application/json', accept: 'application/json', body: JSON.stringify(payload) }),
+  const { sdk: api, client: runtime } = await bedrock();
+  const response = await runtime.send(
+    new api.InvokeModelCommand({ modelId, contentType: 'application/json', accept: 'application/json', body: JSON.stringify(payload) }),
   );
   return JSON.parse(new TextDecoder().decode(response.body)) as unknown;
 }
