@@ -109,6 +109,7 @@ describe('cloze answer key against the source passage', () => {
     { name: 'the key in the passage but not completing the sentence', q: { question: 'Fill in the blank: Its capital is _____, on the Pacific coast.', options: ['Lima', 'Cusco'], correct_answer: 'Cusco' }, problems: [M.answerNotInSource, M.answerTwice] },
     { name: 'the key not among the options', q: { question: 'Fill in the blank: Its capital is _____, on the Pacific coast.', options: ['Cusco', 'Quito'], correct_answer: 'Lima' }, problems: [M.answerNotInOptions] },
     { name: 'repeated options (any case)', q: { question: 'Fill in the blank: Its capital is _____, on the Pacific coast.', options: ['Lima', 'lima', 'Quito'], correct_answer: 'Lima' }, problems: [M.optionsRepeated, M.answerTwice] },
+    { name: 'a question that holds its own answer', q: { question: 'Fill in the blank: Its capital is _____, on the Pacific coast (Lima).', options: ['Lima', 'Quito'], correct_answer: 'Lima' }, problems: [M.answerGivenAway, M.answerNotInSource] },
     { name: 'a plain question whose key is in the passage', q: { question: 'What is the capital of Peru?', options: ['Lima', 'Quito'], correct_answer: 'Lima' }, problems: [] },
   ])('$name', ({ q, problems }) => {
     expect(checkAnswerKey(q, passage)).toEqual(problems);

@@ -27,6 +27,7 @@ export const GENERATION_MESSAGES = {
   answerNotInOptions: 'The correct answer must be one of the options',
   optionsRepeated: 'Options must all be different',
   answerTwice: 'Exactly one option may be the correct answer',
+  answerGivenAway: 'The question must not contain its answer',
 } as const;
 
 /** §5, §9: a number from 5 to 50, default 25, recommended 25-35. */
@@ -202,8 +203,8 @@ export interface AnswerKeyInput {
 
 /**
  * The checks every generated question passes before it is queued and again when it is
- * approved: the answer key is in the source passage, exactly one option is the answer,
- * and the options are unique (any case). For a cloze question (a blank "_____"), the
+ * approved: the answer key is in the source passage and not in the question, exactly one
+ * option is the answer, and the options are unique (any case). For a cloze question (a blank "_____"), the
  * sentence with the blank filled by the answer must be in the passage too.
  * Returns the problems found (empty: fine).
  */
@@ -216,6 +217,8 @@ export function checkAnswerKey(input: AnswerKeyInput, passage: string): string[]
   const matches = lowered.filter((o) => o === normal(answer)).length;
   if (matches === 0) problems.push(GENERATION_MESSAGES.answerNotInOptions);
   else if (matches > 1) problems.push(GENERATION_MESSAGES.answerTwice);
+  // The question is shown before it is answered: it must not hold the answer itself.
+  if (containsPhrase(input.question.replace(/_{3,}/g, ' '), answer)) problems.push(GENERATION_MESSAGES.answerGivenAway);
   if (!containsPhrase(passage, answer)) problems.push(GENERATION_MESSAGES.answerNotInSource);
   else {
     const blank = /_{3,}/.exec(input.question);
