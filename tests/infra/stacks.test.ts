@@ -127,8 +127,10 @@ describe('every stack', () => {
         expect(fn.Properties.Handler).toBe('index.handler');
         // API routes also know the edge secret (functions/lib/viewer-address.ts); consumers and triggers need not.
         const expected = areaTemplates().includes(template) ? [...ENV_VARS, 'EDGE_SECRET'] : ENV_VARS;
-        // Functions that push (access flag `push`) also know the WebSocket API's callback URL.
-        const variables = Object.keys(fn.Properties.Environment.Variables).filter((name) => name !== 'WEBSOCKET_CALLBACK_URL');
+        // Functions that push (access flag `push`) also know the WebSocket API's callback URL; those that call
+        // Bedrock (access flag `ai`) the provider and the model ids.
+        const AI_VARS = ['AI_PROVIDER', 'BEDROCK_TEXT_MODEL_ID', 'BEDROCK_EMBEDDING_MODEL_ID'];
+        const variables = Object.keys(fn.Properties.Environment.Variables).filter((name) => name !== 'WEBSOCKET_CALLBACK_URL' && !AI_VARS.includes(name));
         expect(variables.sort()).toEqual([...expected].sort());
         expect(fn.Properties.Environment.Variables.MAIL_FROM).toBe('Quiz Quest <no-reply@quiz.example>');
         expect(fn.Properties.LoggingConfig.LogGroup).toHaveProperty('Ref');
