@@ -58,8 +58,9 @@ describe('the seeded knowledge base', () => {
 
   it('seeds once: a second seed with the same material embeds nothing', async () => {
     const again = await seedKnowledgeBase();
-    expect(again.skipped).toBe(true);
-    expect(again.ms).toBeLessThan(1500);
+    expect(again).toMatchObject({ skipped: true, embedded: 0, deleted: 0 });
+    // The stamp is a hash of the inputs: no vectors loaded, nothing read but one item.
+    expect(again.ms).toBeLessThan(5000);
   });
 
   it('grounds the embedded generator: an answer made of the passages, each sentence cited, and the sources listed', async () => {
