@@ -93,10 +93,6 @@
  *                                 answer chosen, shared by all accounts; the video's counters: viewers, likes, rating sum/count)
  * - video library item ........ pk USER#<id>  sk VIDEO#<video id>  (the explanation and question as added, watched/liked/saved,
  *                                 my rating; the library is one query of the account's partition, at most 200)
- * - AI explanation (cache) ..... pk EXPL#<question id> sk V#<question version>#<answer slot>  (one per question version and
- *                                 answer chosen, shared by all accounts; the video's counters: viewers, likes, rating sum/count)
- * - video library item ........ pk USER#<id>  sk VIDEO#<video id>  (the explanation and question as added, watched/liked/saved,
- *                                 my rating; the library is one query of the account's partition, at most 200)
  * - parent link ................ pk USER#<parent> sk PLINK#CHILD#<student>, mirrored as pk USER#<student> sk PLINK#PARENT#<parent>
  *                                 (status pending | accepted | declined; the parent's copy, once opted in to the weekly
  *                                 e-mail, also gsi1pk WEEKLYSUMMARY gsi1sk <parent>#<student>: the weekly job's one query)
@@ -192,8 +188,6 @@ export const keys = {
   connectionOfUser: (userId: string, connectionId: string) => ({ gsi1pk: `CONNS#${userId}`, gsi1sk: connectionId }),
   auditEntry: (id: string) => ({ pk: 'AUDIT', sk: id }),
   offlinePack: (userId: string, packId: string) => ({ pk: `USER#${userId}`, sk: `OFFLINEPACK#${packId}` }),
-  explanation: (questionId: string, version: string, slot: string) => ({ pk: `EXPL#${questionId}`, sk: `V#${version}#${slot}` }),
-  video: (userId: string, videoId: string) => ({ pk: `USER#${userId}`, sk: `VIDEO#${videoId}` }),
   explanation: (questionId: string, version: string, slot: string) => ({ pk: `EXPL#${questionId}`, sk: `V#${version}#${slot}` }),
   video: (userId: string, videoId: string) => ({ pk: `USER#${userId}`, sk: `VIDEO#${videoId}` }),
   subscription: (connectionId: string, topic: string) => ({ pk: `CONN#${connectionId}`, sk: `SUB#${topic}` }),
