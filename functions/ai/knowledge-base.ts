@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Level, Subject } from '#shared/constants.ts';
 import { DEFAULT_MAX_RESULTS, DEFAULT_THRESHOLD, dotRow, fuse, topK } from '#shared/knowledge/similarity.ts';
 import { KB_SCOPES, readScope, scopeVersions, type KbScope, type SourceKind, type StoredChunk } from '../data/knowledge.ts';
+import { log } from '../lib/log.ts';
 import { contentTerms } from './nlp.ts';
 import type { Embedder, KnowledgeBase, Passage, SearchOptions } from './types.ts';
 
@@ -70,15 +71,20 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): ChunkSearch 
     const max = request.maxResults ?? DEFAULT_MAX_RESULTS;
     const scopes: KbScope[] = request.subject ? [request.subject] : [...KB_SCOPES];
     const embedder = await options.embedder();
-    const [versions, [queryVector]] = await Promise.all([scopeVersions(scopes), embedder.embed([query])]);
+    const [versions, queryVector] = await Promise.all([scopeVersions(scopes), embedQuery(embedder, query)]);
+    // 3-learning §7: without a query vector (the model unreachable) the search falls back to a text match.
+    const words = queryVector ? [] : [...new Set(contentTerms(query))];
     // Scores first (no allocation per chunk); passages only for the chunks above the threshold.
     const ranked: { item: ChunkPassage; similarity: number }[] = [];
     for (const scope of scopes) {
       const index = await scopeIndex(scope, versions.get(scope) ?? 0, embedder.id);
-      if (index.chunks.length === 0 || !queryVector || queryVector.length * index.chunks.length !== index.matrix.length) continue;
-      const lexical = index.keyword ? new Map(index.keyword.search(query, 200)) : undefined;
+      if (index.chunks.length === 0) continue;
+      if (queryVector && queryVector.length * index.chunks.length !== index.matrix.length) continue;
+      const lexical = queryVector && index.keyword ? new Map(index.keyword.search(query, 200)) : undefined;
       for (let row = 0; row < index.chunks.length; row += 1) {
-        const similarity = round(fuse(dotRow(queryVector, index.matrix, row), lexical ? (lexical.get(index.chunks[row]!.chunkKey) ?? 0) : undefined));
+        const similarity = queryVector
+          ? round(fuse(dotRow(queryVector, index.matrix, row), lexical ? (lexical.get(index.chunks[row]!.chunkKey) ?? 0) : undefined))
+          : round(textMatch(words, index.chunks[row]!));
         if (similarity < threshold) continue;
         const chunk = index.chunks[row]!;
         if (request.category && chunk.category !== request.category) continue;
@@ -96,6 +102,28 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): ChunkSearch 
     searchChunks,
     forget: () => cache.clear(),
   };
+}
+
+async function embedQuery(embedder: Embedder, query: string): Promise<Float32Array | undefined> {
+  try {
+    const [vector] = await embedder.embed([query]);
+    return vector && vector.some((x) => x !== 0) ? vector : undefined;
+  } catch (error) {
+    log.warn('query embedding failed: searching by text match', { error: error instanceof Error ? error.message : String(error) });
+    return undefined;
+  }
+}
+
+/**
+ * The share of the query's content words found in the chunk, case-insensitively; a word in its
+ * title counts half again (Mongolia's fact sheet before China's, which names Mongolia too).
+ */
+function textMatch(words: readonly string[], chunk: StoredChunk): number {
+  if (words.length === 0) return 0;
+  const text = `${chunk.title} ${chunk.text}`.toLowerCase();
+  const title = chunk.title.toLowerCase();
+  const found = words.reduce((sum, w) => sum + (text.includes(w) ? 1 : 0) + (title.includes(w) ? 0.5 : 0), 0);
+  return found / (words.length * 1.5);
 }
 
 function toPassage(chunk: StoredChunk, similarity: number): ChunkPassage {

@@ -208,3 +208,19 @@ describe('retrieval quality', () => {
     expect(result.rate).toBeGreaterThanOrEqual(0.8);
   }, 60_000);
 });
+
+describe('when the embedding model cannot be reached', () => {
+  it('falls back to a case-insensitive text match (3-learning §7)', async () => {
+    const { createKnowledgeBase } = await import('../../functions/ai/knowledge-base.ts');
+    const { embedder } = await import('../../functions/ai/index.ts');
+    const real = await embedder();
+    const down = createKnowledgeBase({
+      embedder: async () => ({ id: real.id, dimensions: real.dimensions, embed: async () => Promise.reject(new Error('ThrottlingException')) }),
+      hybrid: false,
+    });
+    const results = await down.searchChunks({ query: 'MONGOLIA capital', subject: 'geography', kinds: ['country'] });
+    expect(results[0]).toMatchObject({ source: { kind: 'country', title: 'Mongolia' } });
+    expect(results[0]!.similarity).toBeGreaterThanOrEqual(0.5);
+    expect(await down.searchChunks({ query: 'photosynthesis chlorophyll', subject: 'geography' })).toEqual([]);
+  });
+});
