@@ -26,12 +26,8 @@ export const PARENT_MESSAGES = {
   fetchFailed: 'Failed to fetch students',
 } as const;
 
-export const PARENT_LIMITS = {
-  /** Students one parent may follow (pending links included). */
-  maxStudents: 10,
-  /** Attempts shown per student. */
-  recentAttempts: 5,
-} as const;
+import { PARENT_LIMITS } from './summary.ts';
+export { PARENT_LIMITS };
 
 export const LINK_STATUSES = ['pending', 'accepted', 'declined'] as const;
 export type LinkStatus = (typeof LINK_STATUSES)[number];
