@@ -63,11 +63,11 @@ export const API_AREAS = {
   learning: LEARNING_ROUTES,
   review: REVIEW_ROUTES,
   knowledge: KNOWLEDGE_ROUTES,
-  parents: PARENT_ROUTES,
-  classes: CLASS_ROUTES,
   tutor: TUTOR_ROUTES,
   generation: GENERATION_ROUTES,
   explanations: EXPLANATION_ROUTES,
+  parents: PARENT_ROUTES,
+  classes: CLASS_ROUTES,
 } as const satisfies Record<string, readonly RouteDefinition[]>;
 
 export type ApiArea = keyof typeof API_AREAS;

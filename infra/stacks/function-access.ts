@@ -129,26 +129,6 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   AddDocuments: { table: 'readWrite', ai: true },
   SearchDocuments: { table: 'read', ai: true },
   SearchSimilarQuestions: { table: 'read', ai: true },
-  // Parents (issue 13): links are two-item transactions; asking publishes ParentLinkRequested (the student's notification).
-  ListLinkedStudents: { table: 'read' },
-  AddLinkedStudent: { table: 'readWrite', publishEvents: true },
-  RemoveLinkedStudent: { table: 'readWrite' },
-  SetWeeklySummaryEmail: { table: 'readWrite' },
-  ListMyParents: { table: 'read' },
-  RespondParentLink: { table: 'readWrite' },
-  RemoveMyParent: { table: 'readWrite' },
-  // Classes (issue 13): membership changes are transactions on the class's member count; inviting publishes ClassInvitationSent.
-  ListClasses: { table: 'read' },
-  CreateClass: { table: 'readWrite' },
-  GetClass: { table: 'read' },
-  InviteClassStudent: { table: 'readWrite', publishEvents: true },
-  RemoveClassStudent: { table: 'readWrite' },
-  CreateAssignment: { table: 'readWrite' },
-  // Counts the account's join attempts (rate limit), then the membership transaction.
-  JoinClass: { table: 'readWrite' },
-  ListMyClasses: { table: 'read' },
-  RespondClassInvitation: { table: 'readWrite' },
-  LeaveClass: { table: 'readWrite' },
   // AI tutor (premium): counts the day's questions (conditional update), reads the knowledge base, pushes the reply's pieces to the asker's sockets.
   AiTutorChat: { table: 'readWrite', push: true, ai: true },
   // Admin generation: the review queue, the bank (approval appends in one transaction), generated guides, fact checks, the audit log.
@@ -170,6 +150,26 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   RateVideo: { table: 'readWrite' },
   // Writes a study goal (the study plans feature's item) for the video.
   AddVideoToStudyPlan: { table: 'readWrite' },
+  // Parents (issue 13): links are two-item transactions; asking publishes ParentLinkRequested (the student's notification).
+  ListLinkedStudents: { table: 'read' },
+  AddLinkedStudent: { table: 'readWrite', publishEvents: true },
+  RemoveLinkedStudent: { table: 'readWrite' },
+  SetWeeklySummaryEmail: { table: 'readWrite' },
+  ListMyParents: { table: 'read' },
+  RespondParentLink: { table: 'readWrite' },
+  RemoveMyParent: { table: 'readWrite' },
+  // Classes (issue 13): membership changes are transactions on the class's member count; inviting publishes ClassInvitationSent.
+  ListClasses: { table: 'read' },
+  CreateClass: { table: 'readWrite' },
+  GetClass: { table: 'read' },
+  InviteClassStudent: { table: 'readWrite', publishEvents: true },
+  RemoveClassStudent: { table: 'readWrite' },
+  CreateAssignment: { table: 'readWrite' },
+  // Counts the account's join attempts (rate limit), then the membership transaction.
+  JoinClass: { table: 'readWrite' },
+  ListMyClasses: { table: 'read' },
+  RespondClassInvitation: { table: 'readWrite' },
+  LeaveClass: { table: 'readWrite' },
 };
 
 const TRIGGER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
