@@ -50,6 +50,18 @@ describe('bestSentences', () => {
     ]);
   });
 
+  it('keeps the words that decide the question ("first") and matches a word family ("Rome", "Roman")', () => {
+    const charlemagne = passage('q-800', 'Charlemagne, king of the Franks, was crowned emperor in Rome in 800, reviving the idea of a Western empire.');
+    const rome = passage(
+      'rome',
+      'According to legend, Rome was founded in 753 BCE. His adopted heir Octavian defeated his rivals and in 27 BCE became Augustus, the first Roman emperor.',
+    );
+    expect(contentTerms('Who was the first emperor of Rome?')).toEqual(['first', 'emperor', 'rome']);
+    expect(bestSentences([charlemagne, rome], 'Who was the first emperor of Rome?', 1)[0]!.text).toBe(
+      'His adopted heir Octavian defeated his rivals and in 27 BCE became Augustus, the first Roman emperor.',
+    );
+  });
+
   it('falls back to the opening sentence of each passage when no word matches', () => {
     const best = bestSentences([passage('fra', FRANCE), passage('hastings', HASTINGS, 0.4)], 'zzz qqq', 5);
     expect(best.map((s) => s.text)).toEqual(['France is a country in Western Europe.', 'The Battle of Hastings took place in 1066.']);

@@ -159,10 +159,13 @@ export function contentTerms(text: string): string[] {
     .map((t) => t.lemma);
 }
 
+/** Stop words that decide what a question asks ("the first emperor", "the largest country"). */
+const KEPT_STOP_WORDS = new Set(['first', 'last', 'second', 'third', 'largest', 'smallest', 'longest', 'highest', 'oldest', 'biggest']);
+
 function isContent(t: NlpToken): boolean {
   if (t.type === 'number') return true;
   if (t.type !== 'word') return false;
-  if (t.stop) return false;
+  if (t.stop && !KEPT_STOP_WORDS.has(t.normal)) return false;
   return t.normal.length > 1 || /\d/.test(t.normal);
 }
 
@@ -259,7 +262,10 @@ export function bestSentences(passages: readonly Passage[], query: string, n: nu
   for (const s of all) for (const term of s.terms) df.set(term, (df.get(term) ?? 0) + 1);
   const scored = all.map((s) => {
     let overlap = 0;
-    for (const term of queryTerms) if (s.terms.has(term)) overlap += Math.log(1 + all.length / (df.get(term) ?? 1));
+    for (const term of queryTerms) {
+      const match = s.terms.has(term) ? { term, weight: 1 } : relatedTerm(term, s.terms);
+      if (match) overlap += match.weight * Math.log(1 + all.length / (df.get(match.term) ?? 1));
+    }
     return { ...s, overlap, score: overlap + 0.1 * s.passage.similarity };
   });
   const matching = scored.filter((s) => s.overlap > 0);
@@ -275,6 +281,22 @@ export function bestSentences(passages: readonly Passage[], query: string, n: nu
     })
     .slice(0, n)
     .map(({ text, passage, score }) => ({ text, passage, score: round(score) }));
+}
+
+/**
+ * A sentence term of the same family as a query term ("Rome" and "Roman", "Egypt" and
+ * "Egyptian"): a shared start of at least 3 letters covering three quarters of the shorter
+ * word. Counted at 0.7 of an exact match.
+ */
+function relatedTerm(term: string, terms: ReadonlySet<string>): { term: string; weight: number } | undefined {
+  if (term.length < 4) return undefined;
+  for (const candidate of terms) {
+    if (candidate.length < 4) continue;
+    let shared = 0;
+    while (shared < term.length && shared < candidate.length && term[shared] === candidate[shared]) shared++;
+    if (shared >= 3 && shared >= 0.75 * Math.min(term.length, candidate.length)) return { term: candidate, weight: 0.7 };
+  }
+  return undefined;
 }
 
 function isOpening(s: { passage: Passage; order: number }, all: readonly { passage: Passage; order: number }[]): boolean {
