@@ -268,7 +268,8 @@ export function bestSentences(passages: readonly Passage[], query: string, n: nu
     }
     return { ...s, overlap, score: overlap + 0.1 * s.passage.similarity };
   });
-  const matching = scored.filter((s) => s.overlap > 0);
+  // A question is not an answer: the bank's passages start with the question they explain.
+  const matching = scored.filter((s) => s.overlap > 0 && !s.text.trimEnd().endsWith('?'));
   const pool = matching.length > 0 ? matching : scored.filter((s) => isOpening(s, scored));
   const seen = new Set<string>();
   return pool
