@@ -5,7 +5,7 @@ import { TOURNAMENT_QUESTION_COUNT } from '#shared/tournaments/schedule.ts';
 import { leaveAllGroups } from './study-groups.ts';
 import { forgetVideos } from './videos.ts';
 import { forgetPlayerInStandings } from './tournaments.ts';
-import { keys } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 /**
  * Everything the table holds of one account, found by key (no scan) and deleted: the

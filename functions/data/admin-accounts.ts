@@ -9,7 +9,7 @@ import { env } from '../lib/env.ts';
 import { AppError, Conflict, Unavailable } from '../lib/errors.ts';
 import { log } from '../lib/log.ts';
 import { fromItem } from './profiles.ts';
-import { keys } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 /** What admins do to other people's accounts (issue 13): the identity in Cognito and the profile. */
 

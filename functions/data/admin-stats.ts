@@ -4,7 +4,8 @@ import { BatchGetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/l
 import { accountIncrements, quizDayIncrements, quizTotalsIncrements, utcDay, windowDays, type AccountChange, type Counters, type QuizFacts } from '#shared/admin/stats.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { keys, ttlSeconds } from './table-design.ts';
+import { ttlSeconds } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 /**
  * The admin statistics' counters (issue 13): one totals item and one item per UTC day,

@@ -4,7 +4,7 @@ import { auditDetailSchema, newAdminActionSchema, type AuditEntry, type NewAdmin
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import { BadRequest } from '../lib/errors.ts';
-import { keys } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 /**
  * The admin audit log (issue 13): one item per admin action, in one partition sorted by

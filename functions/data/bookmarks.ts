@@ -4,7 +4,7 @@ import type { Level, Subject } from '#shared/constants.ts';
 import { UNLIMITED } from '#shared/entitlements.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { keys } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 /**
  * A user's bookmarks and their count. The count item is changed in the same transaction

@@ -3,7 +3,7 @@ import type { Profile } from '#shared/api.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import { fromItem } from './profiles.ts';
-import { keys } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 /**
  * What every authenticated request needs about its caller, the profile and the instant

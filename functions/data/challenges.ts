@@ -5,7 +5,7 @@ import type { ChallengeStatus } from '#shared/social/friend-challenge.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import type { IndexedQuestion } from './question-bank.ts';
-import { keys } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 /**
  * Friend challenges (2-social §3, §4). One item per challenge, indexed under both players.

@@ -2,7 +2,8 @@ import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand 
 import type { Topic } from '#shared/realtime/messages.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { keys, ttlSeconds } from './table-design.ts';
+import { ttlSeconds } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 /**
  * WebSocket connections and their topic subscriptions (issue 10). A connection's items

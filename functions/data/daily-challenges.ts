@@ -5,7 +5,7 @@ import type { DailyChallenge, DailyProgress } from '#shared/social/daily-challen
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import type { IndexedQuestion } from './question-bank.ts';
-import { keys } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 /**
  * Daily challenges (2-social §3): one item per day and level holding its questions with

@@ -3,7 +3,8 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { UNLIMITED } from '#shared/entitlements.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { keys, ttlSeconds } from './table-design.ts';
+import { ttlSeconds } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 /** The UTC day used for the daily round limit (a day the browser cannot move by changing its clock). */
 export const limitDay = (now: Date) => now.toISOString().slice(0, 10);

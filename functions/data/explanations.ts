@@ -3,7 +3,7 @@ import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { explanationSchema, type Explanation, type VideoCounts } from '#shared/explanations/explanations.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { keys } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 /**
  * The explanation cache (3-learning §3 question_explanations): one item per question version

@@ -3,7 +3,8 @@ import { BatchWriteCommand, DeleteCommand, PutCommand, QueryCommand } from '@aws
 import { FEED_ITEM_TTL_MS, FEED_LIMITS, feedItemSchema, type ActivityData, type ActivityType, type FeedItem } from '#shared/social/feed.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { keys, ttlSeconds } from './table-design.ts';
+import { ttlSeconds } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 /**
  * The friend activity feed (2-social §3 social_feed, visibility friends), written on fan-out:

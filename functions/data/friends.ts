@@ -3,7 +3,7 @@ import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from 
 import type { FriendRequestStatus } from '#shared/social/friends.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { keys } from './table-design.ts';
+import * as keys from './table-keys.ts';
 import { queryPrefix } from './user-rows.ts';
 
 /**

@@ -12,7 +12,7 @@ import {
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import { kbKeys, type StoredDocument } from './knowledge.ts';
-import { keys } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 /**
  * The admin's generation data: the review queue of generated questions (nothing draws them

@@ -13,7 +13,8 @@ import {
 } from '#shared/social/leaderboard.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { keys, ttlSeconds } from './table-design.ts';
+import { ttlSeconds } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 /**
  * Leaderboards (2-social §7). Each attempt keeps its entry (pk LBE#<attempt id>, as

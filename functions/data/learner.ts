@@ -6,7 +6,8 @@ import type { LearnerStats } from '#shared/quiz/achievements.ts';
 import { RULES } from '#shared/quiz/achievements.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { keys, ttlSeconds } from './table-design.ts';
+import { ttlSeconds } from './table-design.ts';
+import * as keys from './table-keys.ts';
 import { queryPrefix, queryUserRange } from './user-rows.ts';
 
 /**

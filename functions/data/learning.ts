@@ -5,7 +5,8 @@ import type { Level, Subject } from '#shared/constants.ts';
 import { learningStyleSchema, stepProgress, studyGoalSchema, type LearningStyleResult, type StudyGoal } from '#shared/learning/learning.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { keys, ttlSeconds } from './table-design.ts';
+import { ttlSeconds } from './table-design.ts';
+import * as keys from './table-keys.ts';
 import { queryPrefix } from './user-rows.ts';
 
 /** Study goals and the learning-style result: items in the owner's partition (3-learning §3, §6). */

@@ -3,7 +3,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { keys, ttlSeconds } from './table-design.ts';
+import { ttlSeconds } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 /**
  * Single-use, expiring tokens for e-mailed links (sign-up confirmation, password reset).

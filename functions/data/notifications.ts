@@ -4,7 +4,8 @@ import { compactInstant, notificationSchema, type Notification, type Notificatio
 import { notificationSettingsSchema, type NotificationSettings } from '#shared/notifications/settings.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { keys, ttlSeconds } from './table-design.ts';
+import { ttlSeconds } from './table-design.ts';
+import * as keys from './table-keys.ts';
 import { queryUserRange } from './user-rows.ts';
 
 /**

@@ -4,7 +4,8 @@ import { OFFLINE } from '#shared/offline/offline.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import type { IndexedQuestion } from './question-bank.ts';
-import { keys, ttlSeconds } from './table-design.ts';
+import { ttlSeconds } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 /**
  * An offline quiz pack as issued: the questions with their answer key, kept under the

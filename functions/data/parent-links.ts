@@ -3,7 +3,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@
 import type { LinkStatus } from '#shared/parents/parents.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { keys } from './table-design.ts';
+import * as keys from './table-keys.ts';
 import { queryPrefix } from './user-rows.ts';
 
 /**

@@ -2,7 +2,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { keys, ttlSeconds } from './table-design.ts';
+import { ttlSeconds } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 

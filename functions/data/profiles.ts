@@ -7,7 +7,7 @@ import { DEFAULT_TIME_MULTIPLIER, timeMultiplierSchema, type TimeMultiplier } fr
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import { BadRequest } from '../lib/errors.ts';
-import { keys } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 /** user_profiles of 1-core §3: the server's record of who a user is and what they may do. */
 

@@ -5,7 +5,7 @@ import { LEVELS, SUBJECTS, type Level, type Subject } from '#shared/constants.ts
 import { bankQuestionSchema, type BankQuestion } from '#shared/quiz/question.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { keys } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 /**
  * The question bank: one partition per subject and level, questions keyed by a stable

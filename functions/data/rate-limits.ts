@@ -3,7 +3,8 @@ import { RATE_RULES, addressWindows, allows, windowStart, type RateAction, type 
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import { TooManyRequests } from '../lib/errors.ts';
-import { keys, ttlSeconds } from './table-design.ts';
+import { ttlSeconds } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 async function countAttempt(action: RateAction, key: string, nowMs: number, rule: Pick<RateRule, 'windowMs'> = RATE_RULES[action]): Promise<number> {
   const start = windowStart(rule, nowMs);

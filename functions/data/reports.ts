@@ -3,7 +3,8 @@ import type { Level, Subject } from '#shared/constants.ts';
 import type { ReportAttempt, ReportSend } from '#shared/reports/report.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { keys, ttlSeconds } from './table-design.ts';
+import { ttlSeconds } from './table-design.ts';
+import * as keys from './table-keys.ts';
 import { queryPrefix } from './user-rows.ts';
 
 const HISTORY = 20;

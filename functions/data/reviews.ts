@@ -5,7 +5,7 @@ import { NEW_CARD, REVIEW_LIMITS, type Schedule } from '#shared/review/review.ts
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import { getQuestions, locateQuestion, type IndexedQuestion } from './question-bank.ts';
-import { keys } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 /**
  * Review mode and spaced repetition (3-learning-and-admin): the notes live on the bookmark

@@ -7,7 +7,8 @@ import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import type { IndexedQuestion } from './question-bank.ts';
 import { getSeenState, seenWrite } from './seen-tracking.ts';
-import { keys, ttlSeconds } from './table-design.ts';
+import { ttlSeconds } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 /** A round in play, with its answer key; only the server reads it. */
 export interface StoredAnswer {

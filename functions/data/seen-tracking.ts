@@ -2,7 +2,7 @@ import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Level, Subject } from '#shared/constants.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { keys } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 /**
  * Seen-question tracking and its reset for everyone (3-learning §6, issue 13). Resetting

@@ -4,7 +4,8 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import { REFRESH_TOKEN_DAYS } from '../lib/refresh-cookie.ts';
-import { keys, ttlSeconds } from './table-design.ts';
+import { ttlSeconds } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 /**
  * Session revocation that the API enforces itself. In AWS, AdminUserGlobalSignOut ends the

@@ -4,7 +4,7 @@ import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCom
 import { GROUP_LIMITS, type GroupLevel, type GroupRole, type GroupSubject, type NewGroup, type ProgressRowTotals } from '#shared/groups/study-groups.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { keys } from './table-design.ts';
+import * as keys from './table-keys.ts';
 import { queryPrefix } from './user-rows.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { Profile } from '#shared/api.ts';
 import type { PlanId } from '#shared/plans.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { keys } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 /** payment_intent_tracking and premium_waitlist of 3-learning-and-admin §3. */
 

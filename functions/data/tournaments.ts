@@ -6,7 +6,7 @@ import type { Standing } from '#shared/tournaments/schedule.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import type { IndexedQuestion } from './question-bank.ts';
-import { keys } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 /**
  * Live tournaments (issue 10). One partition per tournament (`TOURN#<id>`):

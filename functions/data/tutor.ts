@@ -3,7 +3,8 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TUTOR_LIMITS, tutorDay } from '#shared/tutor/tutor.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { keys, ttlSeconds } from './table-design.ts';
+import { ttlSeconds } from './table-design.ts';
+import * as keys from './table-keys.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 

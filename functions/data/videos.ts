@@ -5,7 +5,7 @@ import { LEVELS, SUBJECTS } from '#shared/constants.ts';
 import { explanationSchema, LIBRARY_MAX, parseVideoId, type VideoRecord } from '#shared/explanations/explanations.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { keys } from './table-design.ts';
+import * as keys from './table-keys.ts';
 import { queryPrefix } from './user-rows.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../data/table-design.ts';
+import * as keys from '../data/table-keys.ts';
 import { documentClient } from './clients.ts';
 import { env } from './env.ts';
 

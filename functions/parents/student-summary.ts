@@ -3,7 +3,7 @@ import type { StudentSummary } from '#shared/parents/parents.ts';
 import { PARENT_LIMITS, STUDY_WINDOW_DAYS, studentSummary, type AttemptRow } from '#shared/parents/summary.ts';
 import { localDate, streakOn } from '#shared/quiz/streak.ts';
 import { attemptsSince, levelProgressRows, recentActiveDays, recentAttempts } from '../data/learner.ts';
-import { keys } from '../data/table-design.ts';
+import * as keys from '../data/table-keys.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 

@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { writeBank } from '../data/question-bank.ts';
-import { keys } from '../data/table-design.ts';
+import * as keys from '../data/table-keys.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import { groupByBank, loadBank } from './load-bank.ts';
