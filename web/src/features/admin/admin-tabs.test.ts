@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminTabFromSearch, tabAfterKey } from './admin-tabs.ts';
+import { tabAfterKey } from '../../lib/tab-keys.ts';
+import { ADMIN_TABS, adminTabFromSearch } from './admin-tabs.ts';
 
 describe('admin tabs', () => {
   it.each([
@@ -16,5 +17,5 @@ describe('admin tabs', () => {
     ['documents', 'Home', 'overview'],
     ['overview', 'End', 'users'],
     ['documents', 'Enter', undefined],
-  ] as const)('from %s, %s goes to %s', (from, key, to) => expect(tabAfterKey(from, key)).toBe(to));
+  ] as const)('from %s, %s goes to %s', (from, key, to) => expect(tabAfterKey(ADMIN_TABS, from, key)).toBe(to));
 });

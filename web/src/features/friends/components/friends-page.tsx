@@ -1,9 +1,10 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { badgeText } from '#shared/social/friends.ts';
 import type { Friend } from '#shared/social/social-api.ts';
 import { Alert } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
+import { TabList, tabId, tabPanelId } from '@/components/tab-list.tsx';
 import { useChallenges, useFriends } from '../api/friends-api.ts';
 import { awaitingResult, challengesNeedingMe, FRIENDS_TABS, tabFromSearch, type FriendsTab } from '../friends-view.ts';
 import { AddFriendDialog } from './add-friend-dialog.tsx';
@@ -31,7 +32,6 @@ export function FriendsPage({ viewerId, activityFeed }: FriendsPageProps) {
   const [adding, setAdding] = useState(false);
   const [challenging, setChallenging] = useState<Friend | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const tabRefs = useRef(new Map<FriendsTab, HTMLButtonElement>());
 
   const counts: Record<FriendsTab, number> = {
     friends: friends.data?.friends.length ?? 0,
@@ -40,20 +40,9 @@ export function FriendsPage({ viewerId, activityFeed }: FriendsPageProps) {
     activity: activityFeed?.count ?? 0,
   };
 
-  const select = (next: FriendsTab, focus = false) => {
+  const select = (next: FriendsTab) => {
     setNotice(null);
     setSearch(next === 'friends' ? {} : { tab: next }, { replace: true });
-    if (focus) tabRefs.current.get(next)?.focus();
-  };
-
-  // The tabs pattern of WAI-ARIA: arrows move between tabs, Home and End jump to the ends.
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = FRIENDS_TABS.findIndex((t) => t.id === tab);
-    const last = FRIENDS_TABS.length - 1;
-    const to = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
-    if (to === undefined) return;
-    event.preventDefault();
-    select(FRIENDS_TABS[to]!.id, true);
   };
 
   return (
@@ -66,39 +55,28 @@ export function FriendsPage({ viewerId, activityFeed }: FriendsPageProps) {
         {notice && <Alert tone="success">{notice}</Alert>}
       </div>
 
-      <div role="tablist" aria-label="Friends and social" className={styles.tabs}>
-        {FRIENDS_TABS.map(({ id, label }) => {
+      <TabList
+        tabs={FRIENDS_TABS.map(({ id, label }) => {
           const badge = badgeText(counts[id]);
-          return (
-            <button
-              key={id}
-              ref={(node) => {
-                if (node) tabRefs.current.set(id, node);
-                else tabRefs.current.delete(id);
-              }}
-              type="button"
-              role="tab"
-              id={`friends-tab-${id}`}
-              aria-selected={tab === id}
-              aria-controls={`friends-panel-${id}`}
-              tabIndex={tab === id ? 0 : -1}
-              className={styles.tab}
-              onClick={() => select(id)}
-              onKeyDown={onTabKey}
-            >
-              {label}
-              {badge && (
-                <>
-                  {' '}
-                  <span className={styles.count}>{badge}</span>
-                </>
-              )}
-            </button>
-          );
+          return {
+            id,
+            label,
+            // The space keeps the accessible name "Requests 3", not "Requests3".
+            badge: badge && (
+              <>
+                {' '}
+                <span className={styles.count}>{badge}</span>
+              </>
+            ),
+          };
         })}
-      </div>
+        selected={tab}
+        onSelect={select}
+        idPrefix="friends"
+        label="Friends and social"
+      />
 
-      <div role="tabpanel" id={`friends-panel-${tab}`} aria-labelledby={`friends-tab-${tab}`} className={styles.panel} tabIndex={0}>
+      <div role="tabpanel" id={tabPanelId('friends', tab)} aria-labelledby={tabId('friends', tab)} className={styles.panel} tabIndex={0}>
         {tab === 'friends' && <FriendsTabPanel query={friends} onAdd={() => setAdding(true)} onChallenge={setChallenging} onNotice={setNotice} />}
         {tab === 'requests' && <RequestsTab query={friends} onNotice={setNotice} />}
         {tab === 'challenges' && <ChallengesTab query={challenges} viewerId={viewerId} onNotice={setNotice} />}
