@@ -20,6 +20,24 @@ import { pdfText } from '../support/pdf-text.ts';
 
 /** A bundle is parsed at every cold start (scripts/bench-bundles.ts prints the figures). */
 const BUDGET_BYTES = 500 * 1024;
+/**
+ * Bundles still over the budget, each held to its size today so it cannot grow. Both carry
+ * full zod (the admin edge schemas in shared/admin/users.ts, shared/api.ts, the event
+ * catalogue), Cognito, DynamoDB and EventBridge: what is left is ~2 KB of our own code.
+ * Remove an entry once its bundle is under BUDGET_BYTES (the test says so).
+ */
+const OVER_BUDGET: Readonly<Record<string, number>> = { AddUser: 502.5 * 1024, EditUser: 501.5 * 1024 };
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** The largest contributors to a bundle: bytes per npm package, or per file of ours. */
+function largestParts(inputs: Record<string, { bytesInOutput: number }>, count = 6): string {
+  const sizes = new Map<string, number>();
+  for (const [file, { bytesInOutput }] of Object.entries(inputs)) {
+    const part = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? file;
+    sizes.set(part, (sizes.get(part) ?? 0) + bytesInOutput);
+  }
+  return [...sizes].sort((a, b) => b[1] - a[1]).slice(0, count).map(([part, bytes]) => `${part} ${kb(bytes)}`).join(', ');
+}
 
 // Cognito calls that are authorised by the user's credentials or client id, not by IAM.
 const PUBLIC_COGNITO = new Set(['SignUp', 'ConfirmSignUp', 'ResendConfirmationCode', 'InitiateAuth', 'RespondToAuthChallenge', 'RevokeToken', 'ForgotPassword', 'ConfirmForgotPassword', 'GetUser', 'GlobalSignOut', 'ChangePassword']);
@@ -70,7 +88,7 @@ function suggestion(n: ReturnType<typeof accessNeeded>): string {
 
 const functions = allFunctions();
 const outDir = mkdtempSync(path.join(tmpdir(), 'lambda-bundles-'));
-const bundles = new Map<string, { file: string; bytes: number; inputs: string[]; extras: ExtraFile[] }>();
+const bundles = new Map<string, { file: string; bytes: number; inputs: string[]; parts: string; extras: ExtraFile[] }>();
 
 beforeAll(async () => {
   for (const fn of functions) {
@@ -78,7 +96,7 @@ beforeAll(async () => {
     const { metafile } = await build({ ...esbuildOptions(fn.entry, file), metafile: true });
     const output = Object.values(metafile.outputs).find((o) => o.entryPoint);
     const extras = writeBundleExtras(fn.entry, path.dirname(file), REPO_ROOT);
-    bundles.set(fn.name, { file, bytes: output?.bytes ?? 0, inputs: Object.keys(output?.inputs ?? {}), extras });
+    bundles.set(fn.name, { file, bytes: output?.bytes ?? 0, inputs: Object.keys(output?.inputs ?? {}), parts: largestParts(output?.inputs ?? {}), extras });
   }
 }, 300_000); // ~140 bundles: minutes on a 2-core machine busy with other tests
 
@@ -127,6 +145,17 @@ describe('Lambda bundles', () => {
   describe.each(functions)('$name ($entry)', (fn) => {
     const needed = () => accessNeeded(bundles.get(fn.name)?.inputs ?? []);
     const declared = (): FunctionAccess => fn.access ?? {};
+
+    it(`is under the ${BUDGET_BYTES / 1024} KB budget (parsed at every cold start)`, () => {
+      const bundle = bundles.get(fn.name)!;
+      const ceiling = OVER_BUDGET[fn.name];
+      if (ceiling === undefined) {
+        expect(bundle.bytes, `${fn.name} (${fn.entry}) is ${kb(bundle.bytes)}, over the ${kb(BUDGET_BYTES)} budget; largest parts: ${bundle.parts}`).toBeLessThan(BUDGET_BYTES);
+      } else {
+        expect(bundle.bytes, `${fn.name} (${fn.entry}) is ${kb(bundle.bytes)}, over its ceiling of ${kb(ceiling)}; largest parts: ${bundle.parts}`).toBeLessThan(ceiling);
+        expect(bundle.bytes, `${fn.name} is ${kb(bundle.bytes)}, under the budget now: remove it from OVER_BUDGET`).toBeGreaterThanOrEqual(BUDGET_BYTES);
+      }
+    });
 
     it('has its access declared in infra/stacks/function-access.ts', () => {
       expect(fn.access, `declare: ${JSON.stringify(fn.name)}: ${suggestion(needed())}`).toBeDefined();
