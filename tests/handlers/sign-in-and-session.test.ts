@@ -152,7 +152,9 @@ describe('the caller and roles', () => {
     expect(listed.body.profiles.every((p: { role: string }) => p.role === 'student')).toBe(true);
   });
 
-  it('the admin list refuses a bad query with 400', async () => {
-    expect(parse(await listUsers(httpEvent({ sub: 'anyone', query: { role: 'wizard' } }))).status).toBe(400);
+  it('the admin list refuses a bad query from an admin with 400, and anyone else with 403 before reading it', async () => {
+    const admin = parse(await signIn(httpEvent({ body: { email: 'admin@quizquest.local', password: 'Admin#2026' } }))).body.profile;
+    expect(parse(await listUsers(httpEvent({ sub: admin.user_id, query: { role: 'wizard' } }))).status).toBe(400);
+    expect(parse(await listUsers(httpEvent({ sub: 'anyone', query: { role: 'wizard' } }))).status).toBe(403);
   });
 });
