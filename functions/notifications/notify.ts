@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { NOTIFICATION_CREATED } from '#shared/notifications/live.ts';
-import { compactInstant, isEnabled, type Notification, type NotificationType, type Priority } from '#shared/notifications/notification.ts';
+import { compactInstant, isEnabled, waitsForQuietHours, type Notification, type NotificationType, type Priority } from '#shared/notifications/notification.ts';
 import { deliveryTime } from '#shared/notifications/quiet-hours.ts';
 import { DEFAULT_SETTINGS, type NotificationSettings } from '#shared/notifications/settings.ts';
 import { getSettings, putNotificationOnce } from '../data/notifications.ts';
@@ -34,7 +34,8 @@ export async function recipient(userId: string): Promise<{ settings: Notificatio
 /**
  * Stores a notification for a user as their settings say (2-social §2, §9): a type that
  * is switched off makes nothing; one made in quiet hours is held until they end (the list
- * shows only delivered items, so neither the bell nor a browser pop-up shows it sooner).
+ * shows only delivered items, so neither the bell nor a browser pop-up shows it sooner),
+ * except a consent request (`waitsForQuietHours`).
  * A deleted account gets nothing. One delivered at once is also pushed to the account's
  * open connections (`notification.created`).
  */
@@ -42,7 +43,8 @@ export async function notify(userId: string, input: NotifyInput): Promise<Notify
   const to = await recipient(userId);
   if (!to) return 'no-account';
   if (!isEnabled(to.settings, input.type)) return 'disabled';
-  const deliverAt = deliveryTime(new Date(input.occurredAt), to.timeZone, to.settings.quietHours);
+  const occurredAt = new Date(input.occurredAt);
+  const deliverAt = waitsForQuietHours(input.type) ? deliveryTime(occurredAt, to.timeZone, to.settings.quietHours) : occurredAt;
   const keyHash = createHash('sha256').update(`${input.type}\n${input.key}`).digest('hex').slice(0, 16);
   const id = `${compactInstant(deliverAt)}-${keyHash}`;
   const result = await putNotificationOnce(userId, {

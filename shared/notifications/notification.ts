@@ -33,6 +33,13 @@ export const isEnabled = (settings: NotificationSettings, type: NotificationType
 };
 
 /**
+ * Consent requests also reach the bell at once, in quiet hours too: someone is waiting for
+ * the answer now (a teacher in class, a parent beside the student), and they come only from
+ * a person's own action, never from a schedule. Every other type waits for quiet hours to end.
+ */
+export const waitsForQuietHours = (type: NotificationType): boolean => TOGGLE_OF[type] !== null;
+
+/**
  * A request the student answers in the bell (Accept / Decline): which kind and whose. The id
  * rides in the action's URL (`/profile?parentLink=<parent id>`, `/dashboard?classInvite=<class id>`),
  * so the stored notification needs no extra field.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consentRequestOf, isEnabled } from '../notifications/notification.ts';
+import { consentRequestOf, isEnabled, waitsForQuietHours } from '../notifications/notification.ts';
 import { DEFAULT_SETTINGS } from '../notifications/settings.ts';
 import { consentRespondPath } from './parents.ts';
 
@@ -27,5 +27,11 @@ describe('consent requests in the bell (issue 13)', () => {
     expect(isEnabled(allOff, 'parent_link')).toBe(true);
     expect(isEnabled(allOff, 'class_invite')).toBe(true);
     expect(isEnabled(allOff, 'friend_request')).toBe(false);
+  });
+
+  it('reach the bell in quiet hours, while every other type waits for them to end', () => {
+    expect(waitsForQuietHours('parent_link')).toBe(false);
+    expect(waitsForQuietHours('class_invite')).toBe(false);
+    for (const type of ['streak', 'achievement', 'tournament', 'study_reminder', 'friend_challenge', 'friend_request'] as const) expect(waitsForQuietHours(type)).toBe(true);
   });
 });

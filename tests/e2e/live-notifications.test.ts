@@ -8,7 +8,7 @@ import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
  * without a reload and without waiting for a poll.
  */
 const { page, baseUrl, mailbox } = useBrowser();
-const { accessToken } = apiFor(baseUrl);
+const { accessToken, awake } = apiFor(baseUrl);
 
 async function sendFriendRequest(token: string, email: string): Promise<void> {
   const response = await fetch(`${baseUrl}/api/friends/requests`, {
@@ -27,6 +27,7 @@ describe('live notifications', () => {
       confirmedAccount(baseUrl, mailbox, 'live-also'),
     ]);
     const [firstToken, secondToken] = await Promise.all([accessToken(first), accessToken(second)]);
+    await awake(await accessToken(receiver));
 
     const p = page();
     // Records the page's WebSockets (to know when the live connection is open) and the

@@ -3,7 +3,7 @@ import { apiFor } from '../support/api.ts';
 import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
 
 const { page, baseUrl, mailbox } = useBrowser();
-const { api, accessToken } = apiFor(baseUrl);
+const { api, accessToken, awake } = apiFor(baseUrl);
 
 /** Waits until the person's bell has `count` notifications on the server (the consumer runs after the request). */
 async function notificationsOnServer(token: string, count: number): Promise<void> {
@@ -20,6 +20,7 @@ describe('notifications', () => {
       confirmedAccount(baseUrl, mailbox, 'notif-also'),
     ]);
     const [senderToken, receiverToken, anotherToken] = await Promise.all([accessToken(sender), accessToken(receiver), accessToken(another)]);
+    await awake(receiverToken);
     expect((await api(senderToken, 'POST', '/api/friends/requests', { email: receiver.email, message: '' })).status).toBe(201);
     await notificationsOnServer(receiverToken, 1);
 

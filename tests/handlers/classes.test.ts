@@ -4,6 +4,7 @@ import { useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
 import { envelope, played } from '../support/played.ts';
 import { player } from '../support/players.ts';
+import { quietNow } from '../support/quiet-now.ts';
 
 /** Teachers' classes (issue 13): real classes, join by code or invitation, the score table, assignments; 403/404 with no data. */
 useLocalStack();
@@ -99,8 +100,9 @@ describe('classes', () => {
     expect((await call(removeStudent, t, { path: { classId: c.id, studentId: s.user_id } })).status).toBe(404);
   });
 
-  it('an invitation reaches the student’s bell with Accept / Decline (always on)', async () => {
+  it('an invitation reaches the student’s bell with Accept / Decline (always on, in quiet hours too)', async () => {
     const [t, s] = await Promise.all([teacher(), player()]);
+    await quietNow(s);
     await notifyConsumer(envelope('ClassInvitationSent', { classId: '11111111-2222-3333-4444-555555555555', className: '7B', teacherId: t.user_id, teacherEmail: t.email, studentId: s.user_id, invitedAt: new Date(Date.now() - 60_000).toISOString() }) as never);
     const bell = (await call(listNotifications, s)).body.notifications;
     expect(bell).toEqual([expect.objectContaining({ type: 'class_invite', action_url: '/dashboard?classInvite=11111111-2222-3333-4444-555555555555' })]);

@@ -4,6 +4,7 @@ import { mailTo, useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
 import { envelope, played } from '../support/played.ts';
 import { player } from '../support/players.ts';
+import { quietNow } from '../support/quiet-now.ts';
 
 /** Parents following students (issue 13): consent first, real figures after, either side removes, 403/404 with no data. */
 const { mailbox } = useLocalStack();
@@ -130,8 +131,9 @@ describe('parent links', () => {
     expect(await students(p)).toHaveLength(1);
   });
 
-  it('the request reaches the student’s bell with the parent named, always on', async () => {
+  it('the request reaches the student’s bell with the parent named, always on, in quiet hours too', async () => {
     const [p, s] = await Promise.all([parent(), player()]);
+    await quietNow(s);
     const createdAt = new Date(Date.now() - 60_000).toISOString();
     await notifyConsumer(envelope('ParentLinkRequested', { parentId: p.user_id, parentEmail: p.email, studentId: s.user_id, createdAt }) as never);
     const bell = (await call(listNotifications, s)).body.notifications as { type: string; message: string; action_url: string }[];

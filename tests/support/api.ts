@@ -1,3 +1,5 @@
+import { DEFAULT_SETTINGS } from '../../shared/notifications/settings.ts';
+
 /**
  * The API as the people off screen in an end-to-end test use it: signed in through the API
  * (as the web app does) and calling it with their own tokens.
@@ -23,5 +25,15 @@ export function apiFor(baseUrl: string) {
     return ((await response.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
   }
 
-  return { api, accessToken };
+  /**
+   * Quiet hours (default 22:00–08:00 UTC) hold a notification until they end; a test of what
+   * reaches the bell now moves them to hours that start 8 h from now, whenever it runs.
+   */
+  async function awake(token: string): Promise<void> {
+    const at = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString().slice(11, 16);
+    const saved = await api(token, 'PUT', '/api/notifications/settings', { ...DEFAULT_SETTINGS, quietHours: { start: at(8), end: at(10) } });
+    if (saved.status !== 200) throw new Error(`settings not saved: ${saved.status}`);
+  }
+
+  return { api, accessToken, awake };
 }
