@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { allFlagImages } from '../functions/questions/flag-images.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -27,29 +27,20 @@ function copyFlags(): Plugin {
 }
 
 /**
- * The service worker (offline quizzes): web/service-worker/sw.js with the built app shell
- * to precache (every file of the bundle) and a version hash of it, written to dist/sw.js.
- * The page registers it in production builds only (web/src/main.tsx).
+ * The service worker (offline quizzes): web/service-worker/sw.ts, compiled by vite-plugin-pwa
+ * with Workbox's precache list of the built shell injected, written to dist/sw.js. The page
+ * registers it itself, in production builds only (features/offline/service-worker.ts). Flags
+ * and the report's font stay out of the precache: flags are kept per downloaded quiz, and the
+ * PDF is not made offline.
  */
-function serviceWorker(): Plugin {
-  return {
-    name: 'quizquest:service-worker',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      const files = Object.keys(bundle)
-        .filter((name) => /\.(js|css|svg)$/.test(name))
-        .map((name) => `/${name}`)
-        .sort();
-      // index.html is emitted by Vite after this hook; favicon.svg comes from public/.
-      const shell = ['/index.html', '/favicon.svg', ...files.filter((f) => f !== '/favicon.svg')];
-      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
-      const source = readFileSync(join(webRoot, 'service-worker', 'sw.js'), 'utf8')
-        .replace('self.__PRECACHE__', JSON.stringify(shell))
-        .replace('self.__VERSION__', JSON.stringify(version));
-      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
-    },
-  };
-}
+const offlineShell = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'service-worker',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifest: false,
+  injectManifest: { globPatterns: ['index.html', 'favicon.svg', 'assets/*.{js,css,svg}'], rollupFormat: 'es' },
+});
 
 /**
  * The browser app. `@/` is web/src; `#shared/...` comes from package.json `imports`,
@@ -58,7 +49,7 @@ function serviceWorker(): Plugin {
 export default defineConfig({
   root: webRoot,
   publicDir: 'public',
-  plugins: [react(), copyFlags(), serviceWorker()],
+  plugins: [react(), copyFlags(), offlineShell],
   resolve: {
     alias: [
       { find: /^@\//, replacement: srcDir },

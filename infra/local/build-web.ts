@@ -15,7 +15,7 @@ function newest(dir: string): number {
 /** Builds the web app unless web/dist is newer than every source it is built from. */
 export async function buildWebIfStale(root: string): Promise<'built' | 'fresh'> {
   const index = join(root, 'web', 'dist', 'index.html');
-  const sources = [join(root, 'web', 'src'), join(root, 'shared')];
+  const sources = [join(root, 'web', 'src'), join(root, 'web', 'service-worker'), join(root, 'shared')];
   const inputs = Math.max(...sources.map(newest), statSync(join(root, 'web', 'index.html')).mtimeMs, statSync(join(root, 'web', 'vite.config.ts')).mtimeMs);
   if (existsSync(index) && statSync(index).mtimeMs > inputs) return 'fresh';
 

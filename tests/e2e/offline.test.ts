@@ -25,7 +25,9 @@ describe('offline quizzes', () => {
     await p.getByRole('heading', { name: 'Offline Quizzes', level: 1 }).waitFor();
     await p.getByText('Connected', { exact: true }).waitFor();
     await p.getByText('No quizzes downloaded yet.').waitFor();
+    const issued = p.waitForResponse((r) => r.url().endsWith('/api/offline/packs') && r.request().method() === 'POST');
     await p.getByRole('button', { name: 'Download Geography Beginner' }).click();
+    const pack = (await (await issued).json()).pack as { questions: { image_url: string | null }[] };
     await p.getByText('Downloaded Geography Beginner for offline use').waitFor();
     const downloaded = p.getByRole('list', { name: 'Downloaded quizzes' });
     await downloaded.getByText('Geography · Beginner').waitFor();
@@ -45,11 +47,19 @@ describe('offline quizzes', () => {
     await p.getByText('Offline Mode Active').waitFor();
     expect(await p.getByRole('button', { name: 'Download Geography Beginner' }).isDisabled()).toBe(true);
     await p.getByRole('button', { name: 'Start Geography Beginner' }).click();
+    // Flag questions show their image with no connection too (kept when the quiz was downloaded).
+    let imagesShown = 0;
     for (let i = 1; i <= 10; i++) {
       await p.getByText(`Question ${i} of 10`).waitFor();
+      const image = p.locator('main img');
+      if ((await image.count()) > 0) {
+        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        imagesShown += 1;
+      }
       await p.getByRole('list', { name: 'Answers' }).getByRole('button').first().click();
       await p.getByRole('button', { name: i < 10 ? 'Next Question' : 'Finish Quiz' }).click();
     }
+    expect(imagesShown).toBe(pack.questions.filter((q) => q.image_url).length);
     const scored = await p.getByText(/You scored \d+ out of 10/).textContent();
     const score = Number(/You scored (\d+)/.exec(scored ?? '')![1]);
     await p.getByRole('button', { name: 'Back to Offline Quizzes' }).click();

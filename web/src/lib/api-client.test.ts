@@ -89,6 +89,15 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 0, code: 'network_error', message: CLIENT_MESSAGES.offline, retryable: true });
   });
 
+  it('tells whether each request got an answer (any status) or none at all', async () => {
+    const { fetch } = fakeFetch(json(500, {}), new TypeError('Failed to fetch'));
+    const heard: boolean[] = [];
+    const client = createApiClient({ fetch, onReachability: (reachable) => heard.push(reachable) });
+    await client.request('/api/me').catch(() => undefined);
+    await client.request('/api/me').catch(() => undefined);
+    expect(heard).toEqual([true, false]);
+  });
+
   it('gives up after the timeout (10 s by default)', async () => {
     vi.useFakeTimers();
     const fetch = ((_url: string, init: RequestInit) =>

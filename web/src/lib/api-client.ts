@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { apiErrorSchema } from '#shared/api.ts';
 import { AUTH_MESSAGES } from '#shared/validation/messages.ts';
+import { connectivity } from './connectivity.ts';
 
 /** Every call gives up after this long (1-core §9 uses 10 s for fetches). */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -75,6 +76,8 @@ export interface ApiClientConfig {
   baseUrl?: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Told whether each request got an answer (true) or none at all (false). */
+  onReachability?: (reachable: boolean) => void;
 }
 
 interface RawResponse {
@@ -135,11 +138,13 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
         signal: controller.signal,
         credentials: 'same-origin',
       });
+      config.onReachability?.(true);
       return { status: response.status, body: parseBody(await response.text()) };
     } catch (error) {
       if (timedOut) throw new ApiError({ status: 0, code: 'timeout', message: CLIENT_MESSAGES.timeout });
       // The caller cancelled: let its own AbortError through untouched.
       if (options.signal?.aborted) throw error;
+      config.onReachability?.(false);
       throw new ApiError({ status: 0, code: 'network_error', message: CLIENT_MESSAGES.offline });
     } finally {
       clearTimeout(timer);
@@ -175,5 +180,5 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
   };
 }
 
-/** The app's one client: same origin, paths start with /api. */
-export const api = createApiClient();
+/** The app's one client: same origin, paths start with /api; what it sees feeds the online status. */
+export const api = createApiClient({ onReachability: (reachable) => (reachable ? connectivity.reportReachable() : connectivity.reportUnreachable()) });

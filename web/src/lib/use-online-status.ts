@@ -1,15 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import { connectivity } from './connectivity.ts';
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-/** Whether the browser says it is online (3-learning §4: online/offline follows the browser). */
+/**
+ * Whether the app is online (3-learning §4): the browser's flag, and the server answering
+ * (lib/connectivity.ts).
+ */
 export function useOnlineStatus(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(connectivity.subscribe, connectivity.isOnline, () => true);
 }

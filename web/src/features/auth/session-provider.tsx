@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { connectivity } from '@/lib/connectivity.ts';
 import { forgetAccountData } from '@/lib/query/create-query-client.ts';
 import { accountChangeWatcher } from './account-change.ts';
 import { signUpRequest } from './api/sign-up.ts';
@@ -36,11 +37,9 @@ export function SessionProvider({ children, store = sessionStore }: { children: 
 
   useEffect(() => {
     // A session that could not be looked up while offline is looked up again when the connection returns.
-    const onOnline = () => {
+    return connectivity.onReconnect(() => {
       if (store.getSnapshot().status === 'signed-out') store.syncFromStorage();
-    };
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
+    });
   }, [store]);
 
   useEffect(() => {

@@ -8,7 +8,7 @@ import { isApiError } from '@/lib/api-client.ts';
 import { useOnlineStatus } from '@/lib/use-online-status.ts';
 import { downloadPack, useOutbox } from '../api/offline-api.ts';
 import { addToOutbox, deletePack, listPacks, rememberDeviceUser, savePack, type StoredPack } from '../offline-db.ts';
-import { registerOfflineShell } from '../service-worker.ts';
+import { keepPackImages, registerOfflineShell } from '../service-worker.ts';
 import { OfflinePlayer } from './offline-player.tsx';
 import styles from './offline.module.css';
 
@@ -66,7 +66,9 @@ export function OfflinePage({ userId, signedIn }: { userId: string; signedIn: bo
     setDownloading(id);
     setMessage(null);
     try {
-      await savePack(userId, await downloadPack(subject, level));
+      const pack = await downloadPack(subject, level);
+      await savePack(userId, pack);
+      await keepPackImages(pack);
       await load();
       setMessage({ text: `Downloaded ${label(subject)} ${label(level)} for offline use`, tone: 'success' });
     } catch (error) {
