@@ -36,3 +36,8 @@ registerRoute(({ url, sameOrigin }) => sameOrigin && isPackImagePath(url.pathnam
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+
+// The hand-written worker before this one kept the shell in caches of its own.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith('quizquest-shell-')).map((name) => caches.delete(name)))));
+});
