@@ -96,7 +96,7 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
 
       <fieldset className={styles.group}>
         <legend className={styles.legend}>Quiet hours</legend>
-        <p className={styles.hint}>Nothing reaches you between these times; what comes in waits until they end. A parent’s or teacher’s request to link still shows at once.</p>
+        <p className={styles.hint}>Nothing reaches you between these times; what comes in waits until they end. A parent’s or teacher’s request that needs your answer still shows at once.</p>
         <div className={styles.times}>
           <TextField
             type="time"
