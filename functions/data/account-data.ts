@@ -2,6 +2,7 @@ import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import { TOURNAMENT_QUESTION_COUNT } from '#shared/tournaments/schedule.ts';
+import { leaveAllClasses } from './classes.ts';
 import { leaveAllGroups } from './study-groups.ts';
 import { forgetVideos } from './videos.ts';
 import { forgetPlayerInStandings } from './tournaments.ts';
@@ -13,7 +14,7 @@ import * as keys from './table-keys.ts';
  * progress and streak, achievements,
  * bookmarks, notifications, intents, the session cutoff…), the other side of its
  * friendships and friend requests, the friend challenges it is part of, the leaderboard entries of its attempts, its waitlist entry, and the sign-in records and link tokens indexed by
- * owner and address, its study-group memberships (left, so member counts stay right), chat
+ * owner and address, its study-group and class memberships (left, so member counts stay right), chat
  * messages and invitations, its live tournament registrations, answers and line in the saved
  * standings. Deleting what is already gone changes nothing, so a second
  * delivery of the same event is harmless.
@@ -103,8 +104,9 @@ export async function deleteItems(itemKeys: Key[]): Promise<void> {
 }
 
 export async function deleteAccountData(userId: string, email: string): Promise<number> {
-  // Study groups first, each a counted leave, so the groups' member counts stay right.
+  // Study groups and classes first, each a counted leave, so member counts (and free seats) stay right.
   await leaveAllGroups(userId);
+  await leaveAllClasses(userId);
   // The video library's marks leave the shared view, like and rating counts.
   await forgetVideos(userId);
   const itemKeys = await accountItemKeys(userId, email);

@@ -224,6 +224,13 @@ export async function invitationOf(studentId: string, classId: string): Promise<
 export const membershipsOf = async (studentId: string) =>
   (await queryPrefix(studentId, 'CLASSOF#')).map((i) => ({ class_id: String(i.class_id), class_name: String(i.class_name), teacher_email: String(i.teacher_email), joined_at: String(i.joined_at) }));
 
+/** Leaves every class the student is in, each a counted removal, so member counts stay right (Delete Account). */
+export async function leaveAllClasses(studentId: string): Promise<number> {
+  let left = 0;
+  for (const { class_id } of await membershipsOf(studentId)) if (await removeMember(class_id, studentId)) left++;
+  return left;
+}
+
 export const invitationsOf = async (studentId: string) =>
   (await queryPrefix(studentId, 'CLASSINVITE#')).map((i) => ({ class_id: String(i.class_id), class_name: String(i.class_name), teacher_email: String(i.teacher_email), invited_at: String(i.invited_at) }));
 

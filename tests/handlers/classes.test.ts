@@ -19,6 +19,8 @@ const { handler: myClasses } = await import('../../functions/classes/my-classes.
 const { handler: respond } = await import('../../functions/classes/respond-invitation.ts');
 const { handler: leave } = await import('../../functions/classes/leave-class.ts');
 const { handler: notifyConsumer } = await import('../../functions/consumers/notify.ts');
+const { handler: deleteAccountData } = await import('../../functions/consumers/delete-account-data.ts');
+const { getClass: storedClass } = await import('../../functions/data/classes.ts');
 const { handler: listNotifications } = await import('../../functions/notifications/list-notifications.ts');
 
 type Person = Awaited<ReturnType<typeof player>>;
@@ -134,6 +136,21 @@ describe('classes', () => {
     const past = await call(createAssignment, t, { body: { subject: 'history', level: 'beginner', due_date: '2020-01-01' }, path: { classId: c.id } });
     expect(past.status).toBe(400);
     expect(past.body.error.message).toBe(M.dueDateInvalid);
+  });
+
+  it('Delete Account takes the student out of their classes and frees the seat (the stored count too)', async () => {
+    const t = await teacher();
+    const c = await newClass(t);
+    const [stays, goes] = await Promise.all([player(), player()]);
+    await call(join, stays, { body: { code: c.code } });
+    await call(join, goes, { body: { code: c.code } });
+    expect((await storedClass(c.id))?.member_count).toBe(2);
+
+    const deleted = envelope('AccountDeleted', { userId: goes.user_id, email: goes.email });
+    await deleteAccountData(deleted as never);
+    await deleteAccountData({ ...deleted, id: crypto.randomUUID() } as never);
+    expect((await storedClass(c.id))?.member_count).toBe(1);
+    expect((await detail(t, c.id)).body.students.map((r: { email: string }) => r.email)).toEqual([stays.email]);
   });
 
   it('refuses other roles (403) and other teachers’ classes (404), with no data', async () => {
