@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { accountIncrements, quizDayIncrements, quizTotalsIncrements, utcDay, windowDays, type AccountChange, type Counters, type QuizFacts } from '#shared/admin/stats.ts';
+import { BatchGetCommand, BatchWriteCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { accountIncrements, quizDayIncrements, quizTotalsIncrements, utcDay, windowDays, type AccountChange, type Counters, type HistoryCounters, type PastQuiz, type QuizFacts } from '#shared/admin/stats.ts';
+import { ROLES, SUBJECTS, type Role, type Subject } from '#shared/constants.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import { ttlSeconds } from './table-design.ts';
@@ -45,16 +46,16 @@ const update = (Key: Record<string, string>, increments: Counters) => {
  * counts as active on that day the first time only: a marker per day and player, under a
  * hash of the id (no item names the account, so Delete Account has nothing to find here).
  */
+const activeMark = (day: string, userId: string) => ({
+  ...keys.adminActiveMark(partition, day, createHash('sha256').update(userId).digest('hex')),
+  type: 'admin-active-mark',
+  ttl: ttlSeconds(Date.parse(`${day}T00:00:00Z`) + MARK_KEEP_MS),
+});
+
 export async function countQuiz(quiz: QuizFacts & { userId: string; completedAt: string }): Promise<void> {
   const day = utcDay(quiz.completedAt);
   const totals = update(keys.adminStatsTotals(partition), quizTotalsIncrements(quiz));
-  const mark = {
-    Put: {
-      TableName: env().TABLE_NAME,
-      Item: { ...keys.adminActiveMark(partition, day, createHash('sha256').update(quiz.userId).digest('hex')), type: 'admin-active-mark', ttl: ttlSeconds(Date.parse(`${day}T00:00:00Z`) + MARK_KEEP_MS) },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
+  const mark = { Put: { TableName: env().TABLE_NAME, Item: activeMark(day, quiz.userId), ConditionExpression: 'attribute_not_exists(pk)' } };
   try {
     await documentClient().send(new TransactWriteCommand({ TransactItems: [mark, totals, update(keys.adminStatsDay(partition, day), quizDayIncrements(quiz, true))] }));
   } catch (error) {
@@ -89,4 +90,58 @@ export async function readAdminCounters(today: string): Promise<{ totals: Counte
   const totals = items.find((item) => item.sk === 'TOTALS');
   const days = new Map(items.filter((item) => String(item.sk).startsWith('DAY#')).map((item) => [String(item.sk).slice(4), counters(item)]));
   return { totals: totals ? counters(totals) : undefined, days };
+}
+
+/**
+ * Every account's role and every attempt, for the backfill (scripts/backfill-admin-stats.ts):
+ * one paged Scan of the table, keeping profiles and attempts. An operator's one-off, never a
+ * request path.
+ */
+export async function scanHistory(): Promise<{ roles: Role[]; quizzes: PastQuiz[] }> {
+  const roles: Role[] = [];
+  const quizzes: PastQuiz[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new ScanCommand({
+        TableName: env().TABLE_NAME,
+        FilterExpression: '#type IN (:profile, :attempt)',
+        ProjectionExpression: '#type, #role, user_id, subject, score, total_questions, time_spent, completed_at',
+        ExpressionAttributeNames: { '#type': 'type', '#role': 'role' },
+        ExpressionAttributeValues: { ':profile': 'profile', ':attempt': 'attempt' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (item.type === 'profile' && ROLES.includes(item.role as Role)) roles.push(item.role as Role);
+      if (item.type === 'attempt' && SUBJECTS.includes(item.subject as Subject)) {
+        quizzes.push({ userId: String(item.user_id), subject: item.subject as Subject, score: Number(item.score), total: Number(item.total_questions), timeSpentMs: Number(item.time_spent ?? 0), completedAt: String(item.completed_at) });
+      }
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return { roles, quizzes };
+}
+
+/**
+ * Puts a backfill's counters in place of the stored ones: the totals, the window's days and
+ * their "played that day" marks (so a quiz later that day does not count its player twice).
+ */
+export async function replaceAdminCounters(history: HistoryCounters): Promise<number> {
+  const table = env().TABLE_NAME;
+  const items = [
+    { ...keys.adminStatsTotals(partition), ...history.totals },
+    ...[...history.days].map(([day, counters]) => ({ ...keys.adminStatsDay(partition, day), ...counters })),
+    ...[...history.players].flatMap(([day, players]) => [...players].map((userId) => activeMark(day, userId))),
+  ];
+  for (let i = 0; i < items.length; i += 25) {
+    let requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt > 8) throw new Error('the backfill kept being throttled');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+      const { UnprocessedItems } = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+      requests = (UnprocessedItems?.[table] ?? []) as typeof requests;
+    }
+  }
+  return items.length;
 }

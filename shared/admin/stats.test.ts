@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountIncrements, adminStatsFrom, percentTenths, quizDayIncrements, quizTotalsIncrements, subjectAccuracy, utcDay, weeklyTrend, windowDays, zeroStats, type Counters } from './stats.ts';
+import { accountIncrements, adminStatsFrom, countersFromHistory, percentTenths, quizDayIncrements, quizTotalsIncrements, subjectAccuracy, utcDay, weeklyTrend, windowDays, zeroStats, type Counters } from './stats.ts';
 
 describe('admin statistics rules', () => {
   it.each([
@@ -87,4 +87,48 @@ describe('admin statistics rules', () => {
     [[{ date: 'a', quizCount: 1, averageScore: 60 }, { date: 'b', quizCount: 0, averageScore: 0 }, { date: 'c', quizCount: 1, averageScore: 80 }], 20],
     [[{ date: 'a', quizCount: 2, averageScore: 90 }, { date: 'b', quizCount: 1, averageScore: 50 }, { date: 'c', quizCount: 3, averageScore: 70 }, { date: 'd', quizCount: 1, averageScore: 60 }], -9],
   ])('weekly trend of %o is %i points', (activity, trend) => expect(weeklyTrend(activity)).toBe(trend));
+});
+
+describe('admin statistics backfill', () => {
+  it('counts the accounts and every quiz in the totals, and the window’s days with their first-of-day players', () => {
+    const today = '2026-11-26';
+    const at = (day: string, time = '10:00:00') => `${day}T${time}Z`;
+    const history = countersFromHistory(
+      ['student', 'student', 'teacher'],
+      [
+        { userId: 'u1', subject: 'geography', score: 7, total: 10, timeSpentMs: 60_000, completedAt: at(today) },
+        { userId: 'u1', subject: 'history', score: 9, total: 10, timeSpentMs: 90_000, completedAt: at(today, '11:00:00') },
+        { userId: 'u2', subject: 'geography', score: 5, total: 10, timeSpentMs: 30_000, completedAt: at('2026-11-25') },
+        // Eight days before today: its marks are still kept, its counters are not read (outside the 7-day window).
+        { userId: 'u2', subject: 'religion', score: 8, total: 8, timeSpentMs: 20_000, completedAt: at('2026-11-19') },
+        // A month ago: in the totals only.
+        { userId: 'u3', subject: 'religion', score: 10, total: 10, timeSpentMs: 40_000, completedAt: at('2026-10-26') },
+      ],
+      today,
+    );
+    expect(history.totals).toEqual({
+      users: 3,
+      role_student: 2,
+      role_teacher: 1,
+      quizzes: 5,
+      pct_tenths_sum: 700 + 900 + 500 + 1000 + 1000,
+      time_ms_sum: 240_000,
+      subj_geography_attempts: 2,
+      subj_geography_total: 20,
+      subj_geography_correct: 12,
+      subj_history_attempts: 1,
+      subj_history_total: 10,
+      subj_history_correct: 9,
+      subj_religion_attempts: 2,
+      subj_religion_total: 18,
+      subj_religion_correct: 18,
+    });
+    expect(Object.fromEntries(history.days)).toEqual({
+      '2026-11-26': { quizzes: 2, pct_tenths_sum: 1600, active: 1 },
+      '2026-11-25': { quizzes: 1, pct_tenths_sum: 500, active: 1 },
+      '2026-11-19': { quizzes: 1, pct_tenths_sum: 1000, active: 1 },
+    });
+    expect(Object.fromEntries([...history.players].map(([day, ids]) => [day, [...ids]]))).toEqual({ '2026-11-26': ['u1'], '2026-11-25': ['u2'], '2026-11-19': ['u2'] });
+    expect(adminStatsFrom(history.totals, history.days, today)).toMatchObject({ totalUsers: 3, totalQuizzes: 5, averageScore: 82, activeToday: 1, averageTimeSpent: 48 });
+  });
 });

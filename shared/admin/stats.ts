@@ -67,6 +67,49 @@ export function accountIncrements(change: AccountChange): Counters {
   }
 }
 
+/** A quiz already played, as the backfill reads it from the attempts. */
+export interface PastQuiz extends QuizFacts {
+  userId: string;
+  completedAt: string;
+}
+
+export interface HistoryCounters {
+  totals: Counters;
+  /** The window's days (and the day before, whose "played" marks are still kept). */
+  days: Map<string, Counters>;
+  /** Who played on each of those days: the consumer's "first quiz of the day" marks. */
+  players: Map<string, Set<string>>;
+}
+
+/**
+ * The counters the consumer would hold had it seen every account and quiz so far: for a
+ * stage whose data predates it (scripts/backfill-admin-stats.ts). Days before the window
+ * are left out, as the overview never reads them.
+ */
+export function countersFromHistory(roles: readonly Role[], quizzes: readonly PastQuiz[], today: string): HistoryCounters {
+  const add = (into: Counters, increments: Counters) => {
+    for (const [name, value] of Object.entries(increments)) into[name] = (into[name] ?? 0) + value;
+  };
+  const totals: Counters = {};
+  for (const role of roles) add(totals, accountIncrements({ kind: 'created', role }));
+  const kept = new Set(windowDays(today, ACTIVITY_DAYS + 1));
+  const days = new Map<string, Counters>();
+  const players = new Map<string, Set<string>>();
+  for (const quiz of quizzes) {
+    add(totals, quizTotalsIncrements(quiz));
+    const day = utcDay(quiz.completedAt);
+    if (!kept.has(day)) continue;
+    const seen = players.get(day) ?? new Set<string>();
+    const first = !seen.has(quiz.userId);
+    seen.add(quiz.userId);
+    players.set(day, seen);
+    const counters = days.get(day) ?? {};
+    add(counters, quizDayIncrements(quiz, first));
+    days.set(day, counters);
+  }
+  return { totals, days, players };
+}
+
 export const subjectStatSchema = z.object({ total: z.number(), correct: z.number(), attempts: z.number() });
 export const adminStatsSchema = z.object({
   totalUsers: z.number(),
