@@ -68,7 +68,8 @@ let loopbackCounter = 0;
 /** 127.1.x.y: any 127/8 address is this machine on Linux, and the local edge sees it as the viewer's. */
 function nextLoopbackAddress(): string {
   loopbackCounter += 1;
-  const n = (process.pid * 7 + loopbackCounter) % 65_000;
+  // 250 × 250 addresses: both octets stay within 0–250 whatever the process id.
+  const n = (process.pid * 7 + loopbackCounter) % 62_500;
   return `127.1.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 }
 
