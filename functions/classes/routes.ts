@@ -5,6 +5,7 @@ export const CLASS_ROUTES = [
   { method: 'GET', path: '/api/classes', name: 'ListClasses', entry: 'functions/classes/list-classes.ts', auth: 'jwt' },
   { method: 'POST', path: '/api/classes', name: 'CreateClass', entry: 'functions/classes/create-class.ts', auth: 'jwt' },
   { method: 'GET', path: '/api/classes/{classId}', name: 'GetClass', entry: 'functions/classes/get-class.ts', auth: 'jwt' },
+  { method: 'DELETE', path: '/api/classes/{classId}', name: 'DeleteClass', entry: 'functions/classes/delete-class.ts', auth: 'jwt' },
   { method: 'POST', path: '/api/classes/{classId}/students', name: 'InviteClassStudent', entry: 'functions/classes/invite-student.ts', auth: 'jwt' },
   { method: 'DELETE', path: '/api/classes/{classId}/students/{studentId}', name: 'RemoveClassStudent', entry: 'functions/classes/remove-student.ts', auth: 'jwt' },
   { method: 'POST', path: '/api/classes/{classId}/assignments', name: 'CreateAssignment', entry: 'functions/classes/create-assignment.ts', auth: 'jwt' },

@@ -1,8 +1,9 @@
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import { TOURNAMENT_QUESTION_COUNT } from '#shared/tournaments/schedule.ts';
-import { leaveAllClasses } from './classes.ts';
+import { deleteItems } from './batch-delete.ts';
+import { classesOfTeacher, deleteClass, leaveAllClasses } from './classes.ts';
 import { leaveAllGroups } from './study-groups.ts';
 import { forgetVideos } from './videos.ts';
 import { forgetPlayerInStandings } from './tournaments.ts';
@@ -85,28 +86,15 @@ function mirrorOf(key: Key, userId: string): Key[] {
   if (kind === 'PLINK') return [rest[0] === 'CHILD' ? keys.childLink(rest[1]!, userId) : keys.parentLink(rest[1]!, userId)];
   if (kind === 'CLASSOF') return [keys.classMember(rest[0]!, userId)];
   if (kind === 'CLASSINVITE') return [keys.classInvited(rest[0]!, userId)];
-  // A teacher's class goes with the teacher (members then simply no longer see it).
-  if (kind === 'TCLASS') return [keys.classItem(rest[0]!)];
   return [];
-}
-
-export async function deleteItems(itemKeys: Key[]): Promise<void> {
-  const table = env().TABLE_NAME;
-  for (let i = 0; i < itemKeys.length; i += 25) {
-    let requests = itemKeys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** Math.min(attempt, 5)));
-      if (attempt > 8) throw new Error('account data deletion kept being throttled');
-      const { UnprocessedItems } = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
-      requests = (UnprocessedItems?.[table] ?? []) as typeof requests;
-    }
-  }
 }
 
 export async function deleteAccountData(userId: string, email: string): Promise<number> {
   // Study groups and classes first, each a counted leave, so member counts (and free seats) stay right.
   await leaveAllGroups(userId);
   await leaveAllClasses(userId);
+  // A teacher's classes go with the teacher, with their members', invitations' and assignments' items.
+  for (const c of await classesOfTeacher(userId)) await deleteClass(c);
   // The video library's marks leave the shared view, like and rating counts.
   await forgetVideos(userId);
   const itemKeys = await accountItemKeys(userId, email);

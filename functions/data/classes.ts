@@ -1,9 +1,10 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { CLASS_LIMITS, type Assignment, type ClassInfo } from '#shared/classes/classes.ts';
 import type { Level, Subject } from '#shared/constants.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
+import { deleteItems } from './batch-delete.ts';
 import * as keys from './table-keys.ts';
 import { queryPrefix } from './user-rows.ts';
 
@@ -85,8 +86,9 @@ async function queryClass(classId: string, prefix: string, options: { newestFirs
     const page = await documentClient().send(
       new QueryCommand({
         TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.classItem(classId).pk, ':prefix': prefix },
+        // An empty prefix reads the whole partition (DynamoDB takes no empty key value).
+        KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.classItem(classId).pk, ...(prefix ? { ':prefix': prefix } : {}) },
         ScanIndexForward: !options.newestFirst,
         Limit: options.limit,
         ExclusiveStartKey: start,
@@ -223,6 +225,25 @@ export async function invitationOf(studentId: string, classId: string): Promise<
 
 export const membershipsOf = async (studentId: string) =>
   (await queryPrefix(studentId, 'CLASSOF#')).map((i) => ({ class_id: String(i.class_id), class_name: String(i.class_name), teacher_email: String(i.teacher_email), joined_at: String(i.joined_at) }));
+
+/**
+ * Deletes a class and everything of it: the class item first (joins, invitations and new
+ * assignments check it exists, so nothing is added meanwhile), then its code, the teacher's
+ * listing, its members, invitations and assignments, and their copies in the students'
+ * partitions.
+ */
+export async function deleteClass(c: ClassRecord): Promise<void> {
+  await documentClient().send(new DeleteCommand({ TableName: table(), Key: keys.classItem(c.id) }));
+  const under = await queryClass(c.id, '');
+  const studentCopies = under.flatMap((item) => {
+    const sk = String(item.sk);
+    if (sk.startsWith('MEMBER#')) return [keys.memberOf(String(item.user_id), c.id)];
+    if (sk.startsWith('INVITED#')) return [keys.classInvite(String(item.user_id), c.id)];
+    return [];
+  });
+  const own = under.map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
+  await deleteItems([keys.classCode(c.code), keys.classOfTeacher(c.teacher_id, c.id), ...studentCopies, ...own]);
+}
 
 /** Leaves every class the student is in, each a counted removal, so member counts stay right (Delete Account). */
 export async function leaveAllClasses(studentId: string): Promise<number> {

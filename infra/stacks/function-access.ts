@@ -162,6 +162,7 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   ListClasses: { table: 'read' },
   CreateClass: { table: 'readWrite' },
   GetClass: { table: 'read' },
+  DeleteClass: { table: 'readWrite' },
   InviteClassStudent: { table: 'readWrite', publishEvents: true },
   RemoveClassStudent: { table: 'readWrite' },
   CreateAssignment: { table: 'readWrite' },

@@ -101,7 +101,7 @@ describe('parent dashboard', () => {
 });
 
 describe('teacher dashboard', () => {
-  it('a teacher creates a class, two students join by code, the table shows their scores, an assignment is completed', { timeout: 180_000 }, async () => {
+  it('a teacher creates a class, two students join by code, the table shows their scores, an assignment is completed, and the class is deleted', { timeout: 180_000 }, async () => {
     const teacher = page();
     const pupil = await secondBrowser(teacher.context().browser()!);
     try {
@@ -169,6 +169,16 @@ describe('teacher dashboard', () => {
       expect(await done.count()).toBe(1);
       await done.getByText(ann.email).waitFor();
       await done.getByText(score.replace(' / ', '/'), { exact: false }).waitFor();
+
+      // The teacher deletes the class, after confirming: it leaves the selector, and Ann's dashboard.
+      await teacher.getByRole('button', { name: 'Delete Class' }).click();
+      const confirm = teacher.getByRole('dialog', { name: 'Delete Class' });
+      await confirm.getByText('This cannot be undone.', { exact: false }).waitFor();
+      await confirm.getByRole('button', { name: 'Delete Class' }).click();
+      await teacher.getByText('Year 7 Humanities was deleted.').waitFor();
+      await teacher.getByText('No classes yet.').waitFor();
+      await pupil.reload();
+      await pupil.getByRole('region', { name: 'My Classes' }).getByText('You are not in a class yet.', { exact: false }).waitFor();
     } finally {
       await pupil.context().close();
     }

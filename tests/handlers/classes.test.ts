@@ -11,6 +11,7 @@ useLocalStack();
 const { handler: createClass } = await import('../../functions/classes/create-class.ts');
 const { handler: listClasses } = await import('../../functions/classes/list-classes.ts');
 const { handler: getClass } = await import('../../functions/classes/get-class.ts');
+const { handler: deleteClassRoute } = await import('../../functions/classes/delete-class.ts');
 const { handler: invite } = await import('../../functions/classes/invite-student.ts');
 const { handler: removeStudent } = await import('../../functions/classes/remove-student.ts');
 const { handler: createAssignment } = await import('../../functions/classes/create-assignment.ts');
@@ -153,6 +154,33 @@ describe('classes', () => {
     expect((await detail(t, c.id)).body.students.map((r: { email: string }) => r.email)).toEqual([stays.email]);
   });
 
+  it('a teacher deletes a class: its members and invited students no longer see it, its code no longer joins, and a teacher’s account takes its classes along', async () => {
+    const t = await teacher();
+    const [gone, kept] = [await newClass(t, 'Made by mistake'), await newClass(t, 'Kept')];
+    const [member, invited] = await Promise.all([player(), player()]);
+    await call(join, member, { body: { code: gone.code } });
+    await call(join, member, { body: { code: kept.code } });
+    expect((await call(invite, t, { body: { email: invited.email }, path: { classId: gone.id } })).status).toBe(201);
+    expect((await call(createAssignment, t, { body: { subject: 'history', level: 'beginner', due_date: today() }, path: { classId: gone.id } })).status).toBe(201);
+
+    expect((await call(deleteClassRoute, t, { path: { classId: gone.id } })).status).toBe(204);
+    expect((await call(listClasses, t)).body.classes.map((c: { name: string }) => c.name)).toEqual(['Kept']);
+    expect((await detail(t, gone.id)).status).toBe(404);
+    const mine = (await call(myClasses, member)).body;
+    expect(mine.classes.map((c: { name: string }) => c.name)).toEqual(['Kept']);
+    expect(mine.assignments).toEqual([]);
+    expect((await call(myClasses, invited)).body.invitations ?? []).toEqual([]);
+    expect((await call(respond, invited, { body: { accept: true }, path: { classId: gone.id } })).status).toBe(404);
+    expect((await call(join, invited, { body: { code: gone.code } })).body.error.message).toBe(M.codeNotFound);
+    expect((await call(deleteClassRoute, t, { path: { classId: gone.id } })).status).toBe(404);
+
+    // The teacher's account deleted: the remaining class goes too, and its member is no longer in it.
+    await deleteAccountData(envelope('AccountDeleted', { userId: t.user_id, email: t.email }) as never);
+    expect(await storedClass(kept.id)).toBeUndefined();
+    expect((await call(myClasses, member)).body.classes).toEqual([]);
+    expect((await call(join, invited, { body: { code: kept.code } })).body.error.message).toBe(M.codeNotFound);
+  });
+
   it('refuses other roles (403) and other teachers’ classes (404), with no data', async () => {
     const [t, other, s, p, admin] = await Promise.all([teacher(), teacher(), player(), player({ role: 'parent' }), player({ role: 'admin' })]);
     const c = await newClass(t);
@@ -165,6 +193,7 @@ describe('classes', () => {
       [invite, { body: { email: s.email }, path: { classId: c.id } }],
       [removeStudent, { path: { classId: c.id, studentId: s.user_id } }],
       [createAssignment, { body: { subject: 'history', level: 'beginner', due_date: today() }, path: { classId: c.id } }],
+      [deleteClassRoute, { path: { classId: c.id } }],
     ];
     for (const who of [s, p, admin]) {
       for (const [h, input] of teacherRoutes) {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
 import { assignmentCreatedSchema, classCreatedSchema, classDetailSchema, classListResponseSchema, invitedSchema, joinedClassSchema, myClassesSchema } from '#shared/classes/classes.ts';
 import type { Level, Subject } from '#shared/constants.ts';
@@ -33,6 +33,17 @@ export function useClassDetail(classId: string | null) {
 export function useCreateClass() {
   return useMutation({
     mutationFn: (name: string) => api.request('/api/classes', { method: 'POST', body: { name }, auth: true, schema: classCreatedSchema }),
+    meta: { invalidates: AFTER_CLASS_CHANGE },
+  });
+}
+
+export function useDeleteClass() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (classId: string) => api.request(`/api/classes/${path(classId)}`, { method: 'DELETE', auth: true }),
+    // Gone from the selector at once, so the page never opens the deleted class while the list reloads.
+    onSuccess: (_done, classId) =>
+      queryClient.setQueryData<z.infer<typeof classListResponseSchema>>(classKeys.list(), (old) => (old ? { ...old, classes: old.classes.filter((c) => c.id !== classId) } : old)),
     meta: { invalidates: AFTER_CLASS_CHANGE },
   });
 }

@@ -9,7 +9,7 @@ import { SelectField } from '@/components/select-field.tsx';
 import { EmailField, TextField } from '@/components/text-field.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { capitalise } from '@/lib/capitalise.ts';
-import { useClassDetail, useClasses, useCreateAssignment, useCreateClass, useInviteStudent, useRemoveClassStudent } from '../api/classes-api.ts';
+import { useClassDetail, useClasses, useCreateAssignment, useCreateClass, useDeleteClass, useInviteStudent, useRemoveClassStudent } from '../api/classes-api.ts';
 import styles from './teacher-dashboard.module.css';
 
 const SELECTED_KEY = 'quizquest.teacher.class';
@@ -29,6 +29,9 @@ export function TeacherDashboardPage() {
   const classes = useClasses();
   const [selected, setSelected] = useState<string | null>(() => sessionStorage.getItem(SELECTED_KEY));
   const [creating, setCreating] = useState(false);
+  // The class being deleted, kept apart from the selection: the dialog stays while the list drops it.
+  const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
+  const [deletedNotice, setDeletedNotice] = useState<string | null>(null);
   const list = classes.data?.classes ?? [];
   const current = list.find((c) => c.id === selected) ?? list[0] ?? null;
 
@@ -44,6 +47,7 @@ export function TeacherDashboardPage() {
           New Class
         </Button>
       </div>
+      {deletedNotice && <Alert tone="success">{deletedNotice}</Alert>}
       {classes.isPending ? (
         <p className="muted" role="status">
           Loading your classes…
@@ -74,10 +78,27 @@ export function TeacherDashboardPage() {
               <br />
               Students enter it under My Classes on their dashboard.
             </p>
+            <Button variant="secondary" onClick={() => setDeleting({ id: current.id, name: current.name })}>
+              Delete Class
+            </Button>
           </div>
           <ClassView classId={current.id} />
         </>
       )}
+      <Dialog open={deleting !== null} title="Delete Class" onClose={() => setDeleting(null)}>
+        {deleting && (
+          <DeleteClassConfirm
+            classId={deleting.id}
+            name={deleting.name}
+            onClose={() => setDeleting(null)}
+            onDeleted={() => {
+              setDeleting(null);
+              setSelected(null);
+              setDeletedNotice(`${deleting.name} was deleted.`);
+            }}
+          />
+        )}
+      </Dialog>
       <CreateClassDialog
         open={creating}
         onClose={() => setCreating(false)}
@@ -350,6 +371,27 @@ function CreateClassForm({ onClose, onCreated }: { onClose(): void; onCreated(id
         </Button>
       </div>
     </form>
+  );
+}
+
+function DeleteClassConfirm({ classId, name, onClose, onDeleted }: { classId: string; name: string; onClose(): void; onDeleted(): void }) {
+  const remove = useDeleteClass();
+  return (
+    <div className="form">
+      <p>
+        Delete <strong>{name}</strong>? Its students leave it, open invitations and assignments are removed, and its code stops working. Students keep their own quiz
+        results. This cannot be undone.
+      </p>
+      <FormMessage message={remove.error ? serverMessage(remove.error, 'The class could not be deleted. Try again.') : null} />
+      <div className="actions">
+        <Button loading={remove.isPending} onClick={() => remove.mutate(classId, { onSuccess: onDeleted })}>
+          Delete Class
+        </Button>
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+      </div>
+    </div>
   );
 }
 
