@@ -27,9 +27,11 @@ async function subOf(client: CognitoIdentityProviderClient, userPoolId: string, 
   }
 }
 
-/** Creates what is missing; a restart with existing data changes nothing. */
-export async function seedDemoAccounts(client: CognitoIdentityProviderClient, userPoolId: string): Promise<void> {
-  for (const account of DEMO_ACCOUNTS) {
+export type SeedAccount = (typeof DEMO_ACCOUNTS)[number];
+
+/** Creates what is missing (the demo accounts, and any `extra` a test stack asks for); a restart with existing data changes nothing. */
+export async function seedDemoAccounts(client: CognitoIdentityProviderClient, userPoolId: string, extra: readonly SeedAccount[] = []): Promise<void> {
+  for (const account of [...DEMO_ACCOUNTS, ...extra]) {
     let sub = await subOf(client, userPoolId, account.email);
     if (!sub) {
       await client.send(

@@ -16,7 +16,7 @@ import { stopChildren } from './processes.ts';
 import { seedQuestionBank } from '#functions/questions/seed-bank.ts';
 import { seedKnowledgeBase } from '#functions/knowledge/seed.ts';
 import { LocalScheduler } from './scheduler.ts';
-import { seedDemoAccounts } from './seed.ts';
+import { seedDemoAccounts, type SeedAccount } from './seed.ts';
 import { startWebServer } from './web-server.ts';
 import { createWebSocketGateway } from './websocket-gateway.ts';
 
@@ -34,6 +34,8 @@ export interface LocalStackOptions {
   inMemory?: boolean;
   root?: string;
   seed?: boolean;
+  /** Accounts seeded besides the demo ones (e2e: an admin per test file, so sign-in limits per e-mail are not shared). */
+  extraAccounts?: readonly SeedAccount[];
   /** Shorter WebSocket idle and lifetime limits than API Gateway's (10 min, 2 h), for tests of reconnection. */
   websocketLimits?: { idleTimeoutMs?: number; lifetimeMs?: number };
 }
@@ -103,7 +105,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const drainedAfterCtrlC = [...Object.values(CONSUMERS), ...Object.values(SCHEDULES), ...WEBSOCKET_ROUTES].map((handler) => handler.entry);
     await Promise.all([
       preload(drainedAfterCtrlC, root),
-      options.seed !== false && seedDemoAccounts(localCognitoClient(cognitoEndpoint), pool.userPoolId),
+      options.seed !== false && seedDemoAccounts(localCognitoClient(cognitoEndpoint), pool.userPoolId, options.extraAccounts),
       options.seed !== false && seedQuestionBank(),
       // The knowledge base (country fact sheets, the bank's explanations, the guides): stamped, so a restart embeds nothing.
       options.seed !== false && seedKnowledgeBase(),

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from '../support/browser.ts';
+import { e2eAdmin } from '../support/e2e-admins.ts';
+
+const ADMIN = e2eAdmin('admin-documents');
 
 /**
  * The knowledge base in Chromium: the admin adds a document in the Documents tab (the form
@@ -15,7 +18,7 @@ describe('admin documents', () => {
     const p = page();
     const tag = randomUUID().slice(0, 6);
     const title = `Magna Carta ${tag}`;
-    await signIn(p, baseUrl, 'admin@quizquest.local', 'Admin#2026');
+    await signIn(p, baseUrl, ADMIN.email, ADMIN.password);
     await p.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await p.getByRole('tab', { name: 'Documents' }).click();
 

@@ -1,6 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+import { e2eAdmin } from '../support/e2e-admins.ts';
+
+const ADMIN = e2eAdmin('admin-console');
 
 /**
  * The admin console in Chromium (issue 13): the admin makes a student premium in Users and
@@ -10,7 +13,7 @@ import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
 const { page, baseUrl, mailbox } = useBrowser();
 
 async function adminConsole(p: Page): Promise<void> {
-  await signIn(p, baseUrl, 'admin@quizquest.local', 'Admin#2026');
+  await signIn(p, baseUrl, ADMIN.email, ADMIN.password);
   await p.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
 }
 
@@ -48,7 +51,7 @@ describe('admin console', () => {
       // The change is in the audit log, with who made it.
       await p.getByRole('tab', { name: 'Overview' }).click();
       const log = p.getByRole('region', { name: 'Audit log' });
-      await expect.poll(() => log.textContent()).toMatch(/admin@quizquest\.local.*Edited user/);
+      await expect.poll(() => log.textContent()).toMatch(new RegExp(`${ADMIN.email.replaceAll('.', '\\.')}.*Edited user`));
     } finally {
       await theirs.close();
     }

@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { QUICK_QUESTIONS } from '../../shared/tutor/tutor.ts';
 import { apiFor } from '../support/api.ts';
 import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+import { e2eAdmin } from '../support/e2e-admins.ts';
 
 const { page, baseUrl, mailbox } = useBrowser();
 const { api, accessToken } = apiFor(baseUrl);
-const ADMIN = { email: 'admin@quizquest.local', password: 'Admin#2026' };
+const ADMIN = e2eAdmin('ai-generation');
 const run = Date.now().toString(36);
 
 /** An admin's document, added through the knowledge base's API (the Documents tab's form does the same). */

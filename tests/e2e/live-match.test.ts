@@ -1,6 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+import { e2eAdmin } from '../support/e2e-admins.ts';
+
+const ADMIN = e2eAdmin('live-match');
 
 const { page, baseUrl, mailbox } = useBrowser();
 
@@ -35,7 +38,7 @@ describe('a live match, three players on the server clock', () => {
     expect(freeList.status).toBe(403);
     expect(Object.keys(freeList.body)).toEqual(['error']);
 
-    const admin = await token('admin@quizquest.local', 'Admin#2026');
+    const admin = await token(ADMIN.email, ADMIN.password);
     const created = await api('/api/tournaments/quick-match', { token: admin, body: { start_in_seconds: 40, window_seconds: 8, questions: 3 } });
     expect(created.status).toBe(201);
     const id = created.body.tournament.id as string;

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildWebIfStale } from '../../infra/local/build-web.ts';
 import { startLocalStack } from '../../infra/local/stack.ts';
+import { e2eAdminAccounts } from '../support/e2e-admins.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,7 +19,7 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'quizquest-e2e-'));
   process.env.LOG_LEVEL = 'silent';
   const [stack] = await Promise.all([
-    startLocalStack({ port: Number(process.env.E2E_PORT ?? 3300), dataDir, inMemory: true, root }),
+    startLocalStack({ port: Number(process.env.E2E_PORT ?? 3300), dataDir, inMemory: true, root, extraAccounts: e2eAdminAccounts() }),
     buildWebIfStale(root),
   ]);
   project.provide('baseUrl', stack.url);
