@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import { TOURNAMENT_QUESTION_COUNT } from '#shared/tournaments/schedule.ts';
-import { deleteItems } from './batch-delete.ts';
+import { deleteItems } from './batch-write.ts';
 import { classesOfTeacher, deleteClass, leaveAllClasses } from './classes.ts';
 import { leaveAllGroups } from './study-groups.ts';
 import { forgetVideos } from './videos.ts';

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { accountIncrements, quizDayIncrements, quizTotalsIncrements, utcDay, windowDays, type AccountChange, type Counters, type HistoryCounters, type PastQuiz, type QuizFacts } from '#shared/admin/stats.ts';
 import { ROLES, SUBJECTS, type Role, type Subject } from '#shared/constants.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
+import { putItems } from './batch-write.ts';
 import { ttlSeconds } from './table-design.ts';
 import * as keys from './table-keys.ts';
 
@@ -128,20 +129,11 @@ export async function scanHistory(): Promise<{ roles: Role[]; quizzes: PastQuiz[
  * their "played that day" marks (so a quiz later that day does not count its player twice).
  */
 export async function replaceAdminCounters(history: HistoryCounters): Promise<number> {
-  const table = env().TABLE_NAME;
   const items = [
     { ...keys.adminStatsTotals(partition), ...history.totals },
     ...[...history.days].map(([day, counters]) => ({ ...keys.adminStatsDay(partition, day), ...counters })),
     ...[...history.players].flatMap(([day, players]) => [...players].map((userId) => activeMark(day, userId))),
   ];
-  for (let i = 0; i < items.length; i += 25) {
-    let requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt > 8) throw new Error('the backfill kept being throttled');
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-      const { UnprocessedItems } = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
-      requests = (UnprocessedItems?.[table] ?? []) as typeof requests;
-    }
-  }
+  await putItems(items);
   return items.length;
 }

@@ -4,7 +4,7 @@ import { CLASS_LIMITS, type Assignment, type ClassInfo } from '#shared/classes/c
 import type { Level, Subject } from '#shared/constants.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { deleteItems } from './batch-delete.ts';
+import { deleteItems } from './batch-write.ts';
 import * as keys from './table-keys.ts';
 import { queryPrefix } from './user-rows.ts';
 
