@@ -1,8 +1,8 @@
 import { OFFLINE_MESSAGES, plausibleTimes, submitOfflineAttemptSchema, type OfflineAttemptResult } from '#shared/offline/offline.ts';
 import { isCorrect } from '#shared/quiz/grade.ts';
-import { getOfflinePack } from '../data/offline-packs.ts';
+import { claimOfflinePack, getOfflinePack } from '../data/offline-packs.ts';
 import { getRound, type FinishedResult, type StoredAnswer, type StoredRound } from '../data/rounds.ts';
-import { BadRequest, NotFound } from '../lib/errors.ts';
+import { BadRequest, Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { completeRound } from '../quiz/complete-round.ts';
 import { saveRound } from '../quiz/save-round.ts';
@@ -23,7 +23,8 @@ function view(result: FinishedResult, clamped: boolean, duplicate: boolean): Off
  * plausibleTimes), and records the attempt through the same path as a finished round
  * (completeRound: the attempt, seen questions and QuizCompleted, so points, progress,
  * streak and leaderboards count it on the day it was played). A resend with the same
- * client attempt id returns the first result and adds nothing.
+ * client attempt id returns the first result and adds nothing; an issued pack counts once,
+ * so another play of it (a new client attempt id) is 409 pack_already_counted.
  */
 export const handler = httpHandler(async (event) => {
   const input = parseBody(event, submitOfflineAttemptSchema);
@@ -43,6 +44,8 @@ export const handler = httpHandler(async (event) => {
   });
   const times = plausibleTimes({ startedAt: input.startedAt, completedAt: input.completedAt, now: now.getTime(), issuedAt: pack.issuedAt, answered: answers.filter((a) => a.answer !== null).length });
   if (!times.ok) throw new BadRequest(OFFLINE_MESSAGES.tooOld);
+  // One play per issued pack: another attempt id on a claimed pack is a replay (no points).
+  if (!(await claimOfflinePack(me.user_id, pack.packId, input.clientAttemptId))) throw new Conflict(OFFLINE_MESSAGES.packAlreadyCounted, 'pack_already_counted');
   for (const answer of answers) answer.answeredAt = times.completedAt;
 
   let round: StoredRound | undefined = earlier;

@@ -26,6 +26,8 @@ export const OFFLINE_MESSAGES = {
   /** §8: shown nowhere in the original; here it is shown under the download grid. */
   noQuestions: (subject: Subject, level: Level) => `No questions available for ${subject} ${level}`,
   packNotFound: 'That offline quiz was not found. Download it again.',
+  /** A downloaded quiz counts once (issue 17 #4): a replay of it is practice, not points. */
+  packAlreadyCounted: 'This offline quiz has already been counted. Download it again to play for points.',
   tooOld: 'This offline result is more than 7 days old and cannot be counted.',
 } as const;
 

@@ -105,7 +105,8 @@ describe('offline results', () => {
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ attemptId: first.body.attemptId, score: 7, duplicate: true });
 
-    const twice = result(pack);
+    const other = await fetchPack(me);
+    const twice = result(other);
     const both = await Promise.all([call(submit, me, twice), call(submit, me, twice)]);
     expect(both.map((a) => a.status).every((s) => s < 300)).toBe(true);
     expect(both[0]!.body.attemptId).toBe(both[1]!.body.attemptId);
@@ -116,6 +117,38 @@ describe('offline results', () => {
     await expect.poll(async () => (await learnerTotals(me.user_id)).attempts, { timeout: 10_000, interval: 250 }).toBe(2);
   });
 
+  it('an issued pack counts once: a replay under a new attempt id is refused (409) and adds no points, also when replays race', async () => {
+    const me = await player(premium);
+    const pack = await fetchPack(me);
+    const firstPlay = result(pack, { answers: answersFor(pack, 10) });
+    const first = await call(submit, me, firstPlay);
+    expect(first.status).toBe(201);
+    await expect.poll(async () => (await learnerTotals(me.user_id)).points, { timeout: 10_000, interval: 250 }).toBe(first.body.points);
+
+    const replay = await call(submit, me, result(pack, { answers: answersFor(pack, 10) }));
+    expect(replay.status).toBe(409);
+    expect(replay.body.error).toMatchObject({ code: 'pack_already_counted', message: M.packAlreadyCounted });
+    // Ten replays at once: none counts.
+    const racing = await Promise.all(Array.from({ length: 10 }, () => call(submit, me, result(pack, { answers: answersFor(pack, 10) }))));
+    expect(racing.map((a) => a.status)).toEqual(Array(10).fill(409));
+    // The outbox's retry of the first play still answers its original result.
+    const retry = await call(submit, me, firstPlay);
+    expect(retry.status).toBe(200);
+    expect(retry.body).toMatchObject({ attemptId: first.body.attemptId, points: first.body.points, duplicate: true });
+
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect((await recentAttempts(me.user_id, 20)).map((a) => a.attemptId)).toEqual([first.body.attemptId]);
+    expect(await learnerTotals(me.user_id)).toEqual({ attempts: 1, points: first.body.points });
+  });
+
+  it('of two different plays of one pack sent at once, exactly one counts', async () => {
+    const me = await player(premium);
+    const pack = await fetchPack(me);
+    const both = await Promise.all([call(submit, me, result(pack)), call(submit, me, result(pack))]);
+    expect(both.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(await recentAttempts(me.user_id, 5)).toHaveLength(1);
+  });
+
   it('an 8-day-old completion is refused; a future one is clamped to the server clock', async () => {
     const me = await player(premium);
     const pack = await fetchPack(me);
@@ -124,6 +157,7 @@ describe('offline results', () => {
     expect(old.body.error.message).toBe(M.tooOld);
 
     const before = Date.now();
+    // The refused result did not use the pack up.
     const future = await call(submit, me, result(pack, { completedAt: Date.now() + DAY, startedAt: Date.now() + DAY - 60_000 }));
     expect(future.status).toBe(201);
     expect(future.body.clamped).toBe(true);

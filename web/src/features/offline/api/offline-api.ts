@@ -24,6 +24,8 @@ export interface SyncState {
   pending: StoredOutboxItem[];
   /** Results the server counted during this visit (its score, not the device's). */
   sent: OfflineAttemptResult[];
+  /** Results the server refused for good (e.g. a replay of a quiz already counted), with its message. */
+  refused: { clientAttemptId: string; message: string }[];
   syncing: boolean;
 }
 
@@ -34,7 +36,7 @@ export interface SyncState {
  */
 export function useOutbox(userId: string | null, online: boolean, signedIn: boolean) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<SyncState>({ pending: [], sent: [], syncing: false });
+  const [state, setState] = useState<SyncState>({ pending: [], sent: [], refused: [], syncing: false });
   const running = useRef(false);
 
   const reload = useCallback(async () => {
@@ -57,8 +59,10 @@ export function useOutbox(userId: string | null, online: boolean, signedIn: bool
           setState((s) => ({ ...s, sent: [...s.sent.filter((r) => r.attemptId !== result.attemptId), result] }));
         } catch (error) {
           const status = isApiError(error) ? (error.status === 0 ? 'network-error' : error.status) : 'network-error';
-          if (afterSend(status) === 'remove') await removeFromOutbox(item.clientAttemptId);
-          else break;
+          if (afterSend(status) !== 'remove') break;
+          await removeFromOutbox(item.clientAttemptId);
+          const message = isApiError(error) ? error.message : 'This result could not be counted.';
+          setState((s) => ({ ...s, refused: [...s.refused.filter((r) => r.clientAttemptId !== item.clientAttemptId), { clientAttemptId: item.clientAttemptId, message }] }));
         }
       }
     } finally {

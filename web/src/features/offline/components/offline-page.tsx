@@ -17,7 +17,7 @@ const TIPS = [
   'Download quizzes while you are connected; they stay on this device.',
   'Play them anywhere, even with no connection at all.',
   'Your results are sent automatically when you are back online, and count once.',
-  'Download a quiz again to get a fresh set of 10 questions.',
+  'Each downloaded quiz counts for points once; download it again for a fresh set of 10 questions.',
 ];
 
 /** Shown instead of the page to accounts without the offline_mode feature. */
@@ -95,7 +95,7 @@ export function OfflinePage({ userId, signedIn }: { userId: string; signedIn: bo
       </div>
       <div className={styles.notice}>{message && <Alert tone={message.tone}>{message.text}</Alert>}</div>
 
-      {(outbox.pending.length > 0 || outbox.sent.length > 0) && (
+      {(outbox.pending.length > 0 || outbox.sent.length > 0 || outbox.refused.length > 0) && (
         <section className="card" aria-labelledby="offline-results-title">
           <h2 id="offline-results-title" className="card__title">
             Offline results
@@ -112,6 +112,13 @@ export function OfflinePage({ userId, signedIn }: { userId: string; signedIn: bo
                 <li key={r.attemptId}>
                   Counted: {r.score}/{r.total} ({r.percentage}%), +{r.points} points
                 </li>
+              ))}
+            </ul>
+          )}
+          {outbox.refused.length > 0 && (
+            <ul className={styles.sentList} aria-label="Results not counted">
+              {outbox.refused.map((r) => (
+                <li key={r.clientAttemptId}>Not counted: {r.message}</li>
               ))}
             </ul>
           )}
