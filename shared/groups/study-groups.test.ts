@@ -53,8 +53,10 @@ describe('Create Group (2-social §5)', () => {
 describe('chat message (2-social §5, §9)', () => {
   it.each([
     ['  hello  ', 'hello'],
-    ['<script>alert(1)</script>hi', 'alert(1)hi'],
-    ['a\u0000b\u200Bc', 'abc'],
+    // Shown as text: honest comparisons and markup stay as written.
+    ['a < b and c > d', 'a < b and c > d'],
+    ['<script>alert(1)</script>hi', '<script>alert(1)</script>hi'],
+    ['a\u0000b\u200Bc\u202Ed', 'abcd'],
     ['line\r\n\n\n\nnext', 'line\n\nnext'],
   ])('sanitises %j → %j', (raw, expected) => {
     expect(sanitiseMessage(raw)).toBe(expected);
@@ -64,7 +66,8 @@ describe('chat message (2-social §5, §9)', () => {
   it.each([
     ['', false],
     ['   ', false],
-    ['<br>', false],
+    ['\u200B\u0007', false],
+    ['<br>', true],
     ['x', true],
     ['x'.repeat(1000), true],
     [`  ${'x'.repeat(1000)}  `, true],

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { LEVELS, SUBJECTS } from '../constants.ts';
 import { emailField } from '../validation/email.ts';
+import { plainText } from '../validation/plain-text.ts';
 
 /** Study groups with chat (2-social §2, §3, §4, §5, §8, §9): rules shared by the form and the Lambdas. */
 export const GROUP_LIMITS = {
@@ -84,22 +85,13 @@ export const GROUP_FORM_DEFAULTS = {
 };
 
 /**
- * Chat text as stored and shown: tags and control characters removed (new lines kept, at
- * most one blank line in a row), trimmed, and cut to 1000 characters.
+ * Chat text as stored and shown: what the member wrote (the page shows it as text, so
+ * `a < b and c > d` stays whole), invisible and control characters removed (new lines kept,
+ * at most one blank line in a row), trimmed, and cut to 1000 characters.
  */
 export function sanitiseMessage(raw: string): string {
-  return (
-    raw
-      .normalize('NFC')
-      .replace(/<[^>]*>/g, '')
-      .replace(/\r\n?/g, '\n')
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2066-\u2069]/g, '')
-      .replace(/\n{3,}/g, '\n\n')
-      .trim()
-      .slice(0, GROUP_LIMITS.messageMax)
-      .trim()
-  );
+  // A cut between a surrogate pair's halves would leave half a character.
+  return plainText(raw).slice(0, GROUP_LIMITS.messageMax).replace(/[\uD800-\uDBFF]$/, '').trim();
 }
 
 /** A chat message: over 1000 characters is refused (the spec's "ignored"); otherwise sanitised, and non-empty after that. */

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { LEVELS, SUBJECTS, type Level, type Subject } from '../constants.ts';
+import { plainText } from '../validation/plain-text.ts';
 
 /** Review mode, bookmarks' notes and spaced repetition (3-learning-and-admin §2, §3, §4, §5, §8, §9). */
 export const REVIEW_LIMITS = {
@@ -21,18 +22,12 @@ export const REVIEW_MESSAGES = {
   premiumRequired: 'Spaced repetition is part of Premium',
 } as const;
 
-/** Notes as stored and shown: tags and control characters removed (new lines and a lone `a < b` kept), trimmed. */
+/**
+ * Notes as stored and shown: what the student wrote (the page shows them as text, so `<b>` and
+ * `a < b` stay as typed), with invisible and control characters removed, trimmed.
+ */
 export function sanitiseNotes(raw: string): string {
-  return (
-    raw
-      .normalize('NFC')
-      .replace(/<\/?[a-zA-Z!?][^>]*>/g, '')
-      .replace(/\r\n?/g, '\n')
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2066-\u2069]/g, '')
-      .replace(/\n{3,}/g, '\n\n')
-      .trim()
-  );
+  return plainText(raw);
 }
 
 /** PUT notes: a string of at most 5000 characters (before sanitising); anything else is "Invalid notes format". */
