@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES, profileUpdateSchema } from './profile.ts';
 import { TIME_MULTIPLIER_INVALID } from './quiz/time-allowance.ts';
+import { FIELD_MESSAGES } from './validation/messages.ts';
 
 const check = (full_name: string, phone_number: string) => {
   const result = profileUpdateSchema.safeParse({ full_name, phone_number });
@@ -18,8 +19,19 @@ describe('profile update (2-social §5)', () => {
     ['Ada', '12+34', PROFILE_MESSAGES.phoneInvalid], // a plus only in front
     ['Ada', '+', PROFILE_MESSAGES.phoneInvalid], // no digit at all
     ['Ada', '--', PROFILE_MESSAGES.phoneInvalid],
+    ['Ada\nBcc: x@evil.test <b>hi</b>', '', PROFILE_MESSAGES.fullNamePlain], // one line of plain text
+    ['Ada <3', '', PROFILE_MESSAGES.fullNamePlain],
+    ['x'.repeat(101), '', FIELD_MESSAGES.maxLength(100)],
   ])('%j, %j → %s', (name, phone, expected) => {
     expect(check(name, phone)).toBe(expected);
+  });
+
+  it.each([
+    ['Ada\r\nLovelace', 'Ada Lovelace'],
+    ['  Ada \u2028\t Lovelace\u202E ', 'Ada Lovelace'],
+    ['Zoë Łukasiewicz-Nguyễn', 'Zoë Łukasiewicz-Nguyễn'],
+  ])('stores the name %j on one line as %j', (full_name, stored) => {
+    expect(profileUpdateSchema.parse({ full_name, phone_number: '' }).full_name).toBe(stored);
   });
 
   it('refuses fields it does not know (the e-mail is not editable)', () => {

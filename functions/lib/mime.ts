@@ -23,6 +23,9 @@ export interface RawMail {
 /** Base64 in lines of 76 characters (RFC 2045). */
 const base64Lines = (data: Uint8Array | string) => (Buffer.from(data).toString('base64').match(/.{1,76}/g) ?? []).join('\r\n');
 
+/** An address header on one line: a CR or LF in it would start a header of its own (`Bcc: …`). */
+const oneLine = (value: string) => value.replace(/[\r\n\u0085\u2028\u2029]+/g, ' ');
+
 /** A header value outside ASCII as an RFC 2047 encoded word. */
 export const encodeHeader = (value: string) => (/^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value).toString('base64')}?=`);
 
@@ -33,8 +36,8 @@ export function buildMime(mail: RawMail, now = new Date()): Uint8Array {
   const mixed = `mixed-${randomUUID()}`;
   const alt = `alt-${randomUUID()}`;
   const lines = [
-    `From: ${mail.from}`,
-    `To: ${mail.to}`,
+    `From: ${oneLine(mail.from)}`,
+    `To: ${oneLine(mail.to)}`,
     `Subject: ${encodeHeader(mail.subject)}`,
     `Date: ${now.toUTCString()}`,
     'MIME-Version: 1.0',

@@ -73,4 +73,10 @@ describe('the progress report PDF (jspdf, embedded DejaVu Sans)', () => {
     expect(lines.filter((l) => l.startsWith('Łódź')).length).toBeGreaterThan(10);
     expect(lines.join(' ').split(/\s+/).filter((w) => w === 'Łódź').length).toBe(4 * 300);
   });
+
+  it('prints a name (and address) on one line whatever was stored: a line break cannot start a line of its own', async () => {
+    const file = await reportPdf(report, { studentEmail: 'zoe@example.com\r\nBcc: y@evil.test', studentName: 'Zoë\r\nBcc: x@evil.test <b>hi</b>\u2028x', generatedAt: now }, font);
+    const lines = pdfText(file);
+    expect(lines.filter((l) => l.includes('Bcc:'))).toEqual(['Student: zoe@example.com Bcc: y@evil.test', 'Name: Zoë Bcc: x@evil.test <b>hi</b> x']);
+  });
 });

@@ -1,3 +1,4 @@
+import { singleLineText } from '../validation/plain-text.ts';
 import { PERIOD_LABELS, subjectName, type ProgressReport } from './report.ts';
 
 /**
@@ -46,10 +47,11 @@ const signed = (n: number) => (n >= 0 ? `+${n}%` : `${n}%`);
 
 /** The report's lines, top to bottom. */
 export function reportLines(report: ProgressReport, who: ReportPdfFor): Line[] {
-  const name = who.studentName?.trim();
+  // Each is one line of the page whatever was stored (a name saved before the one-line rule).
+  const name = singleLineText(who.studentName ?? '');
   return [
     { text: 'QuizQuest – Progress Report', size: 20 },
-    { text: `Student: ${who.studentEmail}`, gap: 8 },
+    { text: `Student: ${singleLineText(who.studentEmail)}`, gap: 8 },
     ...(name ? [{ text: `Name: ${name}` }] : []),
     { text: `Period: ${PERIOD_LABELS[report.period]} (${day(report.from)} to ${day(report.to)})` },
     { text: `Date: ${day(who.generatedAt.toISOString())}`, muted: true },
