@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiFor } from '../support/api.ts';
 import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
 import { e2eAdmin } from '../support/e2e-admins.ts';
 
@@ -11,6 +12,7 @@ const ADMIN = e2eAdmin('admin-console');
  * for the next 7 days and sees the success message; the tabs follow the keyboard.
  */
 const { page, baseUrl, mailbox } = useBrowser();
+const { api, accessToken } = apiFor(baseUrl);
 
 async function adminConsole(p: Page): Promise<void> {
   await signIn(p, baseUrl, ADMIN.email, ADMIN.password);
@@ -80,5 +82,30 @@ describe('admin console', () => {
     await p.keyboard.press('ArrowRight');
     await expect.poll(() => overview.getAttribute('aria-selected')).toBe('true');
     await p.getByRole('tabpanel').getByText('Total Users').waitFor();
+  });
+  it('lists a student on a trial as on a trial, with its end date (issue 23)', async () => {
+    const student = await confirmedAccount(baseUrl, mailbox, 'on-trial');
+    const trial = await api(await accessToken(student), 'POST', '/api/subscription/trial', {});
+    expect(trial.status).toBe(200);
+    const ends = new Date(trial.body.profile.metadata.trial_ends as string).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+    const p = page();
+    await adminConsole(p);
+    await p.getByRole('tab', { name: 'Users' }).click();
+    await p.getByLabel('Search by email').fill(student.email);
+    const row = p.getByRole('row').filter({ hasText: student.email });
+    await row.waitFor();
+    await expect.poll(() => row.textContent()).toContain(`Trial until ${ends}`);
+  });
+
+  it('draws the Users by Role bars at their share of all users (issue 23)', async () => {
+    const p = page();
+    await adminConsole(p);
+    const card = p.locator('section', { has: p.getByRole('heading', { name: 'Users by Role' }) });
+    await card.waitFor();
+    // Every stack has students (the demo accounts at least): their bar has a width on screen.
+    const fill = card.getByRole('listitem').filter({ hasText: 'Student' }).locator('span > span');
+    await expect.poll(async () => (await fill.boundingBox())?.width ?? 0).toBeGreaterThan(4);
+    await p.screenshot({ path: '.screenshots/issue-23/admin-users-by-role.png', fullPage: false });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionText, dayLabel, detailText, durationText, share, trendText } from './admin-view.ts';
+import { actionText, dayLabel, detailText, durationText, planText, share, trendText } from './admin-view.ts';
 
 describe('admin console wording', () => {
   it.each([
@@ -35,4 +35,12 @@ describe('admin console wording', () => {
     expect(detailText('plain')).toBe('plain');
     expect(detailText(null)).toBe('');
   });
+
+  it.each([
+    [{ kind: 'free', trialEnded: false } as const, 'Free'],
+    [{ kind: 'free', trialEnded: true } as const, 'Free (trial ended)'],
+    [{ kind: 'trial', endsAt: '2026-12-03T10:00:00Z' } as const, 'Trial until Dec 3, 2026'],
+    [{ kind: 'premium' } as const, 'Premium'],
+    [{ kind: 'admin' } as const, 'Full access (admin)'],
+  ])('the plan %j reads %s', (plan, text) => expect(planText(plan, 'UTC')).toBe(text));
 });

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '#shared/admin/audit.ts';
+import type { AccountPlan } from '#shared/account-plan.ts';
 import type { Role } from '#shared/constants.ts';
 
 /** How the console words things; pure, with unit tables beside. */
@@ -47,4 +48,21 @@ export function detailText(detail: AuditEntry['detail']): string {
   return Object.entries(detail)
     .map(([key, value]) => `${key.replace(/_/g, ' ')}: ${String(value)}`)
     .join('; ');
+}
+
+/** "Dec 3, 2026": a trial's end in the reader's zone (or the one given, for tests). */
+const shortDate = (iso: string, timeZone?: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', ...(timeZone ? { timeZone } : {}) });
+
+/** The Plan column: what the entitlements decide (shared/account-plan.ts), a trial with its end. */
+export function planText(plan: AccountPlan, timeZone?: string): string {
+  switch (plan.kind) {
+    case 'admin':
+      return 'Full access (admin)';
+    case 'premium':
+      return 'Premium';
+    case 'trial':
+      return `Trial until ${shortDate(plan.endsAt, timeZone)}`;
+    case 'free':
+      return plan.trialEnded ? 'Free (trial ended)' : 'Free';
+  }
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { planOf } from '#shared/account-plan.ts';
 import { addUserSchema, ADMIN_MESSAGES as M, editUserSchema, isProtectedAccount } from '#shared/admin/users.ts';
 import type { Profile } from '#shared/api.ts';
 import { MAX_LENGTH, ROLES, SUBSCRIPTION_STATUSES, type Role, type SubscriptionStatus } from '#shared/constants.ts';
@@ -11,7 +12,7 @@ import { isApiError } from '@/lib/api-client.ts';
 import { capitalise } from '@/lib/capitalise.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { useAddUser, useAdminUsers, useDeleteUser, useEditUser } from '../api/admin-api.ts';
-import { ROLE_NAMES } from '../admin-view.ts';
+import { planText, ROLE_NAMES } from '../admin-view.ts';
 import styles from './admin.module.css';
 
 /** What a failed admin change says: the server's word for a taken address or a refusal, else the spec's message. */
@@ -76,7 +77,7 @@ export function UsersTab({ viewerId }: { viewerId: string }) {
                   <tr key={profile.user_id}>
                     <th scope="row">{profile.email}</th>
                     <td>{ROLE_NAMES[profile.role]}</td>
-                    <td>{capitalise(profile.subscription_status)}</td>
+                    <td>{planText(planOf(profile, new Date()))}</td>
                     <td>
                       <time dateTime={profile.created_at}>{joined(profile.created_at)}</time>
                     </td>
