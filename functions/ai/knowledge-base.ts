@@ -19,6 +19,8 @@ export interface SearchRequest extends SearchOptions {
   readonly kinds?: readonly SourceKind[];
   /** Leave out chunks of these sources (the retrieval check leaves out the question asked). */
   readonly excludeSourceIds?: readonly string[];
+  /** Only question chunks of these levels (similar questions: the levels the caller may play); other sources pass. */
+  readonly levels?: readonly Level[];
 }
 
 /** A passage with the level of its question (null for other sources). */
@@ -90,6 +92,7 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): ChunkSearch 
         if (request.category && chunk.category !== request.category) continue;
         if (request.kinds && !request.kinds.includes(chunk.sourceKind)) continue;
         if (request.excludeSourceIds?.includes(chunk.sourceId)) continue;
+        if (request.levels && chunk.level && !request.levels.includes(chunk.level)) continue;
         ranked.push({ item: toPassage(chunk, similarity), similarity });
       }
     }

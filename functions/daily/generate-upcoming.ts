@@ -1,6 +1,6 @@
 import { datesFrom } from '#shared/social/daily-challenge.ts';
 import { recordAdminAction } from '../data/audit-log.ts';
-import { requireCaller } from '../lib/caller.ts';
+import { requireAdmin } from '../admin/require-admin.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { ensureDailyChallenges } from './generate-challenges.ts';
 
@@ -12,7 +12,7 @@ const UPCOMING_DAYS = 7;
  * sure the next 7 days (from tomorrow, UTC) have their challenges; existing ones are kept.
  */
 export const handler = httpHandler(async (event) => {
-  const admin = await requireCaller(event, ['admin']);
+  const admin = await requireAdmin(event);
   const now = new Date();
   const tomorrow = datesFrom(now.toISOString().slice(0, 10), 2)[1]!;
   const dates = datesFrom(tomorrow, UPCOMING_DAYS);

@@ -7,7 +7,7 @@ import type { HttpEvent } from '../lib/http.ts';
 
 /**
  * The caller, with the knowledge base's messages (3-learning §8 Documents): "Authentication
- * required" without a valid session, `forbidden` for a role not allowed, and "Failed to verify
+ * required" without a valid session, `admin_required` with the given message for a role not allowed, and "Failed to verify
  * user permissions" when the profile cannot be read.
  */
 export async function requireKnowledgeCaller(event: HttpEvent, allowed: readonly Role[], forbidden: string): Promise<Profile> {
@@ -15,7 +15,8 @@ export async function requireKnowledgeCaller(event: HttpEvent, allowed: readonly
     return await requireCaller(event, allowed);
   } catch (error) {
     if (error instanceof Unauthorized) throw new Unauthorized(DOCUMENT_MESSAGES.authRequired, error.code);
-    if (error instanceof Forbidden) throw new Forbidden(forbidden, error.code);
+    // A role not allowed is `admin_required`, as on every admin-only route (issue 17 #18).
+    if (error instanceof Forbidden) throw new Forbidden(forbidden, error.code === 'forbidden' ? 'admin_required' : error.code);
     if (error instanceof AppError) throw error;
     throw new Unavailable(DOCUMENT_MESSAGES.verifyFailed);
   }

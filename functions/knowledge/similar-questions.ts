@@ -1,4 +1,5 @@
 import { DOCUMENT_MESSAGES, similarQuestionsQuerySchema, type SimilarQuestion } from '#shared/knowledge/documents.ts';
+import { readableQuestionLevels } from '#shared/knowledge/question-access.ts';
 import { QUESTION_MAX_RESULTS, QUESTION_THRESHOLD } from '#shared/knowledge/similarity.ts';
 import { fieldErrors } from '#shared/validation/auth.ts';
 import { chunkSearch } from '../ai/index.ts';
@@ -11,7 +12,7 @@ import { log } from '../lib/log.ts';
  * GET /api/knowledge/similar-questions?query=&subject= (any signed-in user): bank questions
  * like the query (search_similar_questions: threshold 0.5, 5 results), for Practice Similar
  * Questions. Only the question, its subject, level and topic go out: never the answer, the
- * explanation or the bank's internal id.
+ * explanation or the bank's internal id; and only of the levels the caller may play.
  */
 export const handler = httpHandler(async (event) => {
   const parsed = similarQuestionsQuerySchema.safeParse(event.queryStringParameters ?? {});
@@ -19,7 +20,7 @@ export const handler = httpHandler(async (event) => {
     const fields = fieldErrors(parsed.error) as Record<string, string>;
     throw new BadRequest(Object.values(fields)[0] ?? DOCUMENT_MESSAGES.questionSearchFailed, fields);
   }
-  await requireCaller(event);
+  const me = await requireCaller(event);
   try {
     const found = await chunkSearch().searchChunks({
       query: parsed.data.query,
@@ -27,6 +28,8 @@ export const handler = httpHandler(async (event) => {
       kinds: ['question'],
       threshold: QUESTION_THRESHOLD,
       maxResults: QUESTION_MAX_RESULTS,
+      // The same entitlements as play: no advanced or expert question text for those who cannot play it.
+      levels: readableQuestionLevels(me, new Date()),
     });
     const questions: SimilarQuestion[] = found.flatMap((p) =>
       p.subject && p.level ? [{ question: p.source.title, subject: p.subject, level: p.level, topic: p.category, similarity: p.similarity }] : [],

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { LEVELS, SUBJECTS } from '#shared/constants.ts';
 import { recordAdminAction } from '../data/audit-log.ts';
-import { requireCaller } from '../lib/caller.ts';
+import { requireAdmin } from '../admin/require-admin.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { createQuickMatch, START_LEAD_MS, startMatch } from './start-matches.ts';
 import { toTournamentView } from './views.ts';
@@ -21,8 +21,8 @@ const bodySchema = z.object({
  * (players may still register until it ends); a later one is started by the per-minute job.
  */
 export const handler = httpHandler(async (event) => {
+  const admin = await requireAdmin(event);
   const body = parseBody(event, bodySchema);
-  const admin = await requireCaller(event, ['admin']);
   const now = new Date();
   const tournament = await createQuickMatch(
     { startAt: new Date(now.getTime() + body.start_in_seconds * 1000), questionCount: body.questions, windowMs: body.window_seconds * 1000, gapMs: 3000, capacity: body.capacity, subject: body.subject, level: body.level },

@@ -38,6 +38,7 @@ export const DOCUMENT_MESSAGES = {
   /** Not in the spec: a request may carry one batch. */
   tooMany: `At most ${10} documents can be added at once`,
   queryRequired: 'Enter something to search for',
+  queryTooLong: `Search for at most ${DOCUMENT_LIMITS.queryMax} characters`,
 } as const;
 
 export const DOCUMENT_HINTS = {
@@ -132,7 +133,7 @@ const thresholdSchema = z.coerce
 
 /** GET /api/knowledge/search?query=&subject=&category=&threshold=&maxResults= (admin). */
 export const documentSearchSchema = z.object({
-  query: z.string(DOCUMENT_MESSAGES.queryRequired).trim().min(1, DOCUMENT_MESSAGES.queryRequired).max(DOCUMENT_LIMITS.queryMax),
+  query: z.string(DOCUMENT_MESSAGES.queryRequired).trim().min(1, DOCUMENT_MESSAGES.queryRequired).max(DOCUMENT_LIMITS.queryMax, DOCUMENT_MESSAGES.queryTooLong),
   subject: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(SUBJECTS).optional()),
   category: z.preprocess((v) => (typeof v === 'string' && v.trim() ? sanitiseCategory(v) : undefined), z.string().optional()),
   threshold: thresholdSchema,
@@ -153,7 +154,7 @@ export const documentSearchResultSchema = z.object({ results: z.array(searchResu
 
 /** GET /api/knowledge/similar-questions?query=&subject= (any signed-in user). */
 export const similarQuestionsQuerySchema = z.object({
-  query: z.string(DOCUMENT_MESSAGES.queryRequired).trim().min(1, DOCUMENT_MESSAGES.queryRequired).max(DOCUMENT_LIMITS.queryMax),
+  query: z.string(DOCUMENT_MESSAGES.queryRequired).trim().min(1, DOCUMENT_MESSAGES.queryRequired).max(DOCUMENT_LIMITS.queryMax, DOCUMENT_MESSAGES.queryTooLong),
   subject: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(SUBJECTS).optional()),
 });
 

@@ -195,6 +195,50 @@ describe('similar questions (any signed-in user)', () => {
     }
     expect(JSON.stringify(body)).not.toMatch(/ancient Egyptians during the Old Kingdom/);
   });
+
+  it('shows only the levels the caller may play: free and parent accounts get no advanced or expert question text (issue 17 #17)', async () => {
+    const expert = 'Which Akkadian ruler created what is often called the first empire in Mesopotamia, in the 24th century BC?';
+    const similar = async (who: { user_id: string }) => parse(await similarQuestions(httpEvent({ sub: who.user_id, query: { query: expert, subject: 'history' } })));
+    const subscriber = await player({ subscription_status: 'premium' });
+    const opened = await similar(subscriber);
+    expect(opened.body.questions.find((q: { question: string }) => q.question === expert)).toMatchObject({ level: 'expert' });
+
+    const parent = await player({ role: 'parent', subscription_status: 'premium' });
+    for (const who of [student, parent]) {
+      const { status, body } = await similar(who);
+      expect(status).toBe(200);
+      expect(body.questions.every((q: { level: string }) => q.level === 'beginner')).toBe(true);
+      expect(JSON.stringify(body)).not.toContain('Akkadian');
+    }
+  });
+
+  it('answers a query over 500 characters with an honest length message', async () => {
+    const { status, body } = await parse(await similarQuestions(httpEvent({ sub: student.user_id, query: { query: 'pyramids '.repeat(600) } })));
+    expect(status).toBe(400);
+    expect(body.error.message).toBe(DOCUMENT_MESSAGES.queryTooLong);
+    expect(body.error.message).not.toBe(DOCUMENT_MESSAGES.queryRequired);
+    const long = await search(admin.user_id, { query: 'x'.repeat(5_000) });
+    expect(long.body.error.message).toBe(DOCUMENT_MESSAGES.queryTooLong);
+  });
+});
+
+describe('admin-only routes answer alike (issue 17 #18)', () => {
+  it('every admin-only route refuses a student with 403 admin_required and no data', async () => {
+    const { handler: quickMatch } = await import('../../functions/tournaments/quick-match.ts');
+    const { handler: generateUpcoming } = await import('../../functions/daily/generate-upcoming.ts');
+    const answers = [
+      await add(student.user_id, { documents: [document()] }),
+      await search(student.user_id, { query: 'capital of France' }),
+      parse(await quickMatch(httpEvent({ sub: student.user_id, body: {} }))),
+      parse(await generateUpcoming(httpEvent({ sub: student.user_id, body: {} }))),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(403);
+      expect(Object.keys(answer.body)).toEqual(['error']);
+      expect(answer.body.error.code).toBe('admin_required');
+      expect(answer.body.error.message).toMatch(/^Admin privileges required/);
+    }
+  });
 });
 
 describe('retrieval quality', () => {
