@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES as M, editUserSchema, isProtectedAccount } from '#shared/admin/users.ts';
+import { ADMIN_MESSAGES as M, editRefusal, editUserSchema } from '#shared/admin/users.ts';
 import { changeIdentityEmail, moveRoleGroup, updateProfileByAdmin } from '../data/admin-accounts.ts';
 import { recordAdminAction } from '../data/audit-log.ts';
 import { findProfileByEmail, getProfile } from '../data/profiles.ts';
@@ -10,8 +10,9 @@ import { targetUserId } from './user-param.ts';
 
 /**
  * PATCH /api/admin/users/{userId} (Edit User, 3-learning §5): e-mail, role and
- * subscription status of a non-admin account. The person sees the change on their next
- * profile read (their role and plan are always the server's). Admin accounts are refused.
+ * subscription status. The person sees the change on their next profile read (their role
+ * and plan are always the server's). An admin can be demoted (a promotion is reversible),
+ * never the last one, but keeps their sign-in e-mail. Logged with what changed.
  */
 export const handler = httpHandler(async (event) => {
   const admin = await requireAdmin(event);
@@ -19,7 +20,8 @@ export const handler = httpHandler(async (event) => {
   const change = parseBody(event, editUserSchema);
   const before = await getProfile(userId);
   if (!before) throw new NotFound(M.userNotFound);
-  if (isProtectedAccount(before.role)) throw new Forbidden(M.adminProtected, 'admin_protected');
+  const refusal = editRefusal(before, change);
+  if (refusal) throw new Forbidden(refusal, 'admin_protected');
 
   const emailChanged = change.email !== before.email;
   if (emailChanged) {
@@ -27,11 +29,12 @@ export const handler = httpHandler(async (event) => {
     await changeIdentityEmail(userId, change.email);
   }
   const now = new Date();
-  const after = await updateProfileByAdmin(before, change, now);
-  if (!after) {
+  const outcome = await updateProfileByAdmin(before, change, now, admin.user_id);
+  if ('refused' in outcome) {
     if (emailChanged) await changeIdentityEmail(userId, before.email).catch(() => undefined);
-    throw new Conflict(M.updateFailed, 'changed_meanwhile');
+    throw refusedEdit(outcome.refused);
   }
+  const after = outcome.profile;
   if (change.role !== before.role) {
     await moveRoleGroup(userId, before.role, change.role);
     await publish('AccountRoleChanged', { userId, from: before.role, to: change.role, changedAt: now.toISOString() });
@@ -44,3 +47,9 @@ export const handler = httpHandler(async (event) => {
   await recordAdminAction({ actorId: admin.user_id, actorEmail: admin.email, action: 'user.update', target: userId, detail });
   return json(200, { profile: after, message: M.userUpdated });
 });
+
+function refusedEdit(reason: 'changed' | 'not_admin' | 'last_admin' | 'busy'): Error {
+  if (reason === 'not_admin') return new Forbidden(M.privilegesRequired, 'admin_required');
+  if (reason === 'last_admin') return new Conflict(M.lastAdmin, 'last_admin');
+  return new Conflict(M.updateFailed, reason === 'busy' ? 'busy' : 'changed_meanwhile');
+}

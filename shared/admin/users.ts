@@ -16,8 +16,12 @@ export const ADMIN_MESSAGES = {
   updateFailed: 'Failed to update user',
   deleteFailed: 'Failed to delete user',
   deleteConfirm: 'Are you sure you want to delete this user?',
-  /** Not in the spec's catalogue: admin accounts are not editable or deletable from the table (§6). */
-  adminProtected: 'Admin accounts cannot be changed or deleted here',
+  /** Not in the spec's catalogue: admin accounts are not deleted from the table (§6); demote first. */
+  adminProtected: 'Admin accounts cannot be deleted here. Change the role first.',
+  /** Not in the spec's catalogue: an admin's sign-in address is theirs to keep (no takeover from the table). */
+  adminEmailFixed: "An admin's email cannot be changed here",
+  /** Not in the spec's catalogue: demoting the only admin would leave no one to run the console. */
+  lastAdmin: 'There must always be at least one admin',
   emailTaken: 'An account with this email already exists',
   userNotFound: 'User not found',
   userAdded: (email: string) => `Invitation sent to ${email}`,
@@ -48,8 +52,17 @@ export const editUserSchema = z.object({
 });
 export type EditUserInput = z.infer<typeof editUserSchema>;
 
-/** Only non-admin accounts can be edited or deleted from the table (§6). */
+/**
+ * Admin accounts are not deleted from the table (§6) and keep their sign-in e-mail; their role
+ * can be changed (a promotion is reversible), as long as another admin remains (checked by the
+ * server in the same write as the change).
+ */
 export const isProtectedAccount = (role: string): boolean => role === 'admin';
+
+/** Why Edit User refuses this change to this account, or null: an admin's e-mail stays. */
+export function editRefusal(before: { role: string; email: string }, change: EditUserInput): string | null {
+  return isProtectedAccount(before.role) && change.email !== before.email ? ADMIN_MESSAGES.adminEmailFixed : null;
+}
 
 /** How long an invitation's set-a-password link works: the invitee may not read mail within the hour. */
 export const INVITE_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -36,6 +36,8 @@ const { useStatsPartitionForTests } = await import('../../functions/data/admin-s
 const { useSeenResetKeyForTests } = await import('../../functions/data/seen-tracking.ts');
 const { documentClient, eventsClient } = await import('../../functions/lib/clients.ts');
 const { lookUpAccount } = await import('../../functions/data/accounts.ts');
+const { useAdminWitnessesForTests } = await import('../../functions/data/admin-accounts.ts');
+const { ADMIN_MESSAGES } = await import('../../shared/admin/users.ts');
 
 // This file counts into a statistics partition and a reset generation of its own: the other
 // files' plays reach the shared ones through the local bus at the same time.
@@ -172,7 +174,7 @@ describe('Users: add, edit, delete', () => {
     ]);
   });
 
-  it('Edit User changes e-mail, role and plan; the person then has premium; admins cannot be edited', async () => {
+  it('Edit User changes e-mail, role and plan; the person then has premium', async () => {
     const boss = await admin();
     const student = parse(await addUser(as(boss, { body: { email: uniqueEmail('to-edit') } }))).body.profile as Profile;
     const email = uniqueEmail('renamed');
@@ -191,18 +193,15 @@ describe('Users: add, edit, delete', () => {
     expect(await found('teacher', email.slice(0, 12).toUpperCase())).toContain(email);
     expect(await found('student', email.slice(0, 12))).not.toContain(email);
 
-    const other = await admin();
-    const refused = parse(await editUser(as(boss, { path: { userId: other.user_id }, body: { email: other.email, role: 'student', subscription_status: 'free' } })));
-    expect(refused.status).toBe(403);
-    expect((await getProfile(other.user_id))!.role).toBe('admin');
     expect(parse(await editUser(as(boss, { path: { userId: randomUUID() }, body: { email, role: 'student', subscription_status: 'free' } }))).status).toBe(404);
     expect(parse(await editUser(as(boss, { path: { userId: student.user_id }, body: { email: '', role: 'student', subscription_status: 'free' } }))).body.error.fields.email).toBe('Email address is required');
   });
 
-  it('Delete removes the identity and every item of the account; admins cannot be deleted', async () => {
+  it('Delete removes the identity and every item of the account; an admin must be demoted first', async () => {
     const boss = await admin();
     const other = await admin();
-    expect(parse(await deleteUser(as(boss, { path: { userId: other.user_id } }))).status).toBe(403);
+    const refused = parse(await deleteUser(as(boss, { path: { userId: other.user_id } })));
+    expect(refused).toMatchObject({ status: 403, body: { error: { code: 'admin_protected', message: ADMIN_MESSAGES.adminProtected } } });
     expect(await getProfile(other.user_id)).toBeDefined();
 
     const email = uniqueEmail('doomed');
@@ -219,6 +218,75 @@ describe('Users: add, edit, delete', () => {
     await expect.poll(() => itemsNaming(userId, email), { timeout: 15_000 }).toEqual([]);
     // The identity is gone: nobody signs in with it any more.
     expect((await lookUpAccount(userId)).status).toBe('missing');
+  });
+});
+
+describe('Admins: promotion is reversible, never leaving no admin (issue 17 item 15)', () => {
+  /** An admin with a real identity (Add User), as promotion makes one. */
+  async function promoted(by: Profile): Promise<Profile> {
+    const added = parse(await addUser(as(by, { body: { email: uniqueEmail('promoted'), role: 'admin' } })));
+    expect(added.status).toBe(201);
+    return (await getProfile(added.body.profile.user_id))!;
+  }
+  const demote = (by: Profile, who: Profile) => editUser(as(by, { path: { userId: who.user_id }, body: { email: who.email, role: 'student', subscription_status: who.subscription_status } })).then(parse);
+
+  it('another admin demotes an admin: the role and the console go at once, the log says so, and the account can then be deleted', async () => {
+    const boss = await admin();
+    const other = await promoted(boss);
+    expect(parse(await overview(as(other))).status).toBe(200);
+
+    const demoted = await demote(boss, other);
+    expect(demoted.status).toBe(200);
+    expect(demoted.body.profile.role).toBe('student');
+    expect((await getProfile(other.user_id))!.role).toBe('student');
+    expect(parse(await overview(as(other)))).toMatchObject({ status: 403, body: { error: { code: 'admin_required' } } });
+    const students = (parse(await listUsers(as(boss, { query: { role: 'student', q: other.email } }))).body.profiles as Profile[]).map((p) => p.user_id);
+    expect(students).toContain(other.user_id);
+
+    const log = parse(await auditLog(as(boss, { query: { limit: '100' } }))).body.entries as { actor_id: string; action: string; target: string; detail: Record<string, string> }[];
+    expect(log.find((e) => e.actor_id === boss.user_id && e.target === other.user_id && e.action === 'user.update')?.detail).toMatchObject({ role: 'admin → student' });
+
+    expect(parse(await deleteUser(as(boss, { path: { userId: other.user_id } }))).status).toBe(202);
+    expect(await getProfile(other.user_id)).toBeUndefined();
+  });
+
+  it('an admin’s sign-in e-mail is not changed from the table', async () => {
+    const boss = await admin();
+    const other = await promoted(boss);
+    const refused = parse(await editUser(as(boss, { path: { userId: other.user_id }, body: { email: uniqueEmail('taken-over'), role: 'admin', subscription_status: 'free' } })));
+    expect(refused).toMatchObject({ status: 403, body: { error: { code: 'admin_protected' } } });
+    expect((await getProfile(other.user_id))!.email).toBe(other.email);
+  });
+
+  it('two admins demoting each other at the same moment: exactly one succeeds, the other stays admin', async () => {
+    const boss = await admin();
+    for (let round = 0; round < 3; round++) {
+      const [a, b] = [await promoted(boss), await promoted(boss)];
+      const results = await Promise.all([demote(a, b), demote(b, a)]);
+      expect(results.map((r) => r.status).sort()).toEqual([200, 403]);
+      const roles = [(await getProfile(a.user_id))!.role, (await getProfile(b.user_id))!.role].sort();
+      expect(roles).toEqual(['admin', 'student']);
+    }
+  });
+
+  it('an admin may step down only while another admin remains (checked in the same write)', async () => {
+    const boss = await promoted(await admin());
+    const stepDown = () => demote(boss, boss);
+    // No other admin: refused, still admin.
+    useAdminWitnessesForTests(async () => []);
+    expect(await stepDown()).toMatchObject({ status: 409, body: { error: { code: 'last_admin', message: ADMIN_MESSAGES.lastAdmin } } });
+    // The only one the index still names was demoted meanwhile: refused too (the check reads the item).
+    const former = await promoted(boss);
+    expect((await demote(boss, former)).status).toBe(200);
+    useAdminWitnessesForTests(async () => [former.user_id]);
+    expect((await stepDown()).status).toBe(409);
+    expect((await getProfile(boss.user_id))!.role).toBe('admin');
+    // Another admin remains: done.
+    const successor = await promoted(boss);
+    useAdminWitnessesForTests(async () => [former.user_id, successor.user_id]);
+    expect((await stepDown()).status).toBe(200);
+    expect((await getProfile(boss.user_id))!.role).toBe('student');
+    useAdminWitnessesForTests(undefined);
   });
 });
 

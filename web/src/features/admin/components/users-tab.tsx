@@ -28,8 +28,8 @@ const SEARCH_DEBOUNCE_MS = 300;
 const joined = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
- * The Users tab (3-learning §2, §5, §6): a role filter, the table with Edit and Delete
- * (not for admins), Add User and Edit User dialogs whose submit stays disabled while the
+ * The Users tab (3-learning §2, §5, §6): a role filter, the table with Edit (an admin's role
+ * too, never your own row) and Delete (not for admins: demote first), Add User and Edit User dialogs whose submit stays disabled while the
  * form is invalid or saving, and Delete's confirmation.
  */
 export function UsersTab({ viewerId }: { viewerId: string }) {
@@ -72,7 +72,10 @@ export function UsersTab({ viewerId }: { viewerId: string }) {
             </thead>
             <tbody>
               {profiles.map((profile) => {
-                const locked = isProtectedAccount(profile.role) || profile.user_id === viewerId;
+                // Your own row is locked (stepping down is another admin's call); an admin can be
+                // edited (demoted) but not deleted until demoted.
+                const locked = profile.user_id === viewerId;
+                const deletable = !isProtectedAccount(profile.role);
                 return (
                   <tr key={profile.user_id}>
                     <th scope="row">{profile.email}</th>
@@ -83,15 +86,17 @@ export function UsersTab({ viewerId }: { viewerId: string }) {
                     </td>
                     <td>
                       {locked ? (
-                        <span className="muted">Protected</span>
+                        <span className="muted">You</span>
                       ) : (
                         <span className={styles.rowActions}>
                           <Button variant="secondary" aria-label={`Edit ${profile.email}`} onClick={() => (setNotice(null), setEditing(profile))}>
                             Edit
                           </Button>
-                          <Button variant="secondary" aria-label={`Delete ${profile.email}`} onClick={() => (setNotice(null), setDeleting(profile))}>
-                            Delete
-                          </Button>
+                          {deletable && (
+                            <Button variant="secondary" aria-label={`Delete ${profile.email}`} onClick={() => (setNotice(null), setDeleting(profile))}>
+                              Delete
+                            </Button>
+                          )}
                         </span>
                       )}
                     </td>
@@ -196,6 +201,7 @@ function AddUserForm({ onClose, onDone }: FormProps) {
 }
 
 function EditUserForm({ profile, onClose, onDone }: FormProps & { profile: Profile }) {
+  const admin = isProtectedAccount(profile.role);
   const [email, setEmail] = useState(profile.email);
   const [role, setRole] = useState<Role>(profile.role);
   const [status, setStatus] = useState<SubscriptionStatus>(profile.subscription_status);
@@ -211,7 +217,16 @@ function EditUserForm({ profile, onClose, onDone }: FormProps & { profile: Profi
   };
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <EmailField label="Email" required value={email} maxLength={MAX_LENGTH.email + 20} onChange={(e) => setEmail(e.target.value)} error={emailError ?? serverField} />
+      <EmailField
+        label="Email"
+        required
+        value={email}
+        maxLength={MAX_LENGTH.email + 20}
+        onChange={(e) => setEmail(e.target.value)}
+        error={emailError ?? serverField}
+        readOnly={admin}
+        hint={admin ? "An admin's email stays. Change the role to demote them; the server keeps at least one admin." : undefined}
+      />
       <SelectField label="Role" value={role} options={ROLES} optionLabel={(r) => ROLE_NAMES[r]} onChange={setRole} />
       <SelectField label="Subscription status" value={status} options={SUBSCRIPTION_STATUSES} optionLabel={capitalise} onChange={setStatus} />
       <FormMessage message={serverField ? null : failureText(edit.error, M.updateFailed)} />
