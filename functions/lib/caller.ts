@@ -16,12 +16,15 @@ function issuedAt(claims: Record<string, unknown>): number | undefined {
  * Who is calling. The API's JWT authorizer has already verified the token; the role
  * comes from the server's profile, not from anything the browser sends. A token issued
  * before the account's sessions were revoked (a password reset) is refused, though the
- * authorizer would accept it until it expires.
+ * authorizer would accept it until it expires. ID tokens are refused (access tokens only).
  */
 export async function requireCaller(event: HttpEvent, allowed?: readonly Role[]): Promise<Profile> {
   const claims = event.requestContext.authorizer?.jwt?.claims ?? {};
   const sub = claims.sub;
   if (typeof sub !== 'string' || !sub) throw new Unauthorized();
+  // Access tokens only: an ID token is signed for the same client, and a JWT authorizer that
+  // checks `aud` or `client_id` alike would pass it. Cognito stamps every token with token_use.
+  if (claims.token_use !== undefined && claims.token_use !== 'access') throw new Unauthorized();
   const { profile, validAfterMs } = await callerRecords(sub);
   if (validAfterMs !== undefined) {
     const iat = issuedAt(claims);

@@ -19,6 +19,13 @@ export interface ApiRouteHandlerProps {
 }
 
 /**
+ * The scope Cognito puts in every access token of the user-pool API (sign-in, refresh). An ID
+ * token has no `scope`, and the HTTP API's JWT authorizer accepts a token whose `aud` OR
+ * `client_id` is our client, so demanding this scope is what keeps ID tokens out in AWS.
+ */
+export const ACCESS_TOKEN_SCOPE = 'aws.cognito.signin.user.admin';
+
+/**
  * One entry of the route table in AWS: its function (IAM from infra/stacks/function-access.ts),
  * the integration, the route on the HTTP API and the permission for API Gateway to invoke it.
  * Everything a route costs sits under this construct, so a stack's resources per route can be
@@ -43,7 +50,7 @@ export class ApiRouteHandler extends Construct {
       httpApi: props.api,
       routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
       integration: new HttpLambdaIntegration('Integration', this.function),
-      ...(route.auth === 'jwt' ? { authorizer: props.authorizer } : {}),
+      ...(route.auth === 'jwt' ? { authorizer: props.authorizer, authorizationScopes: [ACCESS_TOKEN_SCOPE] } : {}),
     });
   }
 }

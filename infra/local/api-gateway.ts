@@ -22,7 +22,8 @@ const compiled = compileRoutes(ROUTES);
 const MAX_BODY_BYTES = 1024 * 1024;
 
 export function createApiGateway(options: { jwt: JwtConfig; root: string }) {
-  const verify = tokenVerifier({ issuer: options.jwt.issuer, clientId: options.jwt.audience });
+  // Access tokens only, as the CDK routes demand by scope (an ID token has no `scope`).
+  const verify = tokenVerifier({ issuer: options.jwt.issuer, clientId: options.jwt.audience, tokenUse: 'access' });
 
   async function authorize(header: string | undefined): Promise<JWTPayload | undefined> {
     const token = header?.match(/^Bearer\s+(.+)$/i)?.[1];

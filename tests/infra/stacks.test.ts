@@ -348,9 +348,12 @@ describe('api stacks', () => {
     if (route.auth === 'jwt') {
       expect(props.AuthorizationType).toBe('JWT');
       expect(props.AuthorizerId).toEqual(importOf(authorizerId));
+      // Access tokens only: an ID token carries no scope (issue 17 #16).
+      expect(props.AuthorizationScopes).toEqual(['aws.cognito.signin.user.admin']);
     } else {
       expect(props.AuthorizationType).toBe('NONE');
       expect(props.AuthorizerId).toBeUndefined();
+      expect(props.AuthorizationScopes).toBeUndefined();
     }
     // The route's integration, on the same API, invokes this route's own function…
     const integrationId = props.Target['Fn::Join'][1][1].Ref;
