@@ -1,10 +1,11 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventDetail } from '#events/catalogue.ts';
 import type { Level, Subject } from '#shared/constants.ts';
 import { learningStyleSchema, stepProgress, studyGoalSchema, type LearningStyleResult, type StudyGoal } from '#shared/learning/learning.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
+import { countedWrite } from './counted-writes.ts';
 import { ttlSeconds } from './table-design.ts';
 import * as keys from './table-keys.ts';
 import { queryPrefix } from './user-rows.ts';
@@ -19,14 +20,21 @@ export async function listGoals(userId: string): Promise<StudyGoal[]> {
   return items.map(toGoal).sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 
-export async function putGoal(userId: string, goal: StudyGoal): Promise<void> {
-  await documentClient().send(
-    new PutCommand({
-      TableName: env().TABLE_NAME,
-      Item: { ...keys.studyGoal(userId, goal.id), type: 'study-goal', user_id: userId, ...goal },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+/** How many goals are stored (once, when the count item is first made). */
+async function countStoredGoals(userId: string): Promise<number> {
+  return (await queryPrefix(userId, 'GOAL#')).length;
+}
+
+/** Adds a goal unless the person keeps `max` already: the goal and its count in one conditional transaction. */
+export async function addGoal(userId: string, goal: StudyGoal, max: number): Promise<'added' | 'limit' | 'busy'> {
+  const outcome = await countedWrite({
+    countKey: keys.studyGoalCount(userId),
+    change: 1,
+    max,
+    items: [{ Put: { TableName: env().TABLE_NAME, Item: { ...keys.studyGoal(userId, goal.id), type: 'study-goal', user_id: userId, ...goal }, ConditionExpression: 'attribute_not_exists(pk)' } }],
+    countStored: () => countStoredGoals(userId),
+  });
+  return outcome === 'done' ? 'added' : outcome === 'limit' ? 'limit' : 'busy';
 }
 
 export async function getGoal(userId: string, goalId: string): Promise<StudyGoal | undefined> {
@@ -46,9 +54,14 @@ function stepUpdate(userId: string, goal: StudyGoal) {
   };
 }
 
-/** Update Progress: +10 (max 100) on the caller's own goal; undefined when it is not theirs (or gone). */
-export async function stepGoal(userId: string, goalId: string): Promise<StudyGoal | undefined> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** Math.min(attempt, 5)));
+
+/**
+ * Update Progress: +10 (max 100) on the caller's own goal; undefined when it is not theirs (or
+ * gone), 'busy' when simultaneous steps kept winning (the handler answers 409, never a 500).
+ */
+export async function stepGoal(userId: string, goalId: string): Promise<StudyGoal | undefined | 'busy'> {
+  for (let attempt = 0; attempt < 10; attempt++) {
     const goal = await getGoal(userId, goalId);
     if (!goal) return undefined;
     if (goal.progress >= 100) return goal;
@@ -57,15 +70,21 @@ export async function stepGoal(userId: string, goalId: string): Promise<StudyGoa
       return { ...goal, ...stepProgress(goal.progress) };
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      await pause(attempt);
     }
   }
-  throw new Error('Study goal kept changing; try again');
+  return 'busy';
 }
 
-/** Deletes only a goal of this user (the key is in their partition); false when there was none. */
-export async function deleteGoal(userId: string, goalId: string): Promise<boolean> {
-  const { Attributes } = await documentClient().send(new DeleteCommand({ TableName: env().TABLE_NAME, Key: keys.studyGoal(userId, goalId), ReturnValues: 'ALL_OLD' }));
-  return Boolean(Attributes);
+/** Deletes only a goal of this user (the key is in their partition), counted out; 'missing' when there was none. */
+export async function deleteGoal(userId: string, goalId: string): Promise<'deleted' | 'missing' | 'busy'> {
+  const outcome = await countedWrite({
+    countKey: keys.studyGoalCount(userId),
+    change: -1,
+    items: [{ Delete: { TableName: env().TABLE_NAME, Key: keys.studyGoal(userId, goalId), ConditionExpression: 'attribute_exists(pk)' } }],
+    countStored: () => countStoredGoals(userId),
+  });
+  return outcome === 'done' ? 'deleted' : outcome === 'busy' ? 'busy' : 'missing';
 }
 
 const MARKER_KEEP_MS = 30 * 24 * 60 * 60 * 1000;

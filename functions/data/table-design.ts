@@ -24,6 +24,7 @@
  * - active days, streak ........ pk USER#<id>  sk DAY#<yyyy-mm-dd> | STREAK
  * - achievements ............... pk USER#<id>  sk ACH#<achievement id>
  * - study goals ................ pk USER#<id>  sk GOAL#<goal id>   (own partition: another person's id is simply not found)
+ * - study goals kept (a count) . pk USER#<id>  sk GOAL-COUNT   (moves with each goal, conditional on kept < 20: the cap holds under concurrency)
  * - learning style ............. pk USER#<id>  sk LEARNING-STYLE  (the assessment's result, 3-learning §4)
  * - notifications .............. pk USER#<id>  sk NOTIF#<delivered at, compact>-<key hash>  (newest 20 delivered: one key range; TTL 90 days)
  * - notification made once ..... pk USER#<id>  sk NOTIFKEY#<key hash>   (a fact notified once; TTL as the item)

@@ -27,6 +27,7 @@ export const activeDay = (userId: string, day: string) => ({ pk: `USER#${userId}
 export const streak = (userId: string) => ({ pk: `USER#${userId}`, sk: 'STREAK' });
 export const achievement = (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `ACH#${id}` });
 export const studyGoal = (userId: string, goalId: string) => ({ pk: `USER#${userId}`, sk: `GOAL#${goalId}` });
+export const studyGoalCount = (userId: string) => ({ pk: `USER#${userId}`, sk: 'GOAL-COUNT' });
 export const learningStyle = (userId: string) => ({ pk: `USER#${userId}`, sk: 'LEARNING-STYLE' });
 export const notification = (userId: string, key: string) => ({ pk: `USER#${userId}`, sk: `NOTIF#${key}` });
 export const notificationOnce = (userId: string, keyHash: string) => ({ pk: `USER#${userId}`, sk: `NOTIFKEY#${keyHash}` });

@@ -180,13 +180,18 @@ export async function setSaved(userId: string, videoId: string, saved: boolean):
   }
 }
 
-/** Rates 1–5 (a new rating replaces this account's previous one); conditional on the rating read. */
-export async function setRating(userId: string, videoId: string, rating: number): Promise<boolean> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** Math.min(attempt, 5)));
+
+/**
+ * Rates 1–5 (a new rating replaces this account's previous one); conditional on the rating read,
+ * retried with a random pause. 'busy' when simultaneous ratings kept colliding (the handler answers 409).
+ */
+export async function setRating(userId: string, videoId: string, rating: number): Promise<'rated' | 'missing' | 'busy'> {
+  for (let attempt = 0; attempt < 10; attempt++) {
     const video = await getVideo(userId, videoId);
-    if (!video) return false;
+    if (!video) return 'missing';
     const before = video.myRating;
-    if (before === rating) return true;
+    if (before === rating) return 'rated';
     try {
       await documentClient().send(
         new TransactWriteCommand({
@@ -211,12 +216,13 @@ export async function setRating(userId: string, videoId: string, rating: number)
           ],
         }),
       );
-      return true;
+      return 'rated';
     } catch (error) {
       if (!cancelled(error)) throw error;
+      await pause(attempt);
     }
   }
-  throw new Error('The rating kept changing; try again');
+  return 'busy';
 }
 
 /**

@@ -1,6 +1,6 @@
 import { rateRequestSchema, VIDEO_MESSAGES } from '#shared/explanations/explanations.ts';
 import { setRating } from '../data/videos.ts';
-import { NotFound } from '../lib/errors.ts';
+import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { requireVideoCaller, videoIdParam } from './access.ts';
 import { videoItem } from './video-items.ts';
@@ -10,6 +10,8 @@ export const handler = httpHandler(async (event) => {
   const { rating } = parseBody(event, rateRequestSchema);
   const me = await requireVideoCaller(event);
   const videoId = videoIdParam(event);
-  if (!(await setRating(me.user_id, videoId, rating))) throw new NotFound(VIDEO_MESSAGES.notFound);
+  const outcome = await setRating(me.user_id, videoId, rating);
+  if (outcome === 'missing') throw new NotFound(VIDEO_MESSAGES.notFound);
+  if (outcome === 'busy') throw new Conflict(VIDEO_MESSAGES.busy, 'busy');
   return json(200, { item: await videoItem(me.user_id, videoId) });
 });

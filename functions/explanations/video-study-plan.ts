@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { canUse } from '#shared/entitlements.ts';
 import { studyPlanRequestSchema, topicLabel, VIDEO_MESSAGES } from '#shared/explanations/explanations.ts';
 import { GOAL_LIMITS, GOAL_MESSAGES, type StudyGoal } from '#shared/learning/learning.ts';
-import { listGoals, putGoal } from '../data/learning.ts';
+import { addGoal } from '../data/learning.ts';
 import { getVideo } from '../data/videos.ts';
 import { Conflict, Forbidden, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
@@ -22,7 +22,6 @@ export const handler = httpHandler(async (event) => {
   if (!canUse(me, 'custom_study_plans', new Date())) throw new Forbidden(GOAL_MESSAGES.premiumRequired, 'premium_required');
   const video = await getVideo(me.user_id, videoIdParam(event));
   if (!video) throw new NotFound(VIDEO_MESSAGES.notFound);
-  if ((await listGoals(me.user_id)).length >= GOAL_LIMITS.goalsMax) throw new Conflict(GOAL_MESSAGES.tooMany, 'too_many_goals');
   const topics = [topicLabel(video.topic), ...video.explanation.relatedTopics.filter((t) => t !== topicLabel(video.topic))].slice(0, 4);
   const description = `Video: ${video.question} (answer: ${video.correctAnswer}). Topics: ${topics.join(', ')}.`.slice(0, GOAL_LIMITS.descriptionMax);
   const now = new Date();
@@ -39,6 +38,9 @@ export const handler = httpHandler(async (event) => {
     completed: false,
     created_at: now.toISOString(),
   };
-  await putGoal(me.user_id, goal);
+  // The same conditional count as POST /api/study-goals: simultaneous clicks cannot pass 20.
+  const outcome = await addGoal(me.user_id, goal, GOAL_LIMITS.goalsMax);
+  if (outcome === 'limit') throw new Conflict(GOAL_MESSAGES.tooMany, 'too_many_goals');
+  if (outcome === 'busy') throw new Conflict(GOAL_MESSAGES.busy, 'busy');
   return json(201, { goal });
 });

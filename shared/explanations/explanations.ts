@@ -49,6 +49,8 @@ export const VIDEO_MESSAGES = {
   libraryFull: `Your video library is full (${LIBRARY_MAX} videos).`,
   noSource: 'No source in our knowledge base explains this question yet, so no video was made.',
   planTitleRequired: 'Title is required',
+  /** Not in the spec: simultaneous changes of one video's mark kept colliding (409, never a 500). */
+  busy: 'Too many changes at once. Try again.',
 } as const;
 
 export const sourceKinds = ['document', 'country', 'question', 'guide'] as const;

@@ -13,6 +13,7 @@ import {
   recommendLevel,
   scoreLearningStyle,
   stepProgress,
+  targetDateProblem,
   type AttemptRow,
 } from './learning.ts';
 
@@ -131,7 +132,7 @@ describe('study goals (§2, §4, §5, §9)', () => {
   });
 
   it('validates the form with the limits 15-180 minutes and 1-21 quizzes', () => {
-    const ok = { title: ' Capitals ', target_date: '2026-12-01', subject: 'geography', level: 'beginner' };
+    const ok = { title: ' Capitals ', target_date: addDays(new Date().toISOString().slice(0, 10), 10), subject: 'geography', level: 'beginner' };
     expect(createGoalSchema.parse(ok)).toMatchObject({ title: 'Capitals', daily_minutes: 30, weekly_quizzes: 5, description: '' });
     for (const [field, value, message] of [
       ['daily_minutes', 14, GOAL_MESSAGES.minutes],
@@ -148,4 +149,23 @@ describe('study goals (§2, §4, §5, §9)', () => {
     expect(createGoalSchema.safeParse({ ...ok, daily_minutes: 180, weekly_quizzes: 21 }).success).toBe(true);
     expect(createGoalSchema.safeParse({ ...ok, daily_minutes: 15, weekly_quizzes: 1 }).success).toBe(true);
   });
+});
+
+describe('target dates (issue 17)', () => {
+  it.each([
+    ['2026-03-01', null],
+    ['2026-02-28', null],
+    ['2026-02-27', null],
+    ['2026-02-26', GOAL_MESSAGES.datePast],
+    ['2031-02-28', null],
+    ['2031-03-01', GOAL_MESSAGES.dateTooFar],
+    ['2026-02-31', GOAL_MESSAGES.dateInvalid],
+    ['2026-04-31', GOAL_MESSAGES.dateInvalid],
+    ['2028-02-29', null],
+    ['2027-02-29', GOAL_MESSAGES.dateInvalid],
+    ['0001-01-01', GOAL_MESSAGES.datePast],
+    ['9999-12-31', GOAL_MESSAGES.dateTooFar],
+    ['2026-3-1', GOAL_MESSAGES.dateInvalid],
+    ['2026-03-01T00:00', GOAL_MESSAGES.dateInvalid],
+  ] as const)('%s on 2026-02-28 → %s', (date, problem) => expect(targetDateProblem(date, '2026-02-28')).toBe(problem));
 });

@@ -165,14 +165,22 @@ export const GOAL_LIMITS = {
   progressStep: 10,
   progressMax: 100,
   defaultDaysAhead: 30,
-  /** At most this many goals a person keeps (each counts at most once per quiz). */
+  /** At most this many goals a person keeps (each counts at most once per quiz); a conditional count holds it under concurrency. */
   goalsMax: 20,
+  /** Target dates: from yesterday (UTC; a browser west of UTC may still be on it) to 5 years ahead (issue 17). */
+  pastDaysAllowed: 1,
+  maxDaysAhead: 5 * 365 + 1,
 } as const;
 
 export const GOAL_MESSAGES = {
   titleRequired: 'Title is required',
   titleTooLong: `Title must be at most ${GOAL_LIMITS.titleMax} characters`,
   dateRequired: 'Target date is required',
+  dateInvalid: 'Enter a real date (YYYY-MM-DD)',
+  datePast: 'Target date cannot be in the past',
+  dateTooFar: 'Target date must be within 5 years',
+  /** Too many simultaneous changes of one goal (409): the person simply tries again. */
+  busy: 'Too many changes at once. Try again.',
   minutes: `Daily minutes must be between ${GOAL_LIMITS.minutesMin} and ${GOAL_LIMITS.minutesMax}`,
   quizzes: `Weekly quizzes must be between ${GOAL_LIMITS.quizzesMin} and ${GOAL_LIMITS.quizzesMax}`,
   descriptionTooLong: `Description must be at most ${GOAL_LIMITS.descriptionMax} characters`,
@@ -184,12 +192,28 @@ export const GOAL_MESSAGES = {
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A real calendar day: 2026-02-31 is not (Date would roll it over into March). */
+export const isCalendarDate = (d: string): boolean => isoDate.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d;
+
+/** Why a target date is refused on `today` (YYYY-MM-DD, UTC), or null: a real day from yesterday to 5 years ahead. */
+export function targetDateProblem(date: string, today: string): string | null {
+  if (!isCalendarDate(date)) return GOAL_MESSAGES.dateInvalid;
+  if (date < addDays(today, -GOAL_LIMITS.pastDaysAllowed)) return GOAL_MESSAGES.datePast;
+  if (date > addDays(today, GOAL_LIMITS.maxDaysAhead)) return GOAL_MESSAGES.dateTooFar;
+  return null;
+}
+
+const utcToday = () => new Date().toISOString().slice(0, 10);
+
 export const createGoalSchema = z.object({
   title: z.string({ error: GOAL_MESSAGES.titleRequired }).trim().min(1, GOAL_MESSAGES.titleRequired).max(GOAL_LIMITS.titleMax, GOAL_MESSAGES.titleTooLong),
   target_date: z
     .string({ error: GOAL_MESSAGES.dateRequired })
-    .regex(isoDate, GOAL_MESSAGES.dateRequired)
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), GOAL_MESSAGES.dateRequired),
+    .min(1, GOAL_MESSAGES.dateRequired)
+    .superRefine((d, ctx) => {
+      const problem = targetDateProblem(d, utcToday());
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   daily_minutes: z.number({ error: GOAL_MESSAGES.minutes }).int(GOAL_MESSAGES.minutes).min(GOAL_LIMITS.minutesMin, GOAL_MESSAGES.minutes).max(GOAL_LIMITS.minutesMax, GOAL_MESSAGES.minutes).default(GOAL_LIMITS.minutesDefault),
   weekly_quizzes: z.number({ error: GOAL_MESSAGES.quizzes }).int(GOAL_MESSAGES.quizzes).min(GOAL_LIMITS.quizzesMin, GOAL_MESSAGES.quizzes).max(GOAL_LIMITS.quizzesMax, GOAL_MESSAGES.quizzes).default(GOAL_LIMITS.quizzesDefault),
   subject: z.enum(SUBJECTS),

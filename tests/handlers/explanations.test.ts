@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { EXPLANATION_MESSAGES as M, VIDEO_MESSAGES, explanationKey } from '../../shared/explanations/explanations.ts';
 import type { GenerateRequest, KnowledgeBase, Passage, SearchOptions, TextGenerator } from '../../functions/ai/types.ts';
 import { useLocalStack } from '../support/handler-env.ts';
+import { losingWrites } from '../support/losing-writes.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
 import { player, premium } from '../support/players.ts';
 
@@ -331,6 +332,58 @@ describe('the video library', () => {
     items = (await call(listVideos, me)).body.items;
     expect(items.find((i) => i.id === videoId)).toMatchObject({ views: 1, likes: 0, rating: 3, ratingCount: 1 });
     expect((await call(listVideos, friend)).status).toBe(403);
+  });
+
+  it('simultaneous ratings of one video (one account and its friends) answer 200 or 409, never 500, and count one rating each (issue 17)', async () => {
+    const me = await player(premium);
+    const { roundId, answered } = await playWrong(me, 'history', 'beginner');
+    const a = answered[0]!;
+    knows(a.question, a.chosen);
+    const added = (await call(addVideo, me, { body: { roundId, questionId: a.question.id } })).body.item;
+    const videoId = added.id as string;
+    // Friends with the same video share its counters: every rating moves the same shared item.
+    const { addVideo: putVideo } = await import('../../functions/data/videos.ts');
+    const { watched: _w, liked: _l, saved: _s, myRating: _r, views: _v, likes: _k, rating: _g, ratingCount: _c, duration: _d, tags: _t, title: _ti, description: _de, difficulty: _di, isPersonal: _p, ...record } = added;
+    const friends = await Promise.all(Array.from({ length: 5 }, () => player(premium)));
+    for (const f of friends) await putVideo(f.user_id, { ...record, addedAt: new Date().toISOString() });
+    const raters = [me, me, me, me, me, me, me, me, me, me, ...friends, ...friends];
+    const results = await Promise.all(raters.map((who, i) => call(rateVideo, who, { path: { videoId }, body: { rating: (i % 5) + 1 } })));
+    for (const r of results) expect([200, 409]).toContain(r.status);
+    for (const r of results.filter((x) => x.status === 409)) expect(r.body.error).toMatchObject({ code: 'busy', message: VIDEO_MESSAGES.busy });
+    // Six accounts, six ratings: the shared average is exactly the average of what each account has stored.
+    const mine = await Promise.all([me, ...friends].map(async (who) => (await call(listVideos, who)).body.items.find((i: { id: string }) => i.id === videoId)));
+    const stored = mine.map((i) => i.myRating as number);
+    expect(mine[0]).toMatchObject({ ratingCount: 6 });
+    expect(mine[0].rating).toBeCloseTo(stored.reduce((x, y) => x + y, 0) / 6, 1);
+  });
+
+  it('a rating whose conditional write keeps losing answers 409 busy, never a 500 (issue 17)', async () => {
+    const me = await player(premium);
+    const { roundId, answered } = await playWrong(me, 'geography', 'beginner');
+    const a = answered[0]!;
+    knows(a.question, a.chosen);
+    const videoId = (await call(addVideo, me, { body: { roundId, questionId: a.question.id } })).body.item.id as string;
+    const losing = losingWrites(videoId);
+    try {
+      const busy = await call(rateVideo, me, { path: { videoId }, body: { rating: 4 } });
+      expect(busy).toMatchObject({ status: 409, body: { error: { code: 'busy', message: VIDEO_MESSAGES.busy } } });
+    } finally {
+      losing.restore();
+    }
+    // Nothing was counted; trying again works.
+    expect((await call(rateVideo, me, { path: { videoId }, body: { rating: 4 } })).body.item).toMatchObject({ myRating: 4, rating: 4, ratingCount: 1 });
+  });
+
+  it('25 simultaneous Add to Study Plan clicks keep the 20-goal cap (issue 17)', async () => {
+    const me = await player(premium);
+    const { roundId, answered } = await playWrong(me, 'religion', 'beginner');
+    const a = answered[0]!;
+    knows(a.question, a.chosen);
+    const videoId = (await call(addVideo, me, { body: { roundId, questionId: a.question.id } })).body.item.id as string;
+    const results = await Promise.all(Array.from({ length: 25 }, (_, i) => call(videoStudyPlan, me, { path: { videoId }, body: { title: `Plan ${i}` } })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(20);
+    for (const r of results.filter((x) => x.status !== 201)) expect(r).toMatchObject({ status: 409, body: { error: { code: 'too_many_goals' } } });
+    expect((await call(listGoals, me)).body.goals).toHaveLength(20);
   });
 
   it('Add to Study Plan makes a study goal for the video (title required)', async () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { GOAL_MESSAGES as M } from '../../shared/learning/learning.ts';
+import { addDays, GOAL_LIMITS, GOAL_MESSAGES as M } from '../../shared/learning/learning.ts';
 import { useLocalStack } from '../support/handler-env.ts';
+import { losingWrites } from '../support/losing-writes.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
 import { player, premium } from '../support/players.ts';
 
@@ -137,6 +138,64 @@ describe('study goals', () => {
     const me = await player(premium);
     for (let i = 0; i < 20; i++) expect((await call(createGoal, me, { body: goalBody({ title: `Goal ${i}` }) })).status).toBe(201);
     expect(await call(createGoal, me, { body: goalBody() })).toMatchObject({ status: 409, body: { error: { message: M.tooMany } } });
+  });
+
+  it('keeps at most 20 goals when 40 are created at once (issue 17): the cap is a conditional count', async () => {
+    const me = await player(premium);
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => call(createGoal, me, { body: goalBody({ title: `Race ${i}` }) })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(20);
+    for (const r of results.filter((x) => x.status !== 201)) expect(r).toMatchObject({ status: 409, body: { error: { code: 'too_many_goals', message: M.tooMany } } });
+    expect((await call(listGoals, me)).body.goals).toHaveLength(20);
+    // Deleting one frees one place, and only one.
+    const id = results.find((r) => r.status === 201)!.body.goal.id as string;
+    expect((await call(deleteGoal, me, { path: { goalId: id } })).status).toBe(204);
+    const again = await Promise.all(Array.from({ length: 5 }, () => call(createGoal, me, { body: goalBody() })));
+    expect(again.filter((r) => r.status === 201)).toHaveLength(1);
+    expect((await call(listGoals, me)).body.goals).toHaveLength(20);
+  });
+
+  it('target dates are real calendar days in a sensible range (issue 17)', async () => {
+    const me = await player(premium);
+    const today = new Date().toISOString().slice(0, 10);
+    for (const [date, message] of [
+      ['2026-02-31', M.dateInvalid],
+      ['2027-13-01', M.dateInvalid],
+      ['0001-01-01', M.datePast],
+      ['9999-12-31', M.dateTooFar],
+      [addDays(today, -3), M.datePast],
+      [addDays(today, GOAL_LIMITS.maxDaysAhead + 1), M.dateTooFar],
+    ] as const) {
+      const bad = await call(createGoal, me, { body: goalBody({ target_date: date }) });
+      expect(bad.status, date).toBe(400);
+      expect(bad.body.error.fields.target_date, date).toBe(message);
+    }
+    for (const date of [today, '2028-02-29', addDays(today, GOAL_LIMITS.maxDaysAhead)]) {
+      expect((await call(createGoal, me, { body: goalBody({ target_date: date }) })).status, date).toBe(201);
+    }
+    expect((await call(listGoals, me)).body.goals).toHaveLength(3);
+  });
+
+  it('15 simultaneous Update Progress clicks answer 200 or 409, never 500, and the stored progress matches (issue 17)', async () => {
+    const me = await player(premium);
+    const id = (await call(createGoal, me, { body: goalBody() })).body.goal.id as string;
+    const results = await Promise.all(Array.from({ length: 15 }, () => call(stepGoal, me, { path: { goalId: id } })));
+    for (const r of results) expect([200, 409]).toContain(r.status);
+    for (const r of results.filter((x) => x.status === 409)) expect(r.body.error).toMatchObject({ code: 'busy', message: M.busy });
+    const stepped = results.filter((r) => r.status === 200).length;
+    expect((await call(listGoals, me)).body.goals[0]).toMatchObject({ progress: Math.min(100, 10 * stepped), completed: stepped >= 10 });
+  });
+
+  it('an Update Progress whose conditional write keeps losing answers 409 busy, never a 500 (issue 17)', async () => {
+    const me = await player(premium);
+    const id = (await call(createGoal, me, { body: goalBody() })).body.goal.id as string;
+    const losing = losingWrites(id);
+    try {
+      expect(await call(stepGoal, me, { path: { goalId: id } })).toMatchObject({ status: 409, body: { error: { code: 'busy', message: M.busy } } });
+    } finally {
+      losing.restore();
+    }
+    expect((await call(listGoals, me)).body.goals[0]).toMatchObject({ id, progress: 0 });
+    expect((await call(stepGoal, me, { path: { goalId: id } })).body.goal).toMatchObject({ progress: 10 });
   });
 
   it('Update Progress adds 10 up to 100 and completes the goal; only the owner can step or delete it', async () => {

@@ -51,7 +51,16 @@ function CreateGoalForm({ onClose }: { onClose(): void }) {
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Create Study Goal">
       <TextField label="Title" value={form.title} onChange={(e) => set('title')(e.target.value)} error={shown('title')} maxLength={GOAL_LIMITS.titleMax} required />
-      <TextField label="Target date" type="date" value={form.target_date} onChange={(e) => set('target_date')(e.target.value)} error={shown('target_date')} required />
+      <TextField
+        label="Target date"
+        type="date"
+        min={addDays(localToday(), -GOAL_LIMITS.pastDaysAllowed)}
+        max={addDays(localToday(), GOAL_LIMITS.maxDaysAhead)}
+        value={form.target_date}
+        onChange={(e) => set('target_date')(e.target.value)}
+        error={shown('target_date')}
+        required
+      />
       <div className={styles.row}>
         <TextField
           label="Minutes per day"

@@ -1,0 +1,86 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../lib/clients.ts';
+import { env } from '../lib/env.ts';
+
+/**
+ * A per-account limit kept by a count item that moves in the same transaction as the items it
+ * counts, on the condition that it stays within the limit: concurrent creates cannot pass it
+ * (a count-then-put could, and did: 40 goals of 20). The bookmark limit works the same way.
+ */
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+type Key = { pk: string; sk: string };
+
+export interface CountedWrite {
+  /** The count item (in the owner's partition, so it goes with the account). */
+  countKey: Key;
+  /** +1 when adding, -1 when removing. */
+  change: 1 | -1;
+  /** The limit, checked when adding. */
+  max?: number;
+  /** The items written with the count; the first one's condition failing means "not as read". */
+  items: TransactItem[];
+  /** Counts what is stored, once, when the count item is missing (items made before it existed). */
+  countStored: () => Promise<number>;
+}
+
+/** done: written; limit: the count refused one more; stale: an item's own condition failed; busy: kept conflicting. */
+export type CountedOutcome = 'done' | 'limit' | 'stale' | 'busy';
+
+// Simultaneous writes of one count conflict (one wins each time); random pauses spread 40 of them out.
+const TRIES = 20;
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** Math.min(attempt, 6)));
+
+/** Makes the count item if it is missing; a concurrent maker winning is fine. */
+async function createCount(w: CountedWrite): Promise<void> {
+  try {
+    await documentClient().send(
+      new PutCommand({ TableName: env().TABLE_NAME, Item: { ...w.countKey, type: 'count', kept: await w.countStored() }, ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}
+
+export async function countedWrite(w: CountedWrite): Promise<CountedOutcome> {
+  const limited = w.change > 0 && w.max !== undefined;
+  const count: TransactItem = {
+    Update: {
+      TableName: env().TABLE_NAME,
+      Key: w.countKey,
+      UpdateExpression: 'ADD kept :change',
+      ConditionExpression: limited ? 'attribute_exists(kept) AND kept < :max' : 'attribute_exists(kept)',
+      ExpressionAttributeValues: { ':change': w.change, ...(limited ? { ':max': w.max } : {}) },
+    },
+  };
+  for (let attempt = 0; attempt < TRIES; attempt++) {
+    try {
+      await documentClient().send(new TransactWriteCommand({ TransactItems: [...w.items, count] }));
+      return 'done';
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const codes = (error.CancellationReasons ?? []).map((r) => r.Code ?? 'None');
+      const itemFailed = codes.slice(0, w.items.length).some((c) => c === 'ConditionalCheckFailed');
+      const countFailed = codes[w.items.length] === 'ConditionalCheckFailed';
+      if (itemFailed) return 'stale';
+      if (countFailed) {
+        // Either the count item is missing (made now, then retried) or it is at the limit.
+        const made = await createCountIfMissing(w);
+        if (!made && limited) return 'limit';
+        if (!made) return 'stale';
+        continue;
+      }
+      // A concurrent transaction on the same items: read nothing, just try again.
+      await pause(attempt);
+    }
+  }
+  return 'busy';
+}
+
+/** True when the count item was missing (and is made now). */
+async function createCountIfMissing(w: CountedWrite): Promise<boolean> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: w.countKey, ConsistentRead: true }));
+  if (Item) return false;
+  await createCount(w);
+  return true;
+}

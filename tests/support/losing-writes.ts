@@ -1,0 +1,24 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { vi } from 'vitest';
+import { documentClient } from '../../functions/lib/clients.ts';
+
+/**
+ * Makes every conditional write whose input mentions `marker` lose, as if another request
+ * always changed the item first (what many simultaneous clicks do on a busy stack), until
+ * the returned restore() is called. Reads and other writes go through.
+ */
+export function losingWrites(marker: string): { restore(): void } {
+  const client = documentClient();
+  const real = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+  const spy = vi.spyOn(client, 'send').mockImplementation((async (command: { constructor: { name: string }; input: unknown }) => {
+    const name = command.constructor.name;
+    if ((name === 'TransactWriteCommand' || name === 'UpdateCommand') && JSON.stringify(command.input).includes(marker)) {
+      const $metadata = {};
+      throw name === 'UpdateCommand'
+        ? new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata })
+        : new TransactionCanceledException({ message: 'Transaction cancelled', $metadata, CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }] });
+    }
+    return real(command);
+  }) as never);
+  return { restore: () => spy.mockRestore() };
+}
