@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { FriendRequestStatus } from '#shared/social/friends.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
@@ -202,31 +202,4 @@ export async function standingsOf(userIds: string[]): Promise<Map<string, Friend
     }
   }
   return result;
-}
-
-/** Students whose e-mail starts with `prefix`, in e-mail order, up to `limit` after `exclude`. */
-export async function studentsByEmailPrefix(prefix: string, limit: number, exclude: Set<string>): Promise<{ userId: string; email: string }[]> {
-  const found: { userId: string; email: string }[] = [];
-  let start: Record<string, unknown> | undefined;
-  // Pages stop early: at most a few pages are read even when many matches are excluded.
-  for (let page = 0; page < 5 && found.length < limit; page++) {
-    const { Items, LastEvaluatedKey } = await documentClient().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :role AND begins_with(gsi2sk, :prefix)',
-        ExpressionAttributeValues: { ':role': 'ROLE#student', ':prefix': prefix },
-        ProjectionExpression: 'user_id, email',
-        Limit: limit + exclude.size,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of Items ?? []) {
-      const userId = String(item.user_id);
-      if (!exclude.has(userId) && found.length < limit) found.push({ userId, email: String(item.email) });
-    }
-    start = LastEvaluatedKey;
-    if (!start) break;
-  }
-  return found;
 }

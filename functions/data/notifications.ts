@@ -70,7 +70,8 @@ export async function putNotificationOnce(userId: string, n: NewNotification): P
     await documentClient().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: env().TABLE_NAME, Item: { ...keys.notificationOnce(userId, n.keyHash), type: 'notification-key', ttl }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          // The fact's marker also names its item, so answering the fact can find it (markFactRead).
+          { Put: { TableName: env().TABLE_NAME, Item: { ...keys.notificationOnce(userId, n.keyHash), type: 'notification-key', notification_id: n.id, ttl }, ConditionExpression: 'attribute_not_exists(pk)' } },
           { Put: { TableName: env().TABLE_NAME, Item: item } },
           accountExists(userId),
           ...(n.aboutUserId ? [accountExists(n.aboutUserId)] : []),
@@ -126,6 +127,34 @@ export async function markRead(userId: string, id: string): Promise<boolean> {
     if (error instanceof ConditionalCheckFailedException) return false;
     throw error;
   }
+}
+
+/**
+ * Marks read the notification of one fact (by its key hash), delivered or still held for
+ * quiet hours: the fact's marker names the item; markers written before it did are found
+ * by a query of the account's notifications. False when there is none.
+ */
+export async function markFactRead(userId: string, keyHash: string): Promise<boolean> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: keys.notificationOnce(userId, keyHash), ConsistentRead: true }));
+  if (!Item) return false;
+  if (typeof Item.notification_id === 'string') return markRead(userId, Item.notification_id);
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: env().TABLE_NAME,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :notif)',
+        FilterExpression: 'contains(id, :hash)',
+        ExpressionAttributeValues: { ':pk': keys.notification(userId, '').pk, ':notif': 'NOTIF#', ':hash': `-${keyHash}` },
+        ProjectionExpression: 'id',
+        ExclusiveStartKey: start,
+      }),
+    );
+    const found = page.Items?.[0];
+    if (found) return markRead(userId, String(found.id));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return false;
 }
 
 /** Marks every delivered unread notification of the user read; returns how many. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { NOTIFICATION_CREATED } from '#shared/notifications/live.ts';
 import { compactInstant, isEnabled, waitsForQuietHours, type Notification, type NotificationType, type Priority } from '#shared/notifications/notification.ts';
 import { deliveryTime } from '#shared/notifications/quiet-hours.ts';
@@ -6,6 +5,7 @@ import { DEFAULT_SETTINGS, type NotificationSettings } from '#shared/notificatio
 import { getSettings, putNotificationOnce } from '../data/notifications.ts';
 import { getProfile } from '../data/profiles.ts';
 import { pushToUser } from '../lib/push.ts';
+import { factKeyHash } from './fact-key.ts';
 
 export interface NotifyInput {
   type: NotificationType;
@@ -45,7 +45,7 @@ export async function notify(userId: string, input: NotifyInput): Promise<Notify
   if (!isEnabled(to.settings, input.type)) return 'disabled';
   const occurredAt = new Date(input.occurredAt);
   const deliverAt = waitsForQuietHours(input.type) ? deliveryTime(occurredAt, to.timeZone, to.settings.quietHours) : occurredAt;
-  const keyHash = createHash('sha256').update(`${input.type}\n${input.key}`).digest('hex').slice(0, 16);
+  const keyHash = factKeyHash(input.type, input.key);
   const id = `${compactInstant(deliverAt)}-${keyHash}`;
   const result = await putNotificationOnce(userId, {
     id,

@@ -4,6 +4,8 @@ import { answerChallenge, getChallenge } from '../data/challenges.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, Gone, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { log } from '../lib/log.ts';
+import { markAnsweredRead } from '../notifications/fact-key.ts';
 import { challengeView } from './challenge-view.ts';
 
 /** POST /api/challenges/{challengeId}/respond: the challenged player accepts or declines (them only). */
@@ -18,5 +20,9 @@ export const handler = httpHandler(async (event) => {
   if (isExpired(Date.parse(challenge.expiresAt), now.getTime())) throw new Gone(M.expired, 'challenge_expired');
   const answered = await answerChallenge(challenge.id, me.user_id, accept ? 'accepted' : 'declined', now);
   if (!answered) throw new Conflict(M.settled, 'challenge_settled');
+  // Answered here: the bell's "challenged you" item (keyed as the notify consumer keys it) is read now (issue 23).
+  await markAnsweredRead(me.user_id, 'friend_challenge', `received#${challenge.id}`).catch((error: unknown) =>
+    log.warn('challenge notification not marked read', { error: String(error) }),
+  );
   return json(200, { challenge: challengeView(answered, me.user_id, now) });
 });

@@ -3,6 +3,8 @@ import { receivedRequest, settleRequest } from '../data/friends.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { log } from '../lib/log.ts';
+import { markAnsweredRead } from '../notifications/fact-key.ts';
 import { userIdParam } from './friend-route-params.ts';
 
 /**
@@ -19,5 +21,9 @@ export const handler = httpHandler(async (event) => {
   if (request.status !== 'pending' || !(await settleRequest(request, status, new Date().toISOString()))) {
     throw new Conflict('This request was already answered or cancelled', 'request_settled');
   }
+  // Answered here: the bell's item announcing it (keyed as the notify consumer keys it) is read now.
+  await markAnsweredRead(me.user_id, 'friend_request', `${senderId}#${request.createdAt}`).catch((error: unknown) =>
+    log.warn('friend request notification not marked read', { error: String(error) }),
+  );
   return json(200, { status });
 });

@@ -1,20 +1,27 @@
-import { FRIEND_LIMITS, friendSearchSchema } from '#shared/social/friends.ts';
-import { friendshipsOf, pendingRequests, studentsByEmailPrefix } from '../data/friends.ts';
+import { friendSearchSchema, maskedEmail } from '#shared/social/friends.ts';
+import { friendshipsOf, pendingRequests } from '../data/friends.ts';
+import { findProfileByEmail } from '../data/profiles.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { fieldErrors } from '#shared/validation/auth.ts';
 
 /**
- * GET /api/friends/search?q=: students whose e-mail starts with q (2–100 characters),
- * 10 at most, without the caller, their friends and anyone with a pending request either way.
+ * GET /api/friends/search?q=: the student whose address is q, whole and in any case (issue 23:
+ * a two-letter prefix used to list strangers' full addresses). The one match comes masked, and
+ * not at all when it is the caller, a friend or anyone with a pending request either way.
  */
 export const handler = httpHandler(async (event) => {
   const parsed = friendSearchSchema.safeParse(event.queryStringParameters ?? {});
   if (!parsed.success) throw new BadRequest(parsed.error.issues[0]!.message, fieldErrors(parsed.error) as Record<string, string>);
   const me = await requireCaller(event, ['student', 'admin']);
-  const [friends, sent, received] = await Promise.all([friendshipsOf(me.user_id), pendingRequests(me.user_id, 'OUT'), pendingRequests(me.user_id, 'IN')]);
+  const [found, friends, sent, received] = await Promise.all([
+    findProfileByEmail(parsed.data.q),
+    friendshipsOf(me.user_id),
+    pendingRequests(me.user_id, 'OUT'),
+    pendingRequests(me.user_id, 'IN'),
+  ]);
   const exclude = new Set([me.user_id, ...friends.map((f) => f.friendId), ...sent.map((r) => r.receiverId), ...received.map((r) => r.senderId)]);
-  const users = await studentsByEmailPrefix(parsed.data.q, FRIEND_LIMITS.searchResults, exclude);
-  return json(200, { users: users.map((u) => ({ user_id: u.userId, email: u.email })) });
+  const match = found && found.role === 'student' && !exclude.has(found.user_id) ? [{ user_id: found.user_id, email: maskedEmail(found.email) }] : [];
+  return json(200, { users: match });
 });

@@ -14,10 +14,11 @@ export const FRIEND_MESSAGES = {
   theyAskedFirst: 'This user has already sent you a friend request. Accept it under Requests.',
   requestNotFound: 'Friend request not found',
   friendNotFound: 'Friend not found',
-  searchTooShort: 'Type at least 2 characters',
+  /** Issue 23: a prefix listed strangers' addresses; a friend is found by the address they gave you. */
+  searchWholeAddress: "Type your friend's whole e-mail address",
 } as const;
 
-export const FRIEND_LIMITS = { searchMin: 2, searchMax: 100, searchResults: 10, messageMax: 500, searchDebounceMs: 300, badgeCap: 9 } as const;
+export const FRIEND_LIMITS = { messageMax: 500, searchDebounceMs: 300, badgeCap: 9 } as const;
 
 export const friendEmailSchema = emailField({
   required: FRIEND_MESSAGES.emailRequired,
@@ -31,9 +32,28 @@ export const friendRequestSchema = z.strictObject({
   message: z.string().trim().max(FRIEND_LIMITS.messageMax, `Message must be at most ${FRIEND_LIMITS.messageMax} characters`).default(''),
 });
 
+/** Search takes a whole address (exact match, any case), never a prefix (issue 23). */
 export const friendSearchSchema = z.object({
-  q: z.string().trim().toLowerCase().min(FRIEND_LIMITS.searchMin, FRIEND_MESSAGES.searchTooShort).max(FRIEND_LIMITS.searchMax),
+  q: emailField({
+    required: FRIEND_MESSAGES.searchWholeAddress,
+    tooLong: FRIEND_MESSAGES.searchWholeAddress,
+    notAscii: FRIEND_MESSAGES.searchWholeAddress,
+    format: FRIEND_MESSAGES.searchWholeAddress,
+  }),
 });
+
+/** Whether typed text is a whole address, so the dialog only asks the server then. */
+export const isWholeAddress = (text: string): boolean => friendSearchSchema.safeParse({ q: text }).success;
+
+/**
+ * A stranger's address as search shows it: the first two characters of the local part, a
+ * mask, and the domain ("st•••@example.com"). Friends see each other's addresses in full.
+ */
+export function maskedEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = at < 0 ? email : email.slice(0, at);
+  return `${local.slice(0, 2)}•••${at < 0 ? '' : email.slice(at)}`;
+}
 
 export const requestResponseSchema = z.strictObject({ accept: z.boolean() });
 

@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiFor } from '../support/api.ts';
+import { maskedEmail } from '../../shared/social/friends.ts';
 import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
 
 const { page, baseUrl, mailbox } = useBrowser();
-const { api, accessToken } = apiFor(baseUrl);
+const { api, accessToken, awake } = apiFor(baseUrl);
 
 interface Played {
   question: string;
@@ -82,6 +83,46 @@ async function inFeed(p: Page, region: string, text: string): Promise<void> {
 const challengeCard = (p: Page, heading: string) => p.getByRole('listitem').filter({ has: p.getByRole('heading', { name: heading }) });
 
 describe('friends and a friend challenge, two people at two browsers', () => {
+  it('Add Friend finds a student by the whole address only, shown masked; accepting on /friends clears the bell (issue 23)', async () => {
+    const a = page();
+    const b = await secondBrowser(a.context().browser()!);
+    try {
+      const [alice, bob] = await Promise.all([confirmedAccount(baseUrl, mailbox, 'priv-a'), confirmedAccount(baseUrl, mailbox, 'priv-b')]);
+      await awake(await accessToken(bob));
+      await signedIn(a, alice);
+      await a.goto(`${baseUrl}/friends`);
+      await a.getByRole('button', { name: 'Add Friend' }).first().click();
+      const add = a.getByRole('dialog', { name: 'Add Friend' });
+      const field = add.getByLabel("Friend's email");
+      // Two letters (or the whole local part) list nobody: no stranger's address is shown.
+      await field.fill(bob.email.slice(0, 2));
+      await add.getByText("Type your friend's whole e-mail address.").waitFor();
+      await field.fill(bob.email.slice(0, bob.email.indexOf('@') + 1));
+      await a.waitForTimeout(800);
+      expect(await add.textContent()).not.toContain('Student found');
+      // The whole address, in any case: found, and shown masked.
+      await field.fill(bob.email.toUpperCase());
+      await add.getByText(`Student found: ${maskedEmail(bob.email)}`).waitFor();
+      await a.screenshot({ path: '.screenshots/issue-23/add-friend-masked.png' });
+      await add.getByRole('button', { name: 'Send Request' }).click();
+      await a.getByText(`Friend request sent to ${bob.email}`).waitFor();
+
+      // B's bell announces it; B accepts on /friends, and the bell no longer counts it.
+      await signedIn(b, bob);
+      await b.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor({ timeout: 20_000 });
+      await b.goto(`${baseUrl}/friends?tab=requests`);
+      await b.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor();
+      await b.getByRole('list', { name: 'Received requests' }).getByRole('button', { name: `Accept request from ${alice.email}` }).click();
+      await b.getByText(`You and ${alice.email} are now friends`).waitFor();
+      await b.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+      await b.reload();
+      await b.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+      await b.screenshot({ path: '.screenshots/issue-23/bell-after-accept.png' });
+    } finally {
+      await b.context().close();
+    }
+  });
+
   it('A finds B by e-mail, B accepts, A challenges B, both play the same questions, both see the winner and both feeds tell it', { timeout: 180_000 }, async () => {
     const a = page();
     const b = await secondBrowser(a.context().browser()!);
@@ -96,9 +137,8 @@ describe('friends and a friend challenge, two people at two browsers', () => {
       await a.getByRole('button', { name: 'Add Friend' }).first().click();
       const add = a.getByRole('dialog', { name: 'Add Friend' });
       await expect.poll(() => add.getByRole('button', { name: 'Send Request' }).isDisabled()).toBe(true);
-      await add.getByLabel("Friend's email").fill(bob.email.slice(0, bob.email.indexOf('@')));
-      await add.getByRole('list', { name: 'Matching students' }).getByRole('button', { name: bob.email }).click();
-      await expect.poll(() => add.getByLabel("Friend's email").inputValue()).toBe(bob.email);
+      await add.getByLabel("Friend's email").fill(bob.email);
+      await add.getByText(`Student found: ${maskedEmail(bob.email)}`).waitFor();
       await add.getByLabel('Message (optional)').fill('Study buddies?');
       await add.getByRole('button', { name: 'Send Request' }).click();
       await a.getByText(`Friend request sent to ${bob.email}`).waitFor();

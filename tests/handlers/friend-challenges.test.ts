@@ -1,3 +1,4 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { CHALLENGE_MESSAGES as M } from '../../shared/social/friend-challenge.ts';
 import { useLocalStack } from '../support/handler-env.ts';
@@ -18,6 +19,9 @@ const { handler: startRound } = await import('../../functions/quiz/start-round.t
 const { handler: answerQuestion } = await import('../../functions/quiz/answer-question.ts');
 const { handler: recordChallengeAttempt } = await import('../../functions/consumers/record-challenge-attempt.ts');
 const { getChallenge, putChallenge } = await import('../../functions/data/challenges.ts');
+const { handler: notifyConsumer } = await import('../../functions/consumers/notify.ts');
+const { documentClient } = await import('../../functions/lib/clients.ts');
+const { handler: listNotifications } = await import('../../functions/notifications/list-notifications.ts');
 
 type Person = Awaited<ReturnType<typeof player>>;
 
@@ -119,5 +123,27 @@ describe('friend challenges', () => {
     await putChallenge(old);
     expect((await mine(b)).find((c) => c.id === old.id)?.status).toBe('expired');
     expect((await respond(b, old.id, true)).status).toBe(410);
+  });
+
+  it('answering a challenge marks the bell’s “challenged you” notification read (issue 23)', async () => {
+    const [a, b] = await friends();
+    const sent = await send(a, { friendId: b.user_id, subject: 'history', level: 'beginner', questionCount: 5, timeLimitSec: 300, message: '' });
+    const challenge = sent.body.challenge as { id: string; created_at: string };
+    await notifyConsumer({
+      version: '0', id: `c-${challenge.id}`, 'detail-type': 'ChallengeSent', source: 'quizquest', account: '000000000000', time: challenge.created_at, region: 'us-east-1', resources: [],
+      detail: { challengeId: challenge.id, challengerId: a.user_id, challengerEmail: a.email, challengedId: b.user_id, subject: 'history', level: 'beginner', questionCount: 5, createdAt: challenge.created_at },
+    });
+    // Stored read or unread, delivered or held for quiet hours (whenever the test runs).
+    const stored = async () => {
+      const { Items } = await documentClient().send(
+        new QueryCommand({ TableName: process.env.TABLE_NAME, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': `USER#${b.user_id}`, ':p': 'NOTIF#' } }),
+      );
+      return (Items ?? []).filter((item) => item.kind === 'friend_challenge').map((item) => item.read);
+    };
+    expect(await stored()).toEqual([false]);
+    expect((await respond(b, challenge.id, false)).status).toBe(200);
+    expect(await stored()).toEqual([true]);
+    const bell = parse(await listNotifications(httpEvent({ sub: b.user_id }))).body as { notifications: { type: string; read: boolean }[] };
+    expect(bell.notifications.filter((n) => n.type === 'friend_challenge' && !n.read)).toEqual([]);
   });
 });

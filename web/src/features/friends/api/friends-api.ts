@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { SendChallengeInput } from '#shared/social/friend-challenge.ts';
-import { FRIEND_LIMITS } from '#shared/social/friends.ts';
+import { isWholeAddress } from '#shared/social/friends.ts';
 import {
   challengeResponseSchema,
   challengesResponseSchema,
@@ -19,7 +19,7 @@ const path = encodeURIComponent;
 /** GET /api/friends: friends with their standing, and pending requests received and sent. */
 export const getFriends = (signal?: AbortSignal, client: ApiClient = api) => client.request('/api/friends', { auth: true, schema: friendsResponseSchema, signal });
 
-/** GET /api/friends/search?q=: up to 10 students by e-mail prefix (not self, friends or pending). */
+/** GET /api/friends/search?q=: the student with this whole address, masked (not self, friends or pending). */
 export const searchUsers = (query: string, signal?: AbortSignal, client: ApiClient = api) =>
   client.request(`/api/friends/search?q=${path(query)}`, { auth: true, schema: userSearchResponseSchema, signal });
 
@@ -45,12 +45,12 @@ export function useChallenges(waitingFor: (challenges: ChallengeView[]) => boole
   });
 }
 
-/** `query` is already debounced and trimmed; shorter than the minimum asks nothing. */
+/** `query` is already debounced and trimmed; anything but a whole address asks nothing. */
 export function useUserSearch(query: string) {
   return useQuery({
     queryKey: friendsKeys.search(query.toLowerCase()),
     queryFn: ({ signal }) => searchUsers(query, signal),
-    enabled: query.length >= FRIEND_LIMITS.searchMin,
+    enabled: isWholeAddress(query),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -58,6 +58,9 @@ export function useUserSearch(query: string) {
 
 const AFTER_FRIENDS_CHANGE = [[QUERY_ROOTS.friends]] as const;
 const AFTER_CHALLENGE_CHANGE = [[QUERY_ROOTS.challenges]] as const;
+/** Answering marks the bell's item about it read on the server (issue 23): the bell reads again. */
+const AFTER_REQUEST_ANSWERED = [[QUERY_ROOTS.friends], [QUERY_ROOTS.notifications]] as const;
+const AFTER_CHALLENGE_ANSWERED = [[QUERY_ROOTS.challenges], [QUERY_ROOTS.notifications]] as const;
 
 export function useSendFriendRequest() {
   return useMutation({
@@ -71,7 +74,7 @@ export function useRespondToRequest() {
   return useMutation({
     mutationFn: ({ senderId, accept }: { senderId: string; accept: boolean }) =>
       api.request(`/api/friends/requests/${path(senderId)}/respond`, { method: 'POST', body: { accept }, auth: true, schema: requestAnsweredSchema }),
-    meta: { invalidates: AFTER_FRIENDS_CHANGE },
+    meta: { invalidates: AFTER_REQUEST_ANSWERED },
   });
 }
 
@@ -100,6 +103,6 @@ export function useRespondToChallenge() {
   return useMutation({
     mutationFn: ({ id, accept }: { id: string; accept: boolean }) =>
       api.request(`/api/challenges/${path(id)}/respond`, { method: 'POST', body: { accept }, auth: true, schema: challengeResponseSchema }),
-    meta: { invalidates: AFTER_CHALLENGE_CHANGE },
+    meta: { invalidates: AFTER_CHALLENGE_ANSWERED },
   });
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MAX_LENGTH } from '#shared/constants.ts';
-import { FRIEND_LIMITS, friendRequestSchema } from '#shared/social/friends.ts';
+import { FRIEND_LIMITS, friendRequestSchema, isWholeAddress } from '#shared/social/friends.ts';
 import { FormMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
@@ -16,7 +16,10 @@ export interface AddFriendDialogProps {
   onSent(email: string): void;
 }
 
-/** Add Friend: search by e-mail (300 ms debounce from 2 characters, 10 results), an optional message. */
+/**
+ * Add Friend: the friend's whole e-mail address (issue 23: no prefix search), checked 300 ms
+ * after typing stops; a match shows masked, as the server sends it. An optional message.
+ */
 export function AddFriendDialog({ open, onClose, onSent }: AddFriendDialogProps) {
   return (
     <Dialog open={open} title="Add Friend" onClose={onClose}>
@@ -35,9 +38,8 @@ function AddFriendForm({ onClose, onSent }: Omit<AddFriendDialogProps, 'open'>) 
   const search = useUserSearch(term);
   const messageId = useId();
   const resultsId = useId();
-  const searching = term.length >= FRIEND_LIMITS.searchMin;
-  const users = searching ? (search.data?.users ?? []) : [];
-  const matches = users.filter((u) => u.email !== email.trim().toLowerCase());
+  const searching = isWholeAddress(term);
+  const match = searching ? search.data?.users[0] : undefined;
   // The server names the field for e-mail problems (yourself, not found is the form's message).
   const serverEmailError = isApiError(send.error) ? send.error.fields.email : undefined;
 
@@ -64,28 +66,22 @@ function AddFriendForm({ onClose, onSent }: Omit<AddFriendDialogProps, 'open'>) 
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         error={fieldErrors.email ?? serverEmailError}
-        hint={`Type at least ${FRIEND_LIMITS.searchMin} characters to search.`}
+        hint="Type your friend's whole e-mail address."
         aria-controls={resultsId}
         maxLength={MAX_LENGTH.email}
       />
-      <div id={resultsId} className={styles.searchResults}>
-        <p className="visually-hidden" role="status">
-          {searching && search.data ? `${matches.length} matching ${matches.length === 1 ? 'student' : 'students'}` : ''}
-        </p>
-        {searching && search.isError && <p className="muted">Search is unavailable right now; you can still send a request by e-mail.</p>}
-        {searching && search.isSuccess && !search.isPlaceholderData && matches.length === 0 && (
-          <p className="muted">No other students match. You can still send a request to the full address.</p>
-        )}
-        {matches.length > 0 && (
-          <ul aria-label="Matching students">
-            {matches.map((user) => (
-              <li key={user.user_id}>
-                <button type="button" className={styles.searchResult} onClick={() => setEmail(user.email)}>
-                  {user.email}
-                </button>
-              </li>
-            ))}
-          </ul>
+      <div id={resultsId} role="status">
+        {searching && search.isError && <p className="muted">Checking the address is unavailable right now; you can still send the request.</p>}
+        {searching && search.isSuccess && !search.isPlaceholderData && (
+          <p className="muted">
+            {match ? (
+              <>
+                Student found: <span className={styles.maskedEmail}>{match.email}</span>
+              </>
+            ) : (
+              'No student you can add has this address.'
+            )}
+          </p>
         )}
       </div>
       <div className={`field ${fieldErrors.message ? 'field--invalid' : ''}`}>
