@@ -70,6 +70,8 @@ export const apiErrorSchema = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** What a page needs to explain a refusal (e.g. the daily limit's count and reset time); its code says which shape. */
+    details: z.record(z.string(), z.unknown()).optional(),
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -198,43 +198,6 @@ export async function saveSchedule(userId: string, card: StoredCard, schedule: S
   }
 }
 
-/** An untimed round left open this long no longer holds its bookmarked questions back (rounds are not resumed). */
-export const HOLD_UNTIMED_MS = 2 * 60 * 60 * 1000;
-
-/**
- * Questions of the user's rounds still in play and not yet answered: their answer key is
- * not shown in review or on a card until the round has them answered, or is over (its
- * deadline passed; an untimed one left for 2 hours).
- */
-export async function questionsInPlay(userId: string, now: Date): Promise<Set<string>> {
-  const inPlay = new Set<string>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        FilterExpression: '#status = :active',
-        ProjectionExpression: 'questions, answers, deadline, startedAt',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pk': keys.round(userId, '').pk, ':prefix': 'ROUND#', ':active': 'active' },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const deadline = typeof item.deadline === 'number' ? item.deadline : null;
-      if (deadline !== null && deadline < now.getTime()) continue;
-      if (deadline === null && Number(item.startedAt) < now.getTime() - HOLD_UNTIMED_MS) continue;
-      const questions = (item.questions as { id: string }[] | undefined) ?? [];
-      const answered = ((item.answers as unknown[] | undefined) ?? []).length;
-      for (const question of questions.slice(answered)) inPlay.add(question.id);
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return inPlay;
-}
-
 /** The bank questions behind these ids (where each is now), by id; retired ones are left out. */
 export async function questionsByIds(ids: readonly string[]): Promise<Map<string, IndexedQuestion & { level: Level }>> {
   const located = await Promise.all(ids.map(async (id) => ({ id, where: await locateQuestion(id) })));

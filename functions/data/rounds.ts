@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Level, Subject } from '#shared/constants.ts';
 import type { QuizMode } from '#shared/quiz/scoring.ts';
 import type { TimeMultiplier } from '#shared/quiz/time-allowance.ts';
@@ -34,7 +34,16 @@ export interface StoredRound {
    */
   timeMultiplier?: TimeMultiplier;
   deadline: number | null;
-  status: 'active' | 'finished';
+  /** `abandoned`: left unfinished past its time (shared/quiz/round-life.ts); no attempt is recorded. */
+  status: 'active' | 'finished' | 'abandoned';
+  /**
+   * An ordinary round (not a daily challenge, friend challenge or offline pack): it counts
+   * against the free daily limit when its first answer is accepted, and a start with the same
+   * settings resumes it while it is open (shared/quiz/daily-limit.ts). Absent on older rounds.
+   */
+  countsAgainstLimit?: boolean;
+  /** The focus topic it was drawn for, so only a start with the same focus resumes it. */
+  focus?: string;
   /** Set once QuizCompleted is on the bus, so a retried finish can publish it if that failed. */
   published?: boolean;
   /** The friend challenge this round plays, if any (its score is recorded there). */
@@ -68,7 +77,7 @@ const ROUND_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 export type NewRound = Omit<StoredRound, 'timeZone'>;
 
 /** One item of a transaction. */
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** A transaction item written together with a new round (the account's time zone moving). */
 export type WithRound = { Update: NonNullable<NonNullable<TransactWriteCommandInput['TransactItems']>[number]['Update']> };
@@ -114,17 +123,75 @@ export async function getRound(userId: string, roundId: string): Promise<StoredR
 /**
  * Records the answer to question number `position` if the round is active and that
  * question is still unanswered: a double submit or a stale tab cannot answer twice.
+ * With `counted` (a round's first answer counting against the daily limit), both are
+ * written in one transaction: the round counts exactly once, and never past the limit.
  */
-export async function appendAnswer(round: StoredRound, position: number, answer: StoredAnswer): Promise<boolean> {
+export async function appendAnswer(round: StoredRound, position: number, answer: StoredAnswer, counted?: TransactItem): Promise<'appended' | 'out_of_order' | 'limit'> {
+  const update = {
+    TableName: env().TABLE_NAME,
+    Key: keys.round(round.userId, round.roundId),
+    UpdateExpression: 'SET answers = list_append(answers, :answer)',
+    ConditionExpression: '#status = :active AND size(answers) = :position',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':answer': [answer], ':active': 'active', ':position': position },
+  };
+  try {
+    if (counted) await documentClient().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, counted] }));
+    else await documentClient().send(new UpdateCommand(update));
+    return 'appended';
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return 'out_of_order';
+    if (error instanceof TransactionCanceledException) {
+      const [roundReason, countReason] = (error.CancellationReasons ?? []).map((r) => r.Code);
+      if (roundReason === 'ConditionalCheckFailed' || roundReason === 'TransactionConflict') return 'out_of_order';
+      if (countReason === 'ConditionalCheckFailed') return 'limit';
+      if (countReason === 'TransactionConflict') return 'out_of_order';
+    }
+    throw error;
+  }
+}
+
+/**
+ * The caller's rounds still marked active that started since `since` (round ids begin with
+ * their start time in base 36, so this is a key range; finished ones are filtered out).
+ */
+export async function activeRounds(userId: string, since: number): Promise<StoredRound[]> {
+  const found: StoredRound[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: env().TABLE_NAME,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        FilterExpression: '#status = :active',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':pk': keys.round(userId, '').pk,
+          ':from': keys.round(userId, Math.max(0, since).toString(36)).sk,
+          ':to': keys.round(userId, '\uffff').sk,
+          ':active': 'active',
+        },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) found.push(fromItem(item));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return found;
+}
+
+/** Marks a round left unfinished (once; a round finished meanwhile stays finished). */
+export async function markAbandoned(round: StoredRound): Promise<boolean> {
   try {
     await documentClient().send(
       new UpdateCommand({
         TableName: env().TABLE_NAME,
         Key: keys.round(round.userId, round.roundId),
-        UpdateExpression: 'SET answers = list_append(answers, :answer)',
-        ConditionExpression: '#status = :active AND size(answers) = :position',
+        UpdateExpression: 'SET #status = :abandoned',
+        ConditionExpression: '#status = :active',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':answer': [answer], ':active': 'active', ':position': position },
+        ExpressionAttributeValues: { ':abandoned': 'abandoned', ':active': 'active' },
       }),
     );
     return true;

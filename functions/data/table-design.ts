@@ -17,7 +17,7 @@
  * - question by bank index ..... pk QBANK#<subject>#<level> sk Q#<00000 index>
  * - seen questions of a bank ... pk USER#<id>  sk SEEN#<subject>#<level>  (a number set of indexes)
  * - round in play .............. pk USER#<id>  sk ROUND#<round id>        (expires by TTL)
- * - rounds started on a day .... pk USER#<id>  sk DAILY#<yyyy-mm-dd>      (expires by TTL)
+ * - rounds counted on a day .... pk USER#<id>  sk DAILY#<yyyy-mm-dd>      (the account's local day; expires by TTL)
  * - attempts, newest last ...... pk USER#<id>  sk ATTEMPT#<completed at>#<round id>
  * - progress per level ......... pk USER#<id>  sk PROGRESS#<subject>#<level>
  * - learner stats, topics ...... pk USER#<id>  sk STATS | TOPIC#<subject>#<topic>

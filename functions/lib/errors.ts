@@ -5,6 +5,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Data for the page to explain the refusal with (typed by `code`). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = new.target.name;
@@ -42,8 +44,8 @@ export class Gone extends AppError {
   }
 }
 export class TooManyRequests extends AppError {
-  constructor(message: string) {
-    super(429, 'too_many_requests', message);
+  constructor(message: string, code = 'too_many_requests', details?: Record<string, unknown>) {
+    super(429, code, message, undefined, details);
   }
 }
 /** A dependency (Cognito, SES) failed in a way the caller cannot fix; the message is for people. */

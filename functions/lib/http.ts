@@ -25,7 +25,7 @@ export function noContent(): HttpResult {
 /** Maps any thrown value to a response; a raw error never reaches the body. */
 export function toResponse(error: unknown): HttpResult {
   if (error instanceof AppError) {
-    return json(error.status, { error: { code: error.code, message: error.message, fields: error.fields } });
+    return json(error.status, { error: { code: error.code, message: error.message, fields: error.fields, details: error.details } });
   }
   log.error('unhandled error', { error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : error });
   return json(500, { error: { code: 'internal', message: AUTH_MESSAGES.unexpected } });

@@ -1,15 +1,20 @@
+import { limitFor } from '#shared/entitlements.ts';
 import { answerRequestSchema, DEADLINE_GRACE_MS, QUIZ_MESSAGES } from '#shared/quiz/contracts.ts';
+import { dailyLimitDetails } from '#shared/quiz/daily-limit.ts';
 import { isCorrect } from '#shared/quiz/grade.ts';
+import { isRoundOpen } from '#shared/quiz/round-life.ts';
+import { countRoundItem, roundsPlayedToday } from '../data/daily-rounds.ts';
 import { appendAnswer, getRound } from '../data/rounds.ts';
 import { requireCaller } from '../lib/caller.ts';
-import { BadRequest, Conflict, NotFound } from '../lib/errors.ts';
+import { BadRequest, Conflict, NotFound, TooManyRequests } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { completeRound } from './complete-round.ts';
 import { roundIdFrom } from './round-path.ts';
 
 /**
  * POST /api/quiz/rounds/{roundId}/answers: grades one answer (or a skip) against the
- * stored key, in order, before the deadline; the last one finishes the round.
+ * stored key, in order, before the deadline; the last one finishes the round. An ordinary
+ * round's first answer also counts it against the daily limit, in the same transaction.
  */
 export const handler = httpHandler(async (event) => {
   const body = parseBody(event, answerRequestSchema);
@@ -17,6 +22,7 @@ export const handler = httpHandler(async (event) => {
   const profile = await requireCaller(event);
   const round = await getRound(profile.user_id, roundId);
   if (!round) throw new NotFound('Round not found');
+  if (round.status === 'abandoned') throw new Conflict(QUIZ_MESSAGES.roundExpired, 'round_expired');
   if (round.status !== 'active') throw new Conflict(QUIZ_MESSAGES.roundFinished, 'round_finished');
 
   const now = new Date();
@@ -24,6 +30,9 @@ export const handler = httpHandler(async (event) => {
     await completeRound(round, now);
     throw new Conflict(QUIZ_MESSAGES.timeUp, 'time_up');
   }
+  // An untimed round left too long has released its questions to Review: it takes no more answers.
+  // (A daily challenge round lives as long as its day, in the daily challenge's own flow.)
+  if (!round.daily && !isRoundOpen(round, now.getTime())) throw new Conflict(QUIZ_MESSAGES.roundExpired, 'round_expired');
 
   const position = round.answers.length;
   const question = round.questions[position];
@@ -35,7 +44,15 @@ export const handler = httpHandler(async (event) => {
   if (answer !== null && !question.options.includes(answer)) throw new BadRequest(QUIZ_MESSAGES.notAnOption, { answer: QUIZ_MESSAGES.notAnOption });
   const correct = answer !== null && isCorrect(question.correct_answer, answer);
   const stored = { questionId: question.id, answer, correct, answeredAt: now.getTime() };
-  if (!(await appendAnswer(round, position, stored))) throw new Conflict(QUIZ_MESSAGES.outOfOrder, 'out_of_order');
+
+  const limit = limitFor(profile, 'quiz_attempts_per_day', now);
+  const counted = position === 0 && round.countsAgainstLimit ? countRoundItem(profile.user_id, now, round.timeZone, limit) : undefined;
+  const appended = await appendAnswer(round, position, stored, counted);
+  if (appended === 'limit') {
+    const played = await roundsPlayedToday(profile.user_id, now, round.timeZone);
+    throw new TooManyRequests(QUIZ_MESSAGES.dailyLimit(limit), 'daily_limit', dailyLimitDetails(limit, played, now, round.timeZone));
+  }
+  if (appended === 'out_of_order') throw new Conflict(QUIZ_MESSAGES.outOfOrder, 'out_of_order');
 
   const answers = [...round.answers, stored];
   const score = answers.filter((a) => a.correct).length;

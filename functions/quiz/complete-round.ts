@@ -1,7 +1,9 @@
+import { QUIZ_MESSAGES } from '#shared/quiz/contracts.ts';
 import { roundResult } from '#shared/quiz/grade.ts';
 import { finishRound, getRound, markPublished, type FinishedResult, type StoredAnswer, type StoredRound } from '../data/rounds.ts';
 import { dailyCompletion } from '../daily/daily-completion.ts';
 import { ensureCards } from '../data/reviews.ts';
+import { Conflict } from '../lib/errors.ts';
 import { publish } from '../lib/publish.ts';
 
 /** Topic tallies of a round, for the progress consumer. */
@@ -70,6 +72,8 @@ export async function completeRound(round: StoredRound, now: Date): Promise<Fini
     }
     const stored = await getRound(current.userId, current.roundId);
     if (!stored) break;
+    // Settled as left unfinished meanwhile (functions/quiz/left-rounds.ts): nothing to record.
+    if (stored.status === 'abandoned') throw new Conflict(QUIZ_MESSAGES.roundExpired, 'round_expired');
     if (stored.result) {
       if (!stored.published) await announce(stored, stored.result, stored.answers);
       return stored.result;

@@ -1,4 +1,4 @@
-import { DEADLINE_GRACE_MS } from '#shared/quiz/contracts.ts';
+import { DEADLINE_GRACE_MS, QUIZ_MESSAGES } from '#shared/quiz/contracts.ts';
 import { getRound } from '../data/rounds.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
@@ -15,6 +15,7 @@ export const handler = httpHandler(async (event) => {
   const profile = await requireCaller(event);
   const round = await getRound(profile.user_id, roundId);
   if (!round) throw new NotFound('Round not found');
+  if (round.status === 'abandoned') throw new Conflict(QUIZ_MESSAGES.roundExpired, 'round_expired');
 
   const now = new Date();
   const timeUp = round.deadline !== null && now.getTime() >= round.deadline - DEADLINE_GRACE_MS;

@@ -1,6 +1,7 @@
 import { LEVELS, SUBJECTS } from '#shared/constants.ts';
-import { canPlayLevel, limitFor, UNLIMITED } from '#shared/entitlements.ts';
+import { canPlayLevel, limitFor } from '#shared/entitlements.ts';
 import type { ProgressResponse } from '#shared/quiz/contracts.ts';
+import { roundsLeft } from '#shared/quiz/daily-limit.ts';
 import { summariseSubjects } from '#shared/quiz/progress.ts';
 import { localDate, streakOn } from '#shared/quiz/streak.ts';
 import { isTimeZone } from '#shared/quiz/time-zone.ts';
@@ -30,7 +31,7 @@ export const handler = httpHandler(async (event) => {
     recentActiveDays(userId),
     recentAttempts(userId, RECENT_ATTEMPTS),
     achievements(userId),
-    roundsPlayedToday(userId, now),
+    roundsPlayedToday(userId, now, timeZone),
     attemptsSince(userId, new Date(now.getTime() - 8 * 86_400_000)),
   ]);
 
@@ -55,7 +56,8 @@ export const handler = httpHandler(async (event) => {
     insights: insights({ subjects, weekAttempts: weekAttempts.map((a) => ({ completedAt: String(a.completed_at) })), now, timeZone }),
     access: {
       levels: { beginner: canPlayLevel(profile, 'beginner', now), advanced: canPlayLevel(profile, 'advanced', now), expert: canPlayLevel(profile, 'expert', now) },
-      roundsLeftToday: limit === UNLIMITED ? UNLIMITED : Math.max(0, limit - playedToday),
+      // The same count the server refuses the next round by: rounds whose first answer was accepted today.
+      roundsLeftToday: roundsLeft(limit, playedToday),
     },
   };
   return json(200, body);

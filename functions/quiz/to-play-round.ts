@@ -1,4 +1,5 @@
 import type { Round } from '#shared/quiz/contracts.ts';
+import { resumePoint } from '#shared/quiz/round-life.ts';
 import type { StoredRound } from '../data/rounds.ts';
 
 type PlayQuestion = Round['questions'][number];
@@ -16,8 +17,8 @@ export function toPlayQuestion(q: StoredRound['questions'][number]): PlayQuestio
   };
 }
 
-/** What the browser may see of a round. */
-export function toPlayRound(round: StoredRound): Round {
+/** What the browser may see of a round, and where it goes on (a resumed one). */
+export function toPlayRound(round: StoredRound, now = Date.now()): Round {
   return {
     roundId: round.roundId,
     subject: round.subject,
@@ -27,5 +28,7 @@ export function toPlayRound(round: StoredRound): Round {
     deadline: round.deadline,
     ...(round.timeMultiplier !== undefined ? { timeMultiplier: round.timeMultiplier } : {}),
     questions: round.questions.map(toPlayQuestion),
+    ...resumePoint(round),
+    serverNow: now,
   };
 }

@@ -1,6 +1,7 @@
 import { REVIEW_MESSAGES, type Card } from '#shared/review/review.ts';
 import { canUse } from '#shared/entitlements.ts';
-import { dueCards, questionsByIds, questionsInPlay } from '../data/reviews.ts';
+import { dueCards, questionsByIds } from '../data/reviews.ts';
+import { questionsHeld } from '../quiz/left-rounds.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Forbidden } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';
@@ -8,13 +9,15 @@ import { httpHandler, json } from '../lib/http.ts';
 /**
  * GET /api/spaced-repetition/cards (premium spaced_repetition): the caller's cards due now,
  * oldest due first, at most 20 (one query on the due index). A card whose question waits
- * for its answer in a round in play is held back until it is answered.
+ * for its answer in a round in play is held back until it is answered or the round is left.
  */
 export const handler = httpHandler(async (event) => {
   const profile = await requireCaller(event);
   const now = new Date();
   if (!canUse(profile, 'spaced_repetition', now)) throw new Forbidden(REVIEW_MESSAGES.premiumRequired, 'premium_required');
-  const [due, inPlay] = await Promise.all([dueCards(profile.user_id, now), questionsInPlay(profile.user_id, now)]);
+  // Held first: settling a round left unfinished adds its misses as cards, due now.
+  const inPlay = await questionsHeld(profile.user_id, now);
+  const due = await dueCards(profile.user_id, now);
   const shown = due.filter((card) => !inPlay.has(card.id));
   const questions = await questionsByIds(shown.map((card) => card.id));
   const cards: Card[] = shown.flatMap((card) => {

@@ -50,9 +50,10 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   ToggleBookmark: { table: 'readWrite' },
   GetAnalytics: { table: 'read' },
   // Review mode and spaced repetition (3-learning-and-admin).
-  ListReview: { table: 'read' },
+  // Both settle the caller's rounds left unfinished (their misses become cards; functions/quiz/left-rounds.ts).
+  ListReview: { table: 'readWrite' },
   SaveReviewNotes: { table: 'readWrite' },
-  ListDueCards: { table: 'read' },
+  ListDueCards: { table: 'readWrite' },
   RateCard: { table: 'readWrite' },
   StartTrial: { table: 'readWrite' },
   RecordPaymentIntent: { table: 'readWrite' },

@@ -23,7 +23,8 @@ export const QUIZ_MESSAGES = {
   timedOut: 'Request timed out. Please check your connection and try again.',
   fetchFailed: 'Failed to fetch questions.',
   premiumLevel: 'Advanced and expert questions are part of Premium. Start a free trial to unlock them.',
-  dailyLimit: (limit: number) => `You have played your ${limit} free quizzes for today. Come back tomorrow or go Premium for unlimited quizzes.`,
+  dailyLimit: (limit: number) => `You have played your ${limit} free rounds for today. Come back tomorrow or go Premium for unlimited rounds.`,
+  roundExpired: 'This round was left unfinished for too long and has ended. Start a new round to play on.',
   notAnOption: 'Your answer must be one of the options',
   answerEmpty: 'Please choose an answer',
   answerTooLong: `An answer can be at most ${MAX_LENGTH.quizAnswer} characters`,
@@ -93,6 +94,11 @@ export const roundSchema = z.object({
   timeMultiplier: timeMultiplierSchema.optional(),
   /** The round's questions the player has bookmarked already (the star shows from the start). */
   bookmarkedIds: z.array(z.string()).optional(),
+  /** A resumed round goes on here: the questions answered so far (the next one's index) and their score. */
+  answered: z.number().int().min(0).optional(),
+  score: z.number().int().min(0).optional(),
+  /** The server's clock when it sent the round: a resumed round's time left is `deadline - serverNow`. */
+  serverNow: z.number().optional(),
 });
 export type Round = z.infer<typeof roundSchema>;
 

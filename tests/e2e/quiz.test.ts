@@ -43,6 +43,115 @@ async function playRound(p: Page, round: PlayedRound, letter: string): Promise<v
   }
 }
 
+/** The round the page asked for, whether new (201) or resumed (200). */
+const roundAnswer = (p: Page): Promise<Response> =>
+  p.waitForResponse((r) => r.url().endsWith('/api/quiz/rounds') && r.request().method() === 'POST' && r.status() < 300);
+
+/** Saves a screenshot when QUIZ_SHOTS names a folder (for looking at the screens by hand). */
+async function shot(p: Page, name: string): Promise<void> {
+  if (process.env.QUIZ_SHOTS) await p.screenshot({ path: `${process.env.QUIZ_SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** The figure after "Rounds left today:" on the dashboard. */
+async function roundsLeftShown(p: Page): Promise<string> {
+  const line = p.getByText(/Rounds left today:/);
+  await line.waitFor();
+  await expect.poll(async () => (await line.textContent()) ?? '').toMatch(/Rounds left today:\s*\d+/);
+  return (await line.textContent())!.match(/Rounds left today:\s*(\d+)/)![1]!;
+}
+
+async function postAs(token: string, path: string, body: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: response.status, body: await response.json() };
+}
+
+describe('a round in play and the free daily limit', () => {
+  it('a reload, a second tab and a return from the dashboard resume the round at its next question with its score, counted once', async () => {
+    const p = page();
+    const { email, password } = await confirmedAccount(baseUrl, mailbox, 'resume');
+    await signIn(p, baseUrl, email, password);
+    await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
+    expect(await roundsLeftShown(p)).toBe('10');
+
+    const started = roundAnswer(p);
+    await p.goto(`${baseUrl}/quiz/history/beginner`);
+    const round = (await (await started).json()) as PlayedRound;
+    for (let n = 1; n <= 3; n++) {
+      await p.getByText(`Question ${n} of 10`).waitFor();
+      await p.getByRole('button', { name: /^A\. / }).click();
+    }
+    await p.getByText('Question 4 of 10').waitFor();
+    const score = (await p.getByText(/^Score:/).textContent())!.trim();
+
+    const resumed = roundAnswer(p);
+    await p.reload();
+    expect((await resumed).status()).toBe(200);
+    await p.getByText('Question 4 of 10').waitFor();
+    await p.getByRole('heading', { name: round.questions[3]!.question, exact: true }).waitFor();
+    expect((await p.getByText(/^Score:/).textContent())!.trim()).toBe(score);
+    await shot(p, 'resumed-quiz');
+
+    // A second tab lands on the same question.
+    const second = await p.context().newPage();
+    await second.goto(`${baseUrl}/quiz/history/beginner`);
+    await second.getByText('Question 4 of 10').waitFor();
+    expect((await second.getByText(/^Score:/).textContent())!.trim()).toBe(score);
+    await second.close();
+
+    // The dashboard counts the round once, and coming back goes on where it was.
+    await p.goto(`${baseUrl}/dashboard`);
+    expect(await roundsLeftShown(p)).toBe('9');
+    await p.goto(`${baseUrl}/quiz/history/beginner`);
+    await p.getByText('Question 4 of 10').waitFor();
+  }, 60_000);
+
+  it('opening a quiz and leaving it before answering costs no round', async () => {
+    const p = page();
+    const { email, password } = await confirmedAccount(baseUrl, mailbox, 'opened');
+    await signIn(p, baseUrl, email, password);
+    await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
+    await p.goto(`${baseUrl}/quiz/religion/beginner`);
+    await p.getByText('Question 1 of 10').waitFor();
+    await p.reload();
+    await p.getByText('Question 1 of 10').waitFor();
+    await p.goto(`${baseUrl}/dashboard`);
+    expect(await roundsLeftShown(p)).toBe('10');
+  });
+
+  it('after the tenth round the quiz page shows the limit, when it resets, and the way on — not an error', async () => {
+    const p = page();
+    const { email, password } = await confirmedAccount(baseUrl, mailbox, 'limit');
+    const tokens = bearerTokens(p);
+    await signIn(p, baseUrl, email, password);
+    await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
+    const token = await tokens.latest();
+    // Ten short rounds played through the API, as the page would.
+    for (let i = 0; i < 10; i++) {
+      const { status, body: round } = await postAs(token, '/api/quiz/rounds', { subject: 'geography', level: 'beginner', questionCount: 5, timeZone: 'Europe/Paris' });
+      expect(status).toBe(201);
+      for (const q of round.questions as { id: string; options: string[] }[]) {
+        expect((await postAs(token, `/api/quiz/rounds/${round.roundId}/answers`, { questionId: q.id, answer: q.options[0] })).status).toBe(200);
+      }
+    }
+
+    await p.goto(`${baseUrl}/quiz/history/beginner`);
+    await p.getByRole('heading', { name: "You've played today's 10 free rounds" }).waitFor();
+    const text = (await p.locator('main').textContent()) ?? '';
+    expect(text).toContain('10 of 10 rounds played today');
+    expect(text).toMatch(/start again in \d+ h( \d+ min)?|start again in \d+ min/);
+    expect(text).toMatch(/at 00:00 \(Europe\/Paris time\)/);
+    expect(text).toContain('The Daily Challenge does not count against your rounds');
+    expect(text).not.toContain('Error Loading Quiz');
+    expect(await p.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await shot(p, 'daily-limit');
+    await p.getByRole('link', { name: 'Start Free Trial' }).click();
+    await p.waitForURL(`${baseUrl}/subscription`);
+
+    await p.goto(`${baseUrl}/dashboard`);
+    expect(await roundsLeftShown(p)).toBe('0');
+  }, 90_000);
+});
+
 describe('a free student plays a round', () => {
   it('plays a full beginner round and sees the result in the dashboard progress', async () => {
     const p = page();

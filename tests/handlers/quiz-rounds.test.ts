@@ -14,8 +14,11 @@ const { getBankMeta } = await import('../../functions/data/question-bank.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 const { keys } = await import('../../functions/data/table-design.ts');
 const { learnerTotals, recentAttempts } = await import('../../functions/data/learner.ts');
+const { handler: getProgress } = await import('../../functions/quiz/get-progress.ts');
+const { zonedInstant, nextDate } = await import('../../shared/notifications/quiet-hours.ts');
+const { localDate } = await import('../../shared/quiz/streak.ts');
 
-type Round = { roundId: string; questions: { id: string; options: string[] }[]; deadline: number | null };
+type Round = { roundId: string; questions: { id: string; options: string[] }[]; deadline: number | null; startedAt: number };
 
 async function start(sub: string, body: Record<string, unknown>) {
   return parse(await startRound(httpEvent({ sub, body })));
@@ -45,6 +48,87 @@ async function playToEnd(sub: string, round: Round, choose: (i: number) => strin
 
 afterEach(() => vi.useRealTimers());
 
+/** The "Rounds left today" figure the dashboard shows. */
+const roundsLeft = async (sub: string) => parse(await getProgress(httpEvent({ sub }))).body.access.roundsLeftToday as number;
+const beginner = (subject: string) => ({ subject, level: 'beginner', timeZone: 'UTC' });
+
+describe('a round in play survives a reload, and only played rounds count', () => {
+  it('a reload resumes the round at its next question with its score and deadline, counted once', async () => {
+    const me = await player();
+    expect(await roundsLeft(me.user_id)).toBe(10);
+    const { body: round } = (await start(me.user_id, beginner('history'))) as { body: Round };
+    const answers = await key(me.user_id, round.roundId);
+    await answer(me.user_id, round.roundId, { questionId: round.questions[0]!.id, answer: answers[0] });
+    await answer(me.user_id, round.roundId, { questionId: round.questions[1]!.id, answer: wrongOption(round, answers, 1) });
+    await answer(me.user_id, round.roundId, { questionId: round.questions[2]!.id, answer: answers[2] });
+
+    // The reload (or a second tab, or coming back from the dashboard) asks for a round again.
+    const again = await start(me.user_id, beginner('history'));
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ roundId: round.roundId, answered: 3, score: 2, deadline: null, startedAt: round.startedAt });
+    expect(again.body.questions.map((q: { id: string }) => q.id)).toEqual(round.questions.map((q) => q.id));
+    // It goes on at question 4, and the dashboard counts it once.
+    expect((await answer(me.user_id, round.roundId, { questionId: round.questions[3]!.id, answer: answers[3] })).body).toMatchObject({ correct: true, score: 3 });
+    expect(await roundsLeft(me.user_id)).toBe(9);
+  });
+
+  it('a competition round resumes with the same deadline, and the time left measured by the server', async () => {
+    const me = await player();
+    const settings = { ...beginner('geography'), mode: 'competition', questionCount: 15, timeLimitSec: 180 };
+    const { body: round } = (await start(me.user_id, settings)) as { body: Round };
+    await answer(me.user_id, round.roundId, { questionId: round.questions[0]!.id, skip: true });
+    const { status, body } = await start(me.user_id, settings);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ roundId: round.roundId, deadline: round.deadline, answered: 1, score: 0 });
+    expect(body.serverNow).toBeGreaterThanOrEqual(round.startedAt);
+    expect(body.serverNow).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('opening a quiz and leaving it costs nothing: a round counts once its first answer is accepted', async () => {
+    const me = await player();
+    const { body: opened } = (await start(me.user_id, beginner('history'))) as { body: Round };
+    expect((await start(me.user_id, beginner('history'))).body.roundId).toBe(opened.roundId);
+    await start(me.user_id, beginner('religion'));
+    expect(await roundsLeft(me.user_id)).toBe(10);
+    await answer(me.user_id, opened.roundId, { questionId: opened.questions[0]!.id, skip: true });
+    expect(await roundsLeft(me.user_id)).toBe(9);
+    // Its later answers do not count again.
+    await answer(me.user_id, opened.roundId, { questionId: opened.questions[1]!.id, skip: true });
+    expect(await roundsLeft(me.user_id)).toBe(9);
+  });
+
+  it('refuses the eleventh round with the limit, when it resets in the account’s zone, and still resumes a counted round', async () => {
+    const me = await player({ time_zone: 'Asia/Tokyo', time_zone_changed_at: new Date().toISOString() });
+    for (let i = 0; i < 9; i++) {
+      const { body: round } = (await start(me.user_id, beginner('history'))) as { body: Round };
+      await playToEnd(me.user_id, round, (n) => round.questions[n]!.options[0]!);
+    }
+    const { body: tenth } = (await start(me.user_id, beginner('religion'))) as { body: Round };
+    await answer(me.user_id, tenth.roundId, { questionId: tenth.questions[0]!.id, skip: true });
+    expect(await roundsLeft(me.user_id)).toBe(0);
+
+    const refused = await start(me.user_id, beginner('history'));
+    expect(refused.status).toBe(429);
+    const now = new Date();
+    const midnight = zonedInstant(nextDate(localDate(now, 'Asia/Tokyo')), '00:00', 'Asia/Tokyo').toISOString();
+    expect(refused.body.error).toMatchObject({ code: 'daily_limit', details: { limit: 10, played: 10, resetsAt: midnight, timeZone: 'Asia/Tokyo' } });
+    // The tenth round, counted already, goes on.
+    expect((await start(me.user_id, beginner('religion'))).body).toMatchObject({ roundId: tenth.roundId, answered: 1 });
+  });
+
+  it('a round opened under the limit cannot be played past it (its first answer is refused with the limit)', async () => {
+    const me = await player({ metadata: { limits: { quiz_attempts_per_day: 1 } } });
+    const { body: first } = (await start(me.user_id, beginner('history'))) as { body: Round };
+    const { body: second } = (await start(me.user_id, beginner('religion'))) as { body: Round };
+    expect((await answer(me.user_id, first.roundId, { questionId: first.questions[0]!.id, skip: true })).status).toBe(200);
+    const refused = await answer(me.user_id, second.roundId, { questionId: second.questions[0]!.id, skip: true });
+    expect(refused).toMatchObject({ status: 429, body: { error: { code: 'daily_limit', details: { limit: 1, played: 1 } } } });
+    expect((await getRound(me.user_id, second.roundId))!.answers).toHaveLength(0);
+    expect((await start(me.user_id, beginner('geography'))).status).toBe(429);
+    expect(await roundsLeft(me.user_id)).toBe(0);
+  });
+});
+
 describe('starting a round', () => {
   it('draws 10 beginner questions and sends no answer key', async () => {
     const me = await player();
@@ -65,16 +149,6 @@ describe('starting a round', () => {
     expect((await start(free.user_id, { subject: 'religion', level: 'advanced' })).status).toBe(403);
     const paid = await player(premium);
     expect((await start(paid.user_id, { subject: 'geography', level: 'expert' })).status).toBe(201);
-  });
-
-  it('lets a free user start 10 rounds a day, and honours a per-profile limit', async () => {
-    const free = await player();
-    for (let i = 0; i < 10; i++) expect((await start(free.user_id, { subject: 'history', level: 'beginner' })).status).toBe(201);
-    expect(await start(free.user_id, { subject: 'history', level: 'beginner' })).toMatchObject({ status: 429 });
-
-    const limited = await player({ metadata: { limits: { quiz_attempts_per_day: 1 } } });
-    expect((await start(limited.user_id, { subject: 'history', level: 'beginner' })).status).toBe(201);
-    expect((await start(limited.user_id, { subject: 'history', level: 'beginner' })).status).toBe(429);
   });
 
   it('prefers unseen questions, then tops up with seen ones', async () => {
@@ -425,11 +499,12 @@ describe('cost of starting a round', () => {
         ExpressionAttributeValues: { ':s': new Set(Array.from({ length: 5000 }, (_, i) => i)) },
       }),
     );
-    await start(fresh.user_id, { subject: 'history', level: 'beginner' }); // warms the bank index cache
+    await start((await player()).user_id, { subject: 'history', level: 'beginner' }); // warms the bank index cache
     const forFresh = await countRequests(() => start(fresh.user_id, { subject: 'history', level: 'beginner' }));
     const forVeteran = await countRequests(() => start(veteran.user_id, { subject: 'history', level: 'beginner' }));
     expect(forVeteran).toBe(forFresh);
-    // Five, plus one BatchGet of the round's bookmark keys (the star shows from the start).
-    expect(forFresh).toBeLessThanOrEqual(6);
+    // Six (among them the rounds in play, to resume one, and today's count), plus one BatchGet
+    // of the round's bookmark keys (the star shows from the start).
+    expect(forFresh).toBeLessThanOrEqual(7);
   });
 });

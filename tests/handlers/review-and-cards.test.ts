@@ -22,6 +22,25 @@ const { keys } = await import('../../functions/data/table-design.ts');
 
 type Round = { roundId: string; questions: { id: string; options: string[] }[]; bookmarkedIds: string[] };
 const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+
+/** Moves a round back in time, as leaving it would: its start, its answers and (timed) its deadline. */
+async function ageRound(userId: string, roundId: string, ago: { startedAgo: number; answeredAgo: number; deadlineAgo?: number }) {
+  const stored = (await getRound(userId, roundId))!;
+  const now = Date.now();
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: process.env.TABLE_NAME,
+      Key: keys.round(userId, roundId),
+      UpdateExpression: 'SET startedAt = :started, answers = :answers, deadline = :deadline',
+      ExpressionAttributeValues: {
+        ':started': now - ago.startedAgo,
+        ':answers': stored.answers.map((a) => ({ ...a, answeredAt: now - ago.answeredAgo })),
+        ':deadline': ago.deadlineAgo === undefined ? stored.deadline : now - ago.deadlineAgo,
+      },
+    }),
+  );
+}
 
 const start = async (sub: string, body: Record<string, unknown> = {}) =>
   parse(await startRound(httpEvent({ sub, body: { subject: 'history', level: 'beginner', mode: 'practice', timeZone: 'UTC', ...body } })));
@@ -108,6 +127,45 @@ describe('bookmarks in a round and in Review Mode', () => {
     const { body } = await review(me.user_id);
     expect(body.held).toBe(0);
     expect(body.items.map((item: { questionId: string }) => item.questionId)).toEqual([round.questions[3]!.id]);
+  });
+
+  it('the hold follows the round’s life: a round answered a moment ago still holds, however long ago it started', async () => {
+    const me = await player();
+    const round = (await start(me.user_id)).body as Round;
+    await toggle(me.user_id, round.questions[3]!.id);
+    await answer(me.user_id, round.roundId, { questionId: round.questions[0]!.id, skip: true });
+    // Started 3 hours ago, but its last answer was 10 minutes ago: it is being played (and can be resumed).
+    await ageRound(me.user_id, round.roundId, { startedAgo: 3 * HOUR, answeredAgo: 10 * 60 * 1000 });
+    expect((await review(me.user_id)).body).toEqual({ items: [], held: 1 });
+  });
+
+  it('a round left unfinished releases its questions: its misses reach spaced repetition, and it takes no more answers', async () => {
+    const me = await player(premium);
+    const round = (await start(me.user_id)).body as Round;
+    const answers = await key(me.user_id, round.roundId);
+    const wrong = (i: number) => round.questions[i]!.options.find((o) => o !== answers[i])!;
+    await answer(me.user_id, round.roundId, { questionId: round.questions[0]!.id, answer: wrong(0) });
+    await answer(me.user_id, round.roundId, { questionId: round.questions[1]!.id, skip: true });
+    await answer(me.user_id, round.roundId, { questionId: round.questions[2]!.id, answer: answers[2] });
+    // Still in play: nothing yet (no answer keys of a round being played).
+    expect((await due(me.user_id)).body.cards).toEqual([]);
+
+    // Left: no answer for longer than an untimed round stays open.
+    await ageRound(me.user_id, round.roundId, { startedAgo: 3 * HOUR, answeredAgo: 2 * HOUR + 2 * 60 * 1000 });
+    const { body } = await due(me.user_id);
+    expect(body.cards.map((c: { questionId: string }) => c.questionId).sort()).toEqual([round.questions[0]!.id, round.questions[1]!.id].sort());
+    const late = await answer(me.user_id, round.roundId, { questionId: round.questions[3]!.id, answer: answers[3] });
+    expect(late).toMatchObject({ status: 409, body: { error: { code: 'round_expired' } } });
+    // A reload starts a new round rather than resuming the one left.
+    expect(((await start(me.user_id)).body as Round).roundId).not.toBe(round.roundId);
+  });
+
+  it('a timed round left past its deadline releases its misses too', async () => {
+    const me = await player(premium);
+    const round = (await start(me.user_id, { subject: 'geography', mode: 'competition', questionCount: 15, timeLimitSec: 180 })).body as Round;
+    await answer(me.user_id, round.roundId, { questionId: round.questions[0]!.id, skip: true });
+    await ageRound(me.user_id, round.roundId, { startedAgo: HOUR, answeredAgo: HOUR, deadlineAgo: 10 * 60 * 1000 });
+    expect((await due(me.user_id)).body.cards.map((c: { questionId: string }) => c.questionId)).toEqual([round.questions[0]!.id]);
   });
 
   it('saves notes as written (control characters removed), refuses the spec’s cases with its messages, and keeps them across reads', async () => {

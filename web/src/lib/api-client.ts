@@ -18,6 +18,7 @@ export interface ApiErrorInit {
   code: string;
   message: string;
   fields?: Record<string, string>;
+  details?: Record<string, unknown>;
 }
 
 /**
@@ -28,6 +29,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string>;
+  /** The server's data about a refusal (its shape depends on `code`); parse before use. */
+  readonly details: Record<string, unknown>;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -35,6 +38,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.code = init.code;
     this.fields = init.fields ?? {};
+    this.details = init.details ?? {};
   }
 
   /** No answer, or the server failed: trying again later may work. */
@@ -96,8 +100,8 @@ function errorWithoutCode(status: number): ApiError {
 export function toApiError({ status, body }: RawResponse): ApiError {
   const parsed = apiErrorSchema.safeParse(body);
   if (!parsed.success) return errorWithoutCode(status);
-  const { code, message, fields } = parsed.data.error;
-  return new ApiError({ status, code, message, fields });
+  const { code, message, fields, details } = parsed.data.error;
+  return new ApiError({ status, code, message, fields, details });
 }
 
 function parseBody(text: string): unknown {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Round, RoundResult } from '#shared/quiz/contracts.ts';
 import { isApiError } from '@/lib/api-client.ts';
-import { isPremiumLock, loadErrorMessage } from './load-error.ts';
+import { dailyLimitOf, isPremiumLock, loadErrorMessage, type DailyLimitReached } from './load-error.ts';
 import { startRequest, type QuizSettings } from './quiz-settings.ts';
 import { sleep } from './retry.ts';
 import { useRoundMutations } from './use-round-mutations.ts';
@@ -11,7 +11,7 @@ export const VERDICT_MS = 1_200;
 /** The brief Preparing your questions… step (the first image is fetched meanwhile). */
 export const PREPARE_MS = 500;
 
-export type QuizPhase = 'loading' | 'preparing' | 'error' | 'locked' | 'playing' | 'finished';
+export type QuizPhase = 'loading' | 'preparing' | 'error' | 'locked' | 'limit' | 'playing' | 'finished';
 
 export interface Verdict {
   questionId: string;
@@ -32,6 +32,8 @@ export interface QuizState {
   notice: string | null;
   /** The Error Loading Quiz message, or the premium lock text. */
   error: string | null;
+  /** Today's free rounds are played (the limit page, not an error). */
+  limit: DailyLimitReached | null;
   result: RoundResult | null;
   /** The competition deadline on this browser's clock. */
   deadlineAt: number | null;
@@ -47,6 +49,7 @@ type Action =
   | { type: 'ready' }
   | { type: 'fail'; message: string }
   | { type: 'lock'; message: string }
+  | { type: 'limit'; limit: DailyLimitReached }
   | { type: 'submit' }
   | { type: 'verdict'; verdict: Verdict; score: number }
   | { type: 'advance'; score?: number; notice?: string }
@@ -64,6 +67,7 @@ const initial: QuizState = {
   verdict: null,
   notice: null,
   error: null,
+  limit: null,
   result: null,
   deadlineAt: null,
   ending: false,
@@ -77,9 +81,12 @@ function reduce(state: QuizState, action: Action): QuizState {
       return initial;
     case 'prepare': {
       const { round, receivedAt } = action;
-      // The server's time limit, counted from when the round arrived here (clocks may differ).
-      const deadlineAt = round.deadline === null ? null : receivedAt + (round.deadline - round.startedAt);
-      return { ...initial, phase: 'preparing', round, deadlineAt };
+      // The time left by the server's clock, counted from when the round arrived here (clocks may
+      // differ): a resumed round keeps its deadline rather than starting the clock again.
+      const deadlineAt = round.deadline === null ? null : receivedAt + (round.deadline - (round.serverNow ?? round.startedAt));
+      // A resumed round goes on at its next question with its score so far.
+      const index = Math.min(round.answered ?? 0, Math.max(round.questions.length - 1, 0));
+      return { ...initial, phase: 'preparing', round, deadlineAt, index, score: round.score ?? 0 };
     }
     case 'ready':
       return { ...state, phase: 'playing' };
@@ -87,6 +94,8 @@ function reduce(state: QuizState, action: Action): QuizState {
       return { ...initial, phase: 'error', error: action.message };
     case 'lock':
       return { ...initial, phase: 'locked', error: action.message };
+    case 'limit':
+      return { ...initial, phase: 'limit', limit: action.limit };
     case 'submit':
       return { ...state, submitting: true, notice: null };
     case 'verdict':
@@ -159,7 +168,9 @@ export function useQuizRound(settings: QuizSettings) {
         if (!signal.aborted) dispatch({ type: 'ready' });
       } catch (error) {
         if (signal.aborted) return;
-        dispatch(isPremiumLock(error) ? { type: 'lock', message: loadErrorMessage(error) } : { type: 'fail', message: loadErrorMessage(error) });
+        const limit = dailyLimitOf(error);
+        if (limit) dispatch({ type: 'limit', limit });
+        else dispatch(isPremiumLock(error) ? { type: 'lock', message: loadErrorMessage(error) } : { type: 'fail', message: loadErrorMessage(error) });
       }
     }, 0);
     return () => {
@@ -191,6 +202,11 @@ export function useQuizRound(settings: QuizSettings) {
       dispatch(response.result ? { type: 'finished', result: response.result } : { type: 'advance', score: response.score });
     } catch (error) {
       if (signal.aborted) return;
+      // A round opened before the limit was reached, first answered after (another tab played meanwhile).
+      const limit = dailyLimitOf(error);
+      if (limit) return dispatch({ type: 'limit', limit });
+      // Left unfinished too long: the server has ended it; Retry starts a new one.
+      if (isApiError(error) && error.code === 'round_expired') return dispatch({ type: 'fail', message: error.message });
       if (isApiError(error) && error.status === 409) {
         // Already answered (e.g. a retried request that had arrived): move on; on the last
         // question, or when time is up or the round is over, fetch the result.

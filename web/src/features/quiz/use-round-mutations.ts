@@ -24,7 +24,8 @@ export interface FinishVariables {
 /**
  * The round's server calls as mutations (each creates or changes something on the server).
  * A round's result, whether from the last answer or from finishing a timed-out round,
- * makes progress and analytics out of date; a start uses up one of today's rounds.
+ * makes progress and analytics out of date; an answer may count the round against today's
+ * rounds (its first), so it marks progress stale; a start costs nothing (it may resume a round).
  * Returns the stable `mutateAsync` of each, for the round's state machine to await.
  */
 export function useRoundMutations() {
@@ -33,14 +34,14 @@ export function useRoundMutations() {
     mutationFn: ({ body, signal }: StartVariables) => startRound(body, signal),
     retry: retryRoundStart,
     retryDelay: roundStartDelay,
-    meta: { invalidates: AFTER_ROUND_START },
   });
   const answer = useMutation({
     // Not retried: a repeated answer that had already arrived is refused as out of order.
     mutationFn: ({ roundId, body }: AnswerVariables) => submitAnswer(roundId, body),
     // Not awaited: the verdict shows at once; the dashboard refetches when it is next on screen.
+    // A round counts against today's rounds at its first answer: the dashboard's count is out of date then.
     onSuccess: (response) => {
-      if (response.result) void invalidateAll(queryClient, AFTER_ROUND);
+      void invalidateAll(queryClient, response.result ? AFTER_ROUND : AFTER_ROUND_START);
     },
   });
   const finish = useMutation({

@@ -69,5 +69,5 @@ export const AFTER_ROUND: readonly QueryKey[] = [[QUERY_ROOTS.bookmarks], [QUERY
 /** What a change of plan (the trial) changes: the profile and everything gated by it. */
 export const AFTER_PLAN_CHANGE: readonly QueryKey[] = [[QUERY_ROOTS.me], [QUERY_ROOTS.progress], [QUERY_ROOTS.analytics], [QUERY_ROOTS.groups], [QUERY_ROOTS.tournaments], [QUERY_ROOTS.learning], [QUERY_ROOTS.guides]];
 
-/** What starting a round changes: the rounds left today (in progress). */
+/** What a round's first answer changes: the rounds left today (in progress); starting one changes nothing. */
 export const AFTER_ROUND_START: readonly QueryKey[] = [[QUERY_ROOTS.progress]];

@@ -14,6 +14,7 @@ import { useBookmarks } from '../use-bookmarks.ts';
 import { useQuizRound } from '../use-quiz-round.ts';
 import { AnswerOptions } from './answer-options.tsx';
 import { CountdownTimer, NoTimeLimit } from './countdown-timer.tsx';
+import { DailyLimit } from './daily-limit.tsx';
 import { PremiumLock } from './premium-lock.tsx';
 import { QuestionImage } from './question-image.tsx';
 import { QuizHeader } from './quiz-header.tsx';
@@ -101,6 +102,7 @@ export function QuizScreen({ settings, profile, reviewExtra, summaryExtra }: Qui
   if (phase === 'loading') return <Spinner page label="Loading quiz…" />;
   if (phase === 'preparing') return <Spinner page label="Preparing your questions…" />;
   if (phase === 'locked') return <PremiumLock message={state.error ?? ''} dashboardPath={dashboardPath} />;
+  if (phase === 'limit' && state.limit) return <DailyLimit limit={state.limit} trialAvailable={!profile?.metadata.trial_started} dashboardPath={dashboardPath} />;
   if (phase === 'error' || !round || !question) {
     return (
       <div className="page page--narrow">
