@@ -1,8 +1,10 @@
 import { answerInvitationSchema, CLASS_MESSAGES as M } from '#shared/classes/classes.ts';
-import { deleteInvitation, getClass, invitationOf, joinClass } from '../data/classes.ts';
+import { deleteInvitation, getClass, invitationsOf, joinClass } from '../data/classes.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest, Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { log } from '../lib/log.ts';
+import { markAnsweredRead } from '../notifications/fact-key.ts';
 import { classIdParam } from './class-access.ts';
 
 /** POST /api/me/classes/{classId}/respond: the invited student accepts (joins) or declines; only their own invitation. */
@@ -10,9 +12,14 @@ export const handler = httpHandler(async (event) => {
   const { accept } = parseBody(event, answerInvitationSchema);
   const me = await requireCaller(event, ['student']);
   const classId = classIdParam(event);
-  if (!(await invitationOf(me.user_id, classId))) throw new NotFound(M.invitationNotFound);
+  // The invitation's time names its notification (issue 23: answered here, the bell's item is read).
+  const invitation = (await invitationsOf(me.user_id)).find((i) => i.class_id === classId);
+  if (!invitation) throw new NotFound(M.invitationNotFound);
+  const answered = () =>
+    markAnsweredRead(me.user_id, 'class_invite', `${classId}#${invitation.invited_at}`).catch((error: unknown) => log.warn('class invitation notification not marked read', { error: String(error) }));
   if (!accept) {
     if (!(await deleteInvitation(classId, me.user_id))) throw new NotFound(M.invitationNotFound);
+    await answered();
     return json(200, { status: 'declined' });
   }
   const found = await getClass(classId);
@@ -24,5 +31,6 @@ export const handler = httpHandler(async (event) => {
   if (outcome === 'already') throw new Conflict(M.alreadyJoined, 'already_joined');
   if (outcome === 'full') throw new BadRequest(M.classFull);
   if (outcome !== 'joined') throw new NotFound(M.invitationNotFound);
+  await answered();
   return json(200, { status: 'accepted' });
 });

@@ -3,6 +3,8 @@ import { answerLink, linkOfStudent } from '../data/parent-links.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { log } from '../lib/log.ts';
+import { markAnsweredRead } from '../notifications/fact-key.ts';
 import { idParam } from './route-params.ts';
 
 /**
@@ -17,5 +19,7 @@ export const handler = httpHandler(async (event) => {
   if (!link) throw new NotFound(M.linkNotFound);
   const status = accept ? 'accepted' : 'declined';
   if (link.status !== 'pending' || !(await answerLink(me.user_id, parentId, status, new Date().toISOString()))) throw new Conflict(M.alreadyAnswered, 'link_settled');
+  // Answered here: the bell's item announcing the request is read now (issue 23).
+  await markAnsweredRead(me.user_id, 'parent_link', `${parentId}#${link.createdAt}`).catch((error: unknown) => log.warn('parent link notification not marked read', { error: String(error) }));
   return json(200, { status });
 });

@@ -11,6 +11,8 @@ export const parentKeys = {
 };
 
 const AFTER_LINK_CHANGE = [[QUERY_ROOTS.parents]] as const;
+/** Answering a link request marks the bell's item about it read on the server (issue 23): the bell reads again. */
+const AFTER_LINK_ANSWERED = [[QUERY_ROOTS.parents], [QUERY_ROOTS.notifications]] as const;
 
 /** GET /api/parent/students: the parent's links, approved ones with the student's figures. */
 export const getLinkedStudents = (signal?: AbortSignal, client: ApiClient = api) => client.request('/api/parent/students', { auth: true, schema: linkedStudentsResponseSchema, signal });
@@ -54,7 +56,7 @@ export function useRespondToParent() {
   return useMutation({
     mutationFn: ({ parentId, accept }: { parentId: string; accept: boolean }) =>
       api.request(`/api/me/parents/${path(parentId)}/respond`, { method: 'POST', body: { accept }, auth: true, schema: linkAnsweredSchema }),
-    meta: { invalidates: AFTER_LINK_CHANGE },
+    meta: { invalidates: AFTER_LINK_ANSWERED },
   });
 }
 

@@ -14,6 +14,8 @@ export const classKeys = {
 };
 
 const AFTER_CLASS_CHANGE = [[QUERY_ROOTS.classes]] as const;
+/** Answering an invitation marks the bell's item about it read on the server (issue 23): the bell reads again. */
+const AFTER_INVITATION_ANSWERED = [[QUERY_ROOTS.classes], [QUERY_ROOTS.notifications]] as const;
 /** Students join and play on their own: the open class is asked again every 30 s. */
 export const CLASS_REFRESH_MS = 30_000;
 
@@ -87,7 +89,7 @@ export function useRespondToInvitation() {
   return useMutation({
     mutationFn: ({ classId, accept }: { classId: string; accept: boolean }) =>
       api.request(`/api/me/classes/${path(classId)}/respond`, { method: 'POST', body: { accept }, auth: true, schema: z.object({ status: z.enum(['accepted', 'declined']) }) }),
-    meta: { invalidates: AFTER_CLASS_CHANGE },
+    meta: { invalidates: AFTER_INVITATION_ANSWERED },
   });
 }
 
