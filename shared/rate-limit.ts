@@ -47,6 +47,8 @@ export const RATE_RULES = {
   explanationGenerate: { max: 60, windowMs: 60 * 60_000, message: 'Too many new explanations in a short time. Wait a few minutes and try again.' },
   /** Not in the spec: class codes tried per account (a code is one of about 10^12; issue 13). */
   classJoin: { max: 20, windowMs: 10 * 60_000, message: 'Too many attempts. Wait a few minutes and try again.' },
+  /** Not in the spec: study groups created per account per hour (issue 17: 510 in 6 s; the 10 kept are a count of their own). */
+  groupCreate: { max: 20, windowMs: 60 * 60_000, message: 'You are creating groups too fast. Try again later.' },
 } as const satisfies Record<string, RateRule>;
 
 /** The windows an address is counted in for an action. */

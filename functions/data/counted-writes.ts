@@ -64,10 +64,10 @@ export async function countedWrite(w: CountedWrite): Promise<CountedOutcome> {
       const countFailed = codes[w.items.length] === 'ConditionalCheckFailed';
       if (itemFailed) return 'stale';
       if (countFailed) {
-        // Either the count item is missing (made now, then retried) or it is at the limit.
-        const made = await createCountIfMissing(w);
-        if (!made && limited) return 'limit';
-        if (!made) return 'stale';
+        // The count item is missing (made now, then retried), at the limit, or moved meanwhile (retried).
+        const kept = await readCount(w);
+        if (kept === undefined) await createCount(w);
+        else if (limited && kept >= w.max!) return 'limit';
         continue;
       }
       // A concurrent transaction on the same items: read nothing, just try again.
@@ -77,10 +77,8 @@ export async function countedWrite(w: CountedWrite): Promise<CountedOutcome> {
   return 'busy';
 }
 
-/** True when the count item was missing (and is made now). */
-async function createCountIfMissing(w: CountedWrite): Promise<boolean> {
+/** The count as stored now, or undefined when its item is missing. */
+async function readCount(w: CountedWrite): Promise<number | undefined> {
   const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: w.countKey, ConsistentRead: true }));
-  if (Item) return false;
-  await createCount(w);
-  return true;
+  return Item ? Number(Item.kept ?? 0) : undefined;
 }

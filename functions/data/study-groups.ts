@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GROUP_SEARCH, indexWords, matchesWords, newestFirst, searchWord } from '#shared/groups/group-search.ts';
 import { GROUP_LIMITS, type GroupLevel, type GroupRole, type GroupSubject, type NewGroup, type ProgressRowTotals } from '#shared/groups/study-groups.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
+import { deleteItems } from './batch-write.ts';
+import { countedWrite } from './counted-writes.ts';
 import * as keys from './table-keys.ts';
 import { queryPrefix } from './user-rows.ts';
 
@@ -84,8 +87,32 @@ function memberItems(groupId: string, groupName: string, who: { user_id: string;
   ];
 }
 
-/** The group and its creator as admin, one transaction. */
-export async function createGroup(input: NewGroup, creator: { user_id: string; email: string }, at: string): Promise<Group> {
+/** A public group's word-index entries (none for a private group). */
+function wordEntries(group: { group_id: string; name: string; description: string; created_at: string; is_private: boolean }) {
+  if (group.is_private) return [];
+  const order = newestFirst(group.created_at);
+  return indexWords(group).map((word) => ({
+    ...keys.groupWord(word, order, group.group_id),
+    type: 'group-word',
+    group_id: group.group_id,
+    created_at: group.created_at,
+    name: group.name,
+    description: group.description,
+  }));
+}
+
+/** Groups the account created that still exist (counted once, when its count item is first made). */
+async function countCreated(userId: string): Promise<number> {
+  const mine = await getGroups((await groupsOfUser(userId)).map((m) => m.groupId));
+  return mine.filter((g) => g.created_by === userId).length;
+}
+
+/**
+ * The group, its creator as admin, its word-index entries and the creator's count of groups,
+ * one transaction conditional on that count being under `maxOwned`: simultaneous creates
+ * cannot pass it. 'limit' when it is reached, 'busy' when simultaneous writes kept colliding.
+ */
+export async function createGroup(input: NewGroup, creator: { user_id: string; email: string }, at: string, maxOwned: number = GROUP_LIMITS.groupsPerAccount): Promise<Group | 'limit' | 'busy'> {
   const id = newGroupId();
   const item = {
     ...keys.group(id),
@@ -103,14 +130,19 @@ export async function createGroup(input: NewGroup, creator: { user_id: string; e
     created_by: creator.user_id,
     created_at: at,
   };
-  await documentClient().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-        ...memberItems(id, input.name, creator, 'admin', at).map((Item) => ({ Put: { TableName: table(), Item } })),
-      ],
-    }),
-  );
+  const outcome = await countedWrite({
+    countKey: keys.groupCount(creator.user_id),
+    change: 1,
+    max: maxOwned,
+    items: [
+      { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...memberItems(id, input.name, creator, 'admin', at).map((Item) => ({ Put: { TableName: table(), Item } })),
+      ...wordEntries(item).map((Item) => ({ Put: { TableName: table(), Item } })),
+    ],
+    countStored: () => countCreated(creator.user_id),
+  });
+  if (outcome === 'limit' || outcome === 'busy') return outcome;
+  if (outcome === 'stale') throw new Error('A new group id was taken');
   return toGroup(item);
 }
 
@@ -190,8 +222,9 @@ export async function joinGroup(group: Group, who: { user_id: string; email: str
               TableName: table(),
               Key: keys.group(group.id),
               UpdateExpression: 'ADD member_count :one',
-              ConditionExpression: 'attribute_exists(pk) AND member_count < max_members',
-              ExpressionAttributeValues: { ':one': 1 },
+              // An empty group is being deleted (its last member left): nobody joins it.
+              ConditionExpression: 'attribute_exists(pk) AND member_count > :zero AND member_count < max_members',
+              ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
             },
           },
           { Put: { TableName: table(), Item: member, ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -206,13 +239,81 @@ export async function joinGroup(group: Group, who: { user_id: string; email: str
     const [count, memberReason, , invite] = (error.CancellationReasons ?? []).map((r) => r.Code);
     if (memberReason === 'ConditionalCheckFailed') return 'already';
     if (invite === 'ConditionalCheckFailed') return 'private';
-    if (count === 'ConditionalCheckFailed') return (await getGroup(group.id, true)) ? 'full' : 'gone';
+    if (count === 'ConditionalCheckFailed') return ((await getGroup(group.id, true))?.member_count ?? 0) > 0 ? 'full' : 'gone';
     throw error;
   }
 }
 
-/** Removes a member and counts them out, one transaction; false when they were not a member. */
+/**
+ * The last member leaving deletes the group (issue 17: a group with nobody left had no admin
+ * and the next joiner could not invite): the member items and the group item in one
+ * transaction, conditional on the count being 1, so a simultaneous join either came first (the
+ * leave is then an ordinary one) or finds the group gone. Its chat, word-index entries and the
+ * creator's count follow. 'joined' when someone joined meanwhile, 'not-member' when the leaver was not one.
+ */
+async function leaveLast(group: Group, userId: string): Promise<'deleted' | 'joined' | 'not-member'> {
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: table(), Key: keys.groupMember(group.id, userId), ConditionExpression: 'attribute_exists(pk)' } },
+          { Delete: { TableName: table(), Key: keys.groupOfUser(userId, group.id) } },
+          {
+            Delete: {
+              TableName: table(),
+              Key: keys.group(group.id),
+              ConditionExpression: 'attribute_exists(pk) AND member_count <= :one',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const [member] = (error.CancellationReasons ?? []).map((r) => r.Code);
+    return member === 'ConditionalCheckFailed' ? 'not-member' : 'joined';
+  }
+  await deleteGroupRest(group);
+  return 'deleted';
+}
+
+/** What a deleted group leaves: its messages (its partition), its word entries, one place in its creator's count. */
+async function deleteGroupRest(group: Group): Promise<void> {
+  const rest: { pk: string; sk: string }[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.group(group.id).pk }, ProjectionExpression: 'pk, sk', ExclusiveStartKey: start }),
+    );
+    rest.push(...((page.Items ?? []) as { pk: string; sk: string }[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  const words = wordEntries({ ...group, group_id: group.id }).map(({ pk, sk }) => ({ pk, sk }));
+  await deleteItems([...rest, ...words]);
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.groupCount(group.created_by),
+        UpdateExpression: 'ADD kept :minus',
+        ConditionExpression: 'attribute_exists(kept) AND kept > :zero',
+        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+      }),
+    );
+  } catch (error) {
+    // The creator's account is gone, or its count was never made: nothing to give back.
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}
+
+/** Removes a member and counts them out, one transaction; the last one deletes the group. False when they were not a member. */
 export async function leaveGroup(groupId: string, userId: string): Promise<boolean> {
+  const group = await getGroup(groupId, true);
+  if (group && group.member_count <= 1) {
+    const last = await leaveLast(group, userId);
+    if (last !== 'joined') return last === 'deleted';
+  }
   try {
     await documentClient().send(
       new TransactWriteCommand({
@@ -224,8 +325,9 @@ export async function leaveGroup(groupId: string, userId: string): Promise<boole
               TableName: table(),
               Key: keys.group(groupId),
               UpdateExpression: 'ADD member_count :minus',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':minus': -1 },
+              // Never the last one here: that leave deletes the group (above).
+              ConditionExpression: 'attribute_exists(pk) AND member_count > :one',
+              ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
             },
           },
         ],
@@ -234,9 +336,11 @@ export async function leaveGroup(groupId: string, userId: string): Promise<boole
     return true;
   } catch (error) {
     if (error instanceof TransactionCanceledException) {
-      const [member, , group] = (error.CancellationReasons ?? []).map((r) => r.Code);
+      const [member, , count] = (error.CancellationReasons ?? []).map((r) => r.Code);
+      if (member === 'ConditionalCheckFailed') return false;
+      const now = await getGroup(groupId, true);
       // The group itself is gone: drop the member items without a count to keep.
-      if (member !== 'ConditionalCheckFailed' && group === 'ConditionalCheckFailed') {
+      if (!now) {
         await documentClient().send(
           new TransactWriteCommand({
             TransactItems: [
@@ -247,6 +351,8 @@ export async function leaveGroup(groupId: string, userId: string): Promise<boole
         );
         return true;
       }
+      // The others left meanwhile: this is the last leave after all.
+      if (count === 'ConditionalCheckFailed') return leaveGroup(groupId, userId);
       return false;
     }
     throw error;
@@ -266,11 +372,49 @@ export async function leaveAllGroups(userId: string): Promise<number> {
 }
 
 /**
- * Public groups whose name or description contains `query` (lower-cased), newest first,
- * skipping `exclude` (the caller's groups). Reads at most GROUP_LIMITS.searchScanMax
- * groups of the index, so a search costs a bounded number of reads however many exist.
+ * Public groups whose name or description has words beginning with every word of `query` (any
+ * case), newest first, skipping `exclude` (the caller's groups). The index of the query's
+ * longest word is read (at most GROUP_SEARCH.indexReadMax entries, newest first within a word),
+ * so groups with other words, however many, cannot crowd a group out. A query without a word of
+ * two letters browses the newest public groups (at most GROUP_LIMITS.searchScanMax read).
  */
 export async function searchPublicGroups(query: string, exclude: ReadonlySet<string>): Promise<Group[]> {
+  const word = searchWord(query);
+  if (!word) return browsePublicGroups(query, exclude);
+  const candidates: { id: string; created_at: string }[] = [];
+  const seen = new Set<string>();
+  let read = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :word)',
+        ExpressionAttributeValues: { ':pk': keys.groupWord(word, '', '').pk, ':word': word },
+        Limit: Math.min(200, GROUP_SEARCH.indexReadMax - read),
+        ExclusiveStartKey: start,
+      }),
+    );
+    read += page.Count ?? 0;
+    for (const entry of page.Items ?? []) {
+      const id = String(entry.group_id);
+      if (seen.has(id) || exclude.has(id) || !matchesWords({ name: String(entry.name), description: String(entry.description ?? '') }, query)) continue;
+      seen.add(id);
+      candidates.push({ id, created_at: String(entry.created_at) });
+    }
+    start = page.LastEvaluatedKey;
+  } while (start && read < GROUP_SEARCH.indexReadMax);
+  // Newest first; a few more than shown are read whole, as some may have been deleted meanwhile.
+  const newest = candidates.sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, GROUP_LIMITS.searchResults * 2);
+  const groups = await getGroups(newest.map((c) => c.id));
+  return groups
+    .filter((g) => !g.is_private && g.member_count > 0)
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))
+    .slice(0, GROUP_LIMITS.searchResults);
+}
+
+/** The newest public groups (an empty query, or one without a word to look up), read at most GROUP_LIMITS.searchScanMax. */
+async function browsePublicGroups(query: string, exclude: ReadonlySet<string>): Promise<Group[]> {
   const found: Group[] = [];
   let read = 0;
   let start: Record<string, unknown> | undefined;
@@ -291,7 +435,7 @@ export async function searchPublicGroups(query: string, exclude: ReadonlySet<str
     read += page.ScannedCount ?? 0;
     for (const item of page.Items ?? []) {
       const group = toGroup(item);
-      if (!exclude.has(group.id) && found.length < GROUP_LIMITS.searchResults) found.push(group);
+      if (!exclude.has(group.id) && group.member_count > 0 && found.length < GROUP_LIMITS.searchResults) found.push(group);
     }
     start = page.LastEvaluatedKey;
   } while (start && found.length < GROUP_LIMITS.searchResults && read < GROUP_LIMITS.searchScanMax);

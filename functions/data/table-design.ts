@@ -56,11 +56,14 @@
  * - feed made once ............. pk USER#<id>  sk FEEDMARK#<what>   (a level mastered is announced once)
  * - study group ............... pk GROUP#<id>  sk GROUP (member_count kept by conditional writes: full holds under concurrency);
  *                                 public ones also gsi2pk GROUPS#PUBLIC gsi2sk <created at>#<id> (search reads this index, newest
- *                                 first, at most 500 groups: bounded, case-insensitive on a lower-cased search_text)
+ *                                 first, at most 500 groups: the empty query's browse; word searches use GROUPWORD#)
  * - group members ............... pk GROUP#<id>  sk MEMBER#<user id>, mirrored as pk USER#<id> sk GROUPOF#<group id> (my groups)
  * - group chat messages ......... pk GROUP#<id>  sk MSG#<at>#<message id> (last 50: one query, newest first),
  *                                 gsi1pk GROUPMSGBY#<user id> gsi1sk <at> (found when the sender's account is deleted)
  * - group invitation ............ pk USER#<invitee> sk GROUPINVITE#<group id> (a private group's join checks it)
+ * - groups an account created .. pk USER#<id>  sk GROUP-COUNT  (a conditional count: at most 10 existing; an emptied group is deleted and gives its place back)
+ * - group search word ........... pk GROUPWORD#<first two letters of the word> sk <word>#<creation counted down>#<group id>
+ *                                 (a public group's name and description words, at most 60: a search reads one word's range, newest first)
  * - live tournament ........... pk TOURN#<id> sk TOURN (participant counter, match state), gsi1pk TOURNWEEK#<iso week> gsi1sk <start>
  *                                 (a week's tournaments: one query); sk QUESTIONS holds the answer key (server-side only)
  * - tournament registration ... pk TOURN#<id> sk PLAYER#<user id> (running score), gsi2pk TOURNPLAYER#<user id> gsi2sk <tournament id>

@@ -65,6 +65,9 @@ export const groupOfUser = (userId: string, groupId: string) => ({ pk: `USER#${u
 export const groupMessage = (groupId: string, at: string, messageId: string) => ({ pk: `GROUP#${groupId}`, sk: `MSG#${at}#${messageId}` });
 export const groupMessageBy = (userId: string, at: string) => ({ gsi1pk: `GROUPMSGBY#${userId}`, gsi1sk: at });
 export const groupInvite = (userId: string, groupId: string) => ({ pk: `USER#${userId}`, sk: `GROUPINVITE#${groupId}` });
+export const groupCount = (userId: string) => ({ pk: `USER#${userId}`, sk: 'GROUP-COUNT' });
+/** A public group under one word (`newestFirst` of its creation): a word's groups are one range of its two-letter partition. */
+export const groupWord = (word: string, newestFirst: string, groupId: string) => ({ pk: `GROUPWORD#${word.slice(0, 2)}`, sk: `${word}#${newestFirst}#${groupId}` });
 export const tournament = (id: string) => ({ pk: `TOURN#${id}`, sk: 'TOURN' });
 export const tournamentOfWeek = (week: string, startAt: string) => ({ gsi1pk: `TOURNWEEK#${week}`, gsi1sk: startAt });
 export const tournamentQuestions = (id: string) => ({ pk: `TOURN#${id}`, sk: 'QUESTIONS' });

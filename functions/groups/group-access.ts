@@ -20,10 +20,14 @@ export function groupIdParam(event: HttpEvent): string {
   return parsed.data;
 }
 
-/** The group and the caller's membership; a non-member is refused (403) with nothing of the group. */
+/**
+ * The group and the caller's membership; a non-member is refused with nothing of the group: 403
+ * for a public group (search shows it anyway), and for a private one exactly the answer of a
+ * group that does not exist, so its existence cannot be tested (issue 17).
+ */
 export async function requireMember(groupId: string, userId: string): Promise<{ group: Group; member: Member }> {
   const [group, member] = await Promise.all([getGroup(groupId), membershipOf(groupId, userId)]);
-  if (!group) throw new NotFound(M.groupNotFound);
+  if (!group || (!member && group.is_private)) throw new NotFound(M.groupNotFound);
   if (!member) throw new Forbidden(M.notMember, 'not_member');
   return { group, member };
 }

@@ -18,6 +18,8 @@ export const GROUP_LIMITS = {
   /** Search answers at most this many groups, and reads at most `searchScanMax` public groups to find them. */
   searchResults: 20,
   searchScanMax: 500,
+  /** Groups an account created that still exist (a conditional count; an empty group is deleted, which frees a place). */
+  groupsPerAccount: 10,
 } as const;
 
 export const GROUP_MESSAGES = {
@@ -38,6 +40,8 @@ export const GROUP_MESSAGES = {
   inviteeIsMember: 'This person is already a member',
   chatTooFast: 'You are sending messages too fast. Wait a few seconds and try again.',
   premiumRequired: 'Study groups are part of Premium',
+  tooManyGroups: `You can have at most ${GROUP_LIMITS.groupsPerAccount} study groups that you created`,
+  busy: 'Too many changes at once. Try again.',
 } as const;
 
 export const GROUP_SUBJECTS = ['all', ...SUBJECTS] as const;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { GROUP_MESSAGES as M } from '../../shared/groups/study-groups.ts';
+import { GROUP_LIMITS, GROUP_MESSAGES as M } from '../../shared/groups/study-groups.ts';
 import { RATE_RULES } from '../../shared/rate-limit.ts';
 import { linkToken, mailTo, uniqueEmail, useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
@@ -99,8 +99,8 @@ describe('study groups', () => {
     expect(refused.status).toBe(404);
     expect(refused.body.group).toBeUndefined();
 
-    // Only the admin invites, and only a friend.
-    expect((await call(invite, stranger, { path: { groupId: group.id }, body: { user_id: friend.user_id } })).status).toBe(403);
+    // Only the admin invites, and only a friend; to a stranger a private group does not exist (issue 17).
+    expect((await call(invite, stranger, { path: { groupId: group.id }, body: { user_id: friend.user_id } })).status).toBe(404);
     expect((await call(invite, admin, { path: { groupId: group.id }, body: { user_id: stranger.user_id } })).status).toBe(404);
     expect((await call(invite, admin, { path: { groupId: group.id }, body: { email: friend.email } })).status).toBe(201);
 
@@ -243,6 +243,115 @@ describe('study groups', () => {
     expect(detail.members.map((m: { user_id: string }) => m.user_id)).toEqual([a.user_id]);
     expect((await call(listMessages, a, { path: { groupId: group.id } })).body.messages.map((m: { message: string }) => m.message)).toEqual(['from a']);
     expect((await call(getGroup, c, { path: { groupId: bGroup.id } })).body).toMatchObject({ group: { member_count: 1, my_role: 'admin' }, members: [{ user_id: c.user_id, role: 'admin' }] });
+  });
+});
+
+describe('study groups: limits and privacy (issue 17)', () => {
+  const randomGroupId = () => randomUUID().replace(/-/g, '').slice(0, 22);
+
+  it('a private group answers a non-member exactly as a group that does not exist', async () => {
+    const [admin, outsider] = await Promise.all([student(), student()]);
+    const group = (await create(admin, { name: 'Hidden Circle', is_private: true })).body.group;
+    await post(admin, group.id, 'secret plans');
+    const none = randomGroupId();
+    const attempts = [
+      (id: string) => call(getGroup, outsider, { path: { groupId: id } }),
+      (id: string) => call(listMessages, outsider, { path: { groupId: id } }),
+      (id: string) => call(groupStats, outsider, { path: { groupId: id } }),
+      (id: string) => post(outsider, id, 'hello?'),
+      (id: string) => call(invite, outsider, { path: { groupId: id }, body: { user_id: admin.user_id } }),
+      (id: string) => join(outsider, id),
+      (id: string) => call(leaveGroup, outsider, { path: { groupId: id } }),
+    ];
+    for (const attempt of attempts) {
+      const [privateAnswer, missingAnswer] = [await attempt(group.id), await attempt(none)];
+      expect(privateAnswer).toEqual(missingAnswer);
+      expect(privateAnswer.status).toBeGreaterThanOrEqual(400);
+      expect(JSON.stringify(privateAnswer.body)).not.toContain('secret');
+    }
+    expect((await call(getGroup, outsider, { path: { groupId: group.id } })).body.error).toMatchObject({ code: 'not_found', message: M.groupNotFound });
+  });
+
+  it('when the last member leaves, the group is deleted: nobody can join it, it is not found, its chat is gone', async () => {
+    const [a, b, c] = await Promise.all([student(), student(), student()]);
+    const tag = family();
+    const group = (await create(a, { name: `${tag} Empty` })).body.group;
+    await join(b, group.id);
+    await post(b, group.id, 'bye');
+    expect((await call(leaveGroup, a, { path: { groupId: group.id } })).status).toBe(204);
+    // b is the admin now (the longest-standing member), then leaves too: nobody is left.
+    expect((await call(listMine, b)).body.groups).toEqual([expect.objectContaining({ id: group.id, my_role: 'admin', member_count: 1 })]);
+    expect((await call(leaveGroup, b, { path: { groupId: group.id } })).status).toBe(204);
+    expect(await groupItem(group.id)).toBeUndefined();
+    expect((await join(c, group.id)).status).toBe(404);
+    expect((await call(searchGroups, c, { query: { q: tag } })).body.groups).toEqual([]);
+    expect((await call(listMine, b)).body.groups).toEqual([]);
+    const { Items } = await documentClient().send(
+      new QueryCommand({ TableName: process.env.TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.group(group.id).pk } }),
+    );
+    expect(Items).toEqual([]);
+
+    // A leave and a join at the same moment: either the group is gone (and the join 404), or the joiner is its admin.
+    const d = await student();
+    const solo = (await create(a, { name: `${tag} Race` })).body.group;
+    const [left, joined] = await Promise.all([call(leaveGroup, a, { path: { groupId: solo.id } }), join(d, solo.id)]);
+    expect(left.status).toBe(204);
+    if (joined.status === 200) {
+      const detail = await call(getGroup, d, { path: { groupId: solo.id } });
+      expect(detail.body).toMatchObject({ group: { member_count: 1, my_role: 'admin' }, members: [{ user_id: d.user_id, role: 'admin' }] });
+      expect((await call(invite, d, { path: { groupId: solo.id }, body: { user_id: a.user_id } })).status).not.toBe(403);
+    } else {
+      expect(joined.status).toBe(404);
+      expect(await groupItem(solo.id)).toBeUndefined();
+    }
+  });
+
+  it('an account keeps at most 10 groups it created, also when 15 are created at once; deleting one frees a place', async () => {
+    const me = await student();
+    const results = await Promise.all(Array.from({ length: 15 }, (_, i) => create(me, { name: `Capped Group ${i}` })));
+    const made = results.filter((r) => r.status === 201);
+    expect(made).toHaveLength(GROUP_LIMITS.groupsPerAccount);
+    for (const r of results.filter((x) => x.status !== 201)) expect(r).toMatchObject({ status: 409, body: { error: { code: 'too_many_groups', message: M.tooManyGroups } } });
+    expect((await call(listMine, me)).body.groups).toHaveLength(GROUP_LIMITS.groupsPerAccount);
+    // Leaving one of them (nobody else is in it) deletes it, which frees one place.
+    expect((await call(leaveGroup, me, { path: { groupId: made[0]!.body.group.id } })).status).toBe(204);
+    const again = await Promise.all([create(me, { name: 'Capped Again' }), create(me, { name: 'Capped Twice' })]);
+    expect(again.map((r) => r.status).sort()).toEqual([201, 409]);
+  });
+
+  it('group creation is rate-limited per account', async () => {
+    const me = await student();
+    const rule = RATE_RULES.groupCreate;
+    let limited;
+    // Create and leave (which deletes it) until refused; the window is fixed, so 2 × max + 1 always overfill one.
+    for (let i = 0; i < 2 * rule.max + 1 && !limited; i++) {
+      const made = await create(me, { name: `Churn Group ${i}` });
+      if (made.status === 429) limited = made;
+      else await call(leaveGroup, me, { path: { groupId: made.body.group.id } });
+    }
+    expect(limited).toMatchObject({ status: 429, body: { error: { message: rule.message } } });
+    expect(limited!.body.group).toBeUndefined();
+  });
+
+  it('search finds a group by a word of its name or description whatever the number of newer public groups', { timeout: 120_000 }, async () => {
+    const [owner, seeker] = await Promise.all([student(), student()]);
+    const tag = family();
+    const target = (await create(owner, { name: `${tag} Volcanoes`, description: `Lava flows and ${tag}Island craters` })).body.group;
+    // 600 newer public groups from 600 other accounts (more than any bounded read of the newest).
+    const { createGroup: storeGroup } = await import('../../functions/data/study-groups.ts');
+    const flood = Array.from({ length: 600 }, (_, i) => ({ user_id: randomUUID(), email: `flood${i}@example.test` }));
+    for (let i = 0; i < flood.length; i += 30) {
+      await Promise.all(
+        flood.slice(i, i + 30).map((who, j) =>
+          storeGroup({ name: `Flood Group ${i + j}`, description: 'nothing to see here', subject: 'all', level: 'mixed', is_private: false, max_members: 50 }, who, new Date(Date.now() + 60_000 + i + j).toISOString()),
+        ),
+      );
+    }
+    for (const q of [tag, tag.toUpperCase(), `${tag} volc`, 'volcanoes ' + tag.slice(0, 6), `${tag}island`, `lava ${tag}`]) {
+      const found = (await call(searchGroups, seeker, { query: { q } })).body.groups as { id: string }[];
+      expect(found.map((g) => g.id), q).toEqual([target.id]);
+    }
+    expect((await call(searchGroups, seeker, { query: { q: `${tag} glaciers` } })).body.groups).toEqual([]);
   });
 });
 
