@@ -92,8 +92,14 @@ export async function deleteConnection(connectionId: string): Promise<void> {
   } while (start);
 }
 
-async function queryIndex(gsi1pk: string): Promise<string[]> {
-  const ids: string[] = [];
+/** A listener: a connection and the account it belongs to (stored on every item). */
+export interface Listener {
+  connectionId: string;
+  userId: string;
+}
+
+async function queryIndex(gsi1pk: string): Promise<Listener[]> {
+  const found: Listener[] = [];
   const nowSeconds = Math.floor(Date.now() / 1000);
   let start: Record<string, unknown> | undefined;
   do {
@@ -103,7 +109,7 @@ async function queryIndex(gsi1pk: string): Promise<string[]> {
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :pk',
         ExpressionAttributeValues: { ':pk': gsi1pk },
-        ProjectionExpression: 'connection_id, #ttl',
+        ProjectionExpression: 'connection_id, user_id, #ttl',
         ExpressionAttributeNames: { '#ttl': 'ttl' },
         ExclusiveStartKey: start,
       }),
@@ -111,19 +117,34 @@ async function queryIndex(gsi1pk: string): Promise<string[]> {
     for (const item of page.Items ?? []) {
       // TTL deletion lags; an expired item is a connection API Gateway has already closed.
       if (typeof item.ttl === 'number' && item.ttl < nowSeconds) continue;
-      if (typeof item.connection_id === 'string') ids.push(item.connection_id);
+      if (typeof item.connection_id === 'string' && typeof item.user_id === 'string') found.push({ connectionId: item.connection_id, userId: item.user_id });
     }
     start = page.LastEvaluatedKey;
   } while (start);
-  return ids;
+  return found;
 }
 
 /** The user's open connections. */
-export function connectionsOfUser(userId: string): Promise<string[]> {
-  return queryIndex(keys.connectionOfUser(userId, '').gsi1pk);
+export async function connectionsOfUser(userId: string): Promise<string[]> {
+  return (await queryIndex(keys.connectionOfUser(userId, '').gsi1pk)).map((l) => l.connectionId);
 }
 
 /** The connections subscribed to a topic. */
-export function connectionsOfTopic(topic: Topic): Promise<string[]> {
+export async function connectionsOfTopic(topic: Topic): Promise<string[]> {
+  return (await listenersOfTopic(topic)).map((l) => l.connectionId);
+}
+
+/** The connections subscribed to a topic, with whose they are (push re-checks each account's access). */
+export function listenersOfTopic(topic: Topic): Promise<Listener[]> {
   return queryIndex(keys.subscriptionOfTopic(topic, '').gsi1pk);
+}
+
+/**
+ * Removes every subscription of the account to the topic, on all its connections: called
+ * where access ends by an action (leaving a group), so delivery stops at once. Returns how many.
+ */
+export async function deleteSubscriptionsOf(userId: string, topic: Topic): Promise<number> {
+  const mine = (await listenersOfTopic(topic)).filter((l) => l.userId === userId);
+  await Promise.all(mine.map((l) => deleteSubscription(l.connectionId, topic)));
+  return mine.length;
 }

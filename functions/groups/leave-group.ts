@@ -1,4 +1,5 @@
 import { GROUP_MESSAGES as M } from '#shared/groups/study-groups.ts';
+import { deleteSubscriptionsOf } from '../data/connections.ts';
 import { handOverAdmin, leaveGroup, membershipOf } from '../data/study-groups.ts';
 import { Forbidden } from '../lib/errors.ts';
 import { httpHandler, noContent } from '../lib/http.ts';
@@ -13,6 +14,7 @@ export const handler = httpHandler(async (event) => {
   const me = await requireGroupsCaller(event);
   const membership = await membershipOf(groupId, me.user_id);
   if (!membership || !(await leaveGroup(groupId, me.user_id))) throw new Forbidden(M.notMember, 'not_member');
+  await deleteSubscriptionsOf(me.user_id, `group:${groupId}`); // the chat stops reaching the leaver's open sockets
   if (membership.role === 'admin') await handOverAdmin(groupId);
   return noContent();
 });

@@ -1,7 +1,8 @@
-import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { ServerMessage, Topic } from '#shared/realtime/messages.ts';
-import { connectionsOfTopic, connectionsOfUser, deleteConnection } from '../data/connections.ts';
-import { env } from './env.ts';
+import { connectionsOfUser, deleteConnection, deleteSubscription, listenersOfTopic } from '../data/connections.ts';
+import { canSubscribe } from '../realtime/topic-access.ts';
+import { isGone, managementClient } from './connections-api.ts';
 import { log } from './log.ts';
 
 /**
@@ -10,24 +11,10 @@ import { log } from './log.ts';
  * with its subscriptions; any other failure is logged and never thrown: a push is a
  * courtesy on top of data already stored, which a client refetches after a reconnect.
  * A function that pushes needs the `push` access flag (infra/stacks/function-access.ts),
- * which grants execute-api:ManageConnections and sets WEBSOCKET_CALLBACK_URL.
+ * which grants execute-api:ManageConnections and sets WEBSOCKET_CALLBACK_URL. Closing an
+ * account's sockets is close-connections.ts.
  */
 const CONCURRENCY = 10;
-
-let client: { endpoint: string; client: ApiGatewayManagementApiClient } | undefined;
-
-function managementClient(): ApiGatewayManagementApiClient | undefined {
-  const endpoint = env().WEBSOCKET_CALLBACK_URL;
-  if (!endpoint) return undefined;
-  if (client?.endpoint !== endpoint) client = { endpoint, client: new ApiGatewayManagementApiClient({ endpoint }) };
-  return client.client;
-}
-
-function isGone(error: unknown): boolean {
-  if (error instanceof GoneException) return true;
-  const status = (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
-  return status === 410 || (error as { name?: unknown } | undefined)?.name === 'GoneException';
-}
 
 /** Posts one payload to each connection, at most CONCURRENCY at a time; returns how many were delivered. */
 async function postToAll(connectionIds: readonly string[], payload: string): Promise<number> {
@@ -66,11 +53,30 @@ export async function pushToUser(userId: string, message: Omit<ServerMessage, 't
   }
 }
 
-/** To every connection subscribed to the topic; `sent` counts the deliveries. */
+/**
+ * The topic's listeners whose accounts may still hear it. Access can end without any action
+ * (a trial or premium running out), so it is checked again here, once per account, and a
+ * refused listener's subscription is dropped.
+ */
+async function allowedListeners(topic: Topic): Promise<string[]> {
+  const listeners = await listenersOfTopic(topic);
+  const accounts = [...new Set(listeners.map((l) => l.userId))];
+  const allowed = new Set<string>();
+  await Promise.all(
+    accounts.map(async (userId) => {
+      if (await canSubscribe(userId, topic)) allowed.add(userId);
+    }),
+  );
+  const refused = listeners.filter((l) => !allowed.has(l.userId));
+  await Promise.all(refused.map((l) => deleteSubscription(l.connectionId, topic)));
+  return listeners.filter((l) => allowed.has(l.userId)).map((l) => l.connectionId);
+}
+
+/** To every connection subscribed to the topic whose account may still hear it; `sent` counts the deliveries. */
 export async function pushToTopic(topic: Topic, message: Omit<ServerMessage, 'topic'>): Promise<{ sent: number }> {
   if (!managementClient()) return { sent: 0 };
   try {
-    return { sent: await postToAll(await connectionsOfTopic(topic), JSON.stringify({ ...message, topic })) };
+    return { sent: await postToAll(await allowedListeners(topic), JSON.stringify({ ...message, topic })) };
   } catch (error) {
     log.warn('push: to topic failed', { topic, type: message.type, error: String(error) });
     return { sent: 0 };

@@ -18,6 +18,8 @@ export interface PlatformResources {
   readonly mailFrom: string;
   /** The external card-payment checkout page Subscribe opens; unset until the operator has one. */
   readonly checkoutUrl?: string;
+  /** `floors`: the landing statistics show the spec's floors (LANDING_STATS); unset, the real counts. */
+  readonly landingStats?: 'real' | 'floors';
   /** The WebSocket API (realtime stack), for functions with the `push` access flag. */
   readonly webSocket?: WebSocketResources;
   /** Bedrock models (context `bedrockTextModelId`, `bedrockEmbeddingModelId`), for functions with the `ai` access flag. */
@@ -95,6 +97,7 @@ export class ProjectFunction extends NodejsFunction {
         EVENT_BUS_NAME: resources.eventBusName,
         MAIL_FROM: resources.mailFrom,
         ...(resources.checkoutUrl ? { CHECKOUT_URL: resources.checkoutUrl } : {}),
+        ...(resources.landingStats === 'floors' ? { LANDING_STATS: 'floors' } : {}),
         // No SITE_URL: in AWS the web stack writes the public origin to the table (CONFIG/SITE).
       },
     });
@@ -134,7 +137,9 @@ export class ProjectFunction extends NodejsFunction {
       const ws = this.resources.webSocket;
       if (!ws) throw new Error(`${this.node.path} pushes (access.push) but no WebSocket API was given in its resources`);
       this.addEnvironment('WEBSOCKET_CALLBACK_URL', ws.callbackUrl);
-      this.allow(['execute-api:ManageConnections'], [stack.formatArn({ service: 'execute-api', resource: ws.apiId, resourceName: `${ws.stageName}/POST/@connections/*` })]);
+      // POST sends (PostToConnection); DELETE closes a socket (DeleteConnection: a password reset, Delete Account).
+      const connections = (method: 'POST' | 'DELETE') => stack.formatArn({ service: 'execute-api', resource: ws.apiId, resourceName: `${ws.stageName}/${method}/@connections/*` });
+      this.allow(['execute-api:ManageConnections'], [connections('POST'), connections('DELETE')]);
     }
     if (access.ai) this.grantAi();
   }

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import { WEBSOCKET_AUTHORIZER, WEBSOCKET_LIMITS, WEBSOCKET_ROUTES } from '#functions/realtime/routes.ts';
+import { WEBSOCKET_AUTHORIZER, WEBSOCKET_LIMITS, WEBSOCKET_ROUTES, WEBSOCKET_THROTTLE } from '#functions/realtime/routes.ts';
 import { invoke } from './lambda-host.ts';
 
 /**
@@ -11,7 +11,9 @@ import { invoke } from './lambda-host.ts';
  * table and selection expression (`$request.body.action`) as the CDK realtime stack, the
  * same Lambda REQUEST authorizer run before the upgrade (401/403 refuse it), `$connect` and
  * `$disconnect` through the Lambda host, and the service's limits: 10 min idle, 2 h
- * lifetime, 128 KB messages (options shorten the first two so tests exercise reconnection).
+ * lifetime, 128 KB messages (options shorten the first two so tests exercise reconnection);
+ * and our own per-socket frame limit (WEBSOCKET_THROTTLE: a token bucket checked before any
+ * parsing, so a flood costs the host next to nothing and never reaches the handlers).
  * `post` and `close` back the `@connections` management endpoint (aws-services.ts).
  */
 export interface WebSocketGatewayOptions {
@@ -27,6 +29,31 @@ interface Connection {
   sourceIp: string;
   idleTimer: ReturnType<typeof setTimeout>;
   lifetimeTimer: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * Frames a socket may send: `frameBurst` at once, refilled at `framesPerSecond`. Over it a
+ * frame is dropped; `dropsBeforeClose` dropped since the last accepted one close the socket.
+ */
+function frameBudget(now = Date.now) {
+  const { framesPerSecond, frameBurst } = WEBSOCKET_THROTTLE;
+  let tokens: number = frameBurst;
+  let at = now();
+  let dropped = 0;
+  return {
+    take(): 'ok' | 'drop' | 'close' {
+      const t = now();
+      tokens = Math.min(frameBurst, tokens + ((t - at) / 1000) * framesPerSecond);
+      at = t;
+      if (tokens >= 1) {
+        tokens -= 1;
+        dropped = 0;
+        return 'ok';
+      }
+      dropped += 1;
+      return dropped >= WEBSOCKET_THROTTLE.dropsBeforeClose ? 'close' : 'drop';
+    },
+  };
 }
 
 const ROUTE_BY_KEY = new Map<string, (typeof WEBSOCKET_ROUTES)[number]>(WEBSOCKET_ROUTES.map((route) => [route.routeKey, route]));
@@ -123,7 +150,7 @@ export function createWebSocketGateway(options: WebSocketGatewayOptions): WebSoc
   }
 
   function refuse(socket: Duplex, status: number): void {
-    const text = status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : status === 404 ? 'Not Found' : 'Internal Server Error';
+    const text = status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : status === 404 ? 'Not Found' : status === 429 ? 'Too Many Requests' : 'Internal Server Error';
     socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: application/json\r\n\r\n${JSON.stringify({ message: text })}`);
   }
 
@@ -144,7 +171,26 @@ export function createWebSocketGateway(options: WebSocketGatewayOptions): WebSoc
     // A message over the limit (ws closes with 1009, as API Gateway refuses it) or a broken
     // peer: the socket closes and 'close' below runs $disconnect.
     socket.on('error', (error) => console.warn(`[ws] ${connectionId}: ${error.message}`));
+    const budget = frameBudget();
+    let noticeAt = 0;
     socket.on('message', (data: RawData, isBinary: boolean) => {
+      // A connection closed by DeleteConnection runs nothing more, even before its peer answers the close.
+      if (connections.get(connectionId) !== entry) return;
+      const verdict = budget.take();
+      if (verdict === 'close') {
+        connections.delete(connectionId);
+        socket.close(1008, 'Too many messages');
+        setTimeout(() => socket.terminate(), 1000).unref();
+        return;
+      }
+      if (verdict === 'drop') {
+        // One notice a second at most, in API Gateway's throttling words.
+        if (Date.now() - noticeAt >= 1000 && socket.readyState === WebSocket.OPEN) {
+          noticeAt = Date.now();
+          socket.send(JSON.stringify({ message: 'Too Many Requests', connectionId, requestId: randomUUID() }));
+        }
+        return;
+      }
       entry.idleTimer.refresh();
       const body = (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer)).toString(isBinary ? 'base64' : 'utf8');
       const selected = isBinary ? route('$default') : selectRoute(body);
@@ -163,7 +209,7 @@ export function createWebSocketGateway(options: WebSocketGatewayOptions): WebSoc
     socket.on('close', () => {
       clearTimeout(entry.idleTimer);
       clearTimeout(entry.lifetimeTimer);
-      connections.delete(connectionId);
+      if (connections.get(connectionId) === entry) connections.delete(connectionId);
       const done = run('$disconnect', { requestContext: requestContext(connectionId, entry, '$disconnect', 'DISCONNECT'), isBase64Encoded: false })
         .catch((error: unknown) => console.error('[ws] $disconnect threw:', error))
         .finally(() => disconnects.delete(done));
@@ -188,7 +234,7 @@ export function createWebSocketGateway(options: WebSocketGatewayOptions): WebSoc
           return refuse(socket, 500);
         }
         const status = result?.statusCode ?? 200;
-        if (status < 200 || status >= 300) return refuse(socket, status === 401 ? 401 : 403);
+        if (status < 200 || status >= 300) return refuse(socket, status === 401 || status === 429 ? status : 403);
         if (socket.destroyed) return;
         wss.handleUpgrade(req, socket, head, (ws) => accept(connectionId, ws, conn));
       })().catch((error: unknown) => {
@@ -205,7 +251,11 @@ export function createWebSocketGateway(options: WebSocketGatewayOptions): WebSoc
     close(connectionId) {
       const conn = connections.get(connectionId);
       if (!conn) return false;
+      // Gone at once for the management API (410 from now on) and for incoming frames; a
+      // peer that never answers the close frame is cut after a second.
+      connections.delete(connectionId);
       conn.socket.close(1000, 'Closed by the server');
+      setTimeout(() => conn.socket.terminate(), 1000).unref();
       return true;
     },
     has: (connectionId) => connections.has(connectionId),

@@ -22,11 +22,12 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   SignOut: {},
   RequestPasswordReset: { table: 'readWrite', cognito: ['AdminGetUser'], publishEvents: true },
   VerifyPasswordReset: { table: 'read' },
-  ResetPassword: { table: 'readWrite', cognito: ['AdminSetUserPassword', 'AdminUserGlobalSignOut'] },
+  // …and closes the account's open sockets (DeleteConnection).
+  ResetPassword: { table: 'readWrite', cognito: ['AdminSetUserPassword', 'AdminUserGlobalSignOut'], push: true },
   // Reading the profile also ends a trial whose time is up.
   GetMe: { table: 'readWrite' },
   UpdateProfile: { table: 'readWrite' },
-  // The identity goes here; AccountDeleted has the consumer delete the data.
+  // The identity goes here; AccountDeleted has the consumer close the account's sockets and delete the data.
   DeleteAccount: { table: 'read', cognito: ['AdminDeleteUser'], publishEvents: true },
   ListUsers: { table: 'read' },
   // Admin console (issue 13); each change also puts an audit-log entry.
@@ -189,7 +190,8 @@ const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Reads the player's totals and writes them back with the entry in one transaction.
   'write-leaderboard-entry': { table: 'readWrite' },
   // Queries the account's partition and indexes, then batch-deletes.
-  'delete-account-data': { table: 'readWrite' },
+  // Closes the account's open sockets first (DeleteConnection), also after an admin's Delete User.
+  'delete-account-data': { table: 'readWrite', push: true },
   // Records a challenge score and, when both are in, announces ChallengeFinished.
   'record-challenge-attempt': { table: 'readWrite', publishEvents: true },
   // Reads the recipient's profile and settings, writes the notification once (transaction).
@@ -212,8 +214,9 @@ const SCHEDULE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   'send-study-reminders': { table: 'readWrite', push: true },
   // Reads the question bank and writes the day's challenges (conditional puts).
   'generate-daily-challenges': { table: 'readWrite' },
-  // Makes the week's tournaments (bank reads, conditional puts) and claims due matches (LiveMatchStepDue).
-  'run-live-tournaments': { table: 'readWrite', publishEvents: true },
+  // Makes the week's tournaments (bank reads, conditional puts), claims due matches (LiveMatchStepDue),
+  // and resumes stalled ones (a reopened question is pushed to the match's topic again).
+  'run-live-tournaments': { table: 'readWrite', publishEvents: true, push: true },
   // Reads the opted-in links by index and each student's figures; a marker per link and week; e-mails the parent (SES).
   'send-weekly-parent-summaries': { table: 'readWrite', sendMail: true },
 };

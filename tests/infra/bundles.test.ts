@@ -66,7 +66,7 @@ function accessNeeded(inputs: string[]) {
       else if (!TABLE_NOISE.has(command)) needed.unknown.push(`${client} ${command}`);
     } else if (client === 'client-sesv2' && command === 'SendEmail') needed.mail = true;
     else if (client === 'client-eventbridge' && command === 'PutEvents') needed.publish = true;
-    else if (client === 'client-apigatewaymanagementapi' && command === 'PostToConnection') needed.push = true;
+    else if (client === 'client-apigatewaymanagementapi' && (command === 'PostToConnection' || command === 'DeleteConnection')) needed.push = true;
     else if (client === 'client-bedrock-runtime' && AI_COMMANDS.has(command)) needed.ai = true;
     else if (client !== 'nested-clients') needed.unknown.push(`${client} ${command}`); // nested-clients: credential providers
   }
