@@ -3,7 +3,7 @@ import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { Construct } from 'constructs';
-import { ROUTE_SELECTION_EXPRESSION, WEBSOCKET_AUTHORIZER, WEBSOCKET_ROUTES } from '#functions/realtime/routes.ts';
+import { ROUTE_SELECTION_EXPRESSION, WEBSOCKET_AUTHORIZER, WEBSOCKET_ROUTES, WEBSOCKET_THROTTLE } from '#functions/realtime/routes.ts';
 import { ProjectFunction, type FunctionAccess, type PlatformResources, type WebSocketResources } from '../constructs/project-function.ts';
 import { realtimeAccess } from './function-access.ts';
 
@@ -54,7 +54,14 @@ export class RealtimeStack extends Stack {
       if (r.routeKey.startsWith('$')) continue;
       this.api.addRoute(r.routeKey, { integration: integration(r.routeKey), returnResponse: r.reply });
     }
-    this.stage = new WebSocketStage(this, 'Stage', { webSocketApi: this.api, stageName: WEBSOCKET_STAGE, autoDeploy: true });
+    this.stage = new WebSocketStage(this, 'Stage', {
+      webSocketApi: this.api,
+      stageName: WEBSOCKET_STAGE,
+      autoDeploy: true,
+      // Each route's ceiling for the whole stage, so a flood queues nobody's Lambdas behind it
+      // (API Gateway has no per-connection limit; $connect caps each account's sockets).
+      throttle: { rateLimit: WEBSOCKET_THROTTLE.stageRatePerSecond, burstLimit: WEBSOCKET_THROTTLE.stageBurst },
+    });
 
     this.webSocket = { apiId: this.api.apiId, stageName: WEBSOCKET_STAGE, callbackUrl: this.stage.callbackUrl };
     new CfnOutput(this, 'WebSocketUrl', { value: this.stage.url });

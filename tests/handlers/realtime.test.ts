@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
@@ -28,7 +28,17 @@ const { revokeSessionsBefore } = await import('../../functions/data/sessions.ts'
 const { documentClient } = await import('../../functions/lib/clients.ts');
 const { keys } = await import('../../functions/data/table-design.ts');
 const { createWebSocketGateway } = await import('../../infra/local/websocket-gateway.ts');
+const { WEBSOCKET_THROTTLE } = await import('../../functions/realtime/routes.ts');
+const { handler: connect } = await import('../../functions/realtime/connect.ts');
 const { RealtimeConnection } = await import('../../web/src/lib/realtime/connection.ts');
+const { handler: createGroup } = await import('../../functions/groups/create-group.ts');
+const { handler: joinGroup } = await import('../../functions/groups/join-group.ts');
+const { handler: leaveGroup } = await import('../../functions/groups/leave-group.ts');
+const { handler: sendMessage } = await import('../../functions/groups/send-message.ts');
+const { handler: listMessages } = await import('../../functions/groups/list-messages.ts');
+const { handler: requestReset } = await import('../../functions/auth/request-password-reset.ts');
+const { handler: resetPassword } = await import('../../functions/auth/reset-password.ts');
+const { handler: deleteAccount } = await import('../../functions/profile/delete-account.ts');
 
 const PASSWORD = 'Pulsar#3141';
 
@@ -37,14 +47,14 @@ interface Account {
   accessToken: string;
 }
 
-async function account(): Promise<Account> {
+async function account(): Promise<Account & { email: string }> {
   const email = uniqueEmail('ws');
   await signUp(httpEvent({ body: { email, password: PASSWORD } }));
   await confirm(httpEvent({ body: { token: linkToken(await mailTo(mailbox, email, /Confirm/), 'confirm') } }));
   const response = await fetch(`${api}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
   expect(response.status).toBe(200);
   const { tokens, profile } = (await response.json()) as { tokens: { accessToken: string }; profile: { user_id: string } };
-  return { userId: profile.user_id, accessToken: tokens.accessToken };
+  return { userId: profile.user_id, accessToken: tokens.accessToken, email };
 }
 
 const authorizerEvent = (token?: string): APIGatewayRequestAuthorizerEvent =>
@@ -331,5 +341,195 @@ describe('the local gateway limits', () => {
     expect(code).toBe(1001);
     expect(Date.now() - started).toBeGreaterThanOrEqual(700);
     await gateway.stop();
+  });
+});
+
+/** What a group member hears on an open socket (issue 17 #1): access that ends ends delivery. */
+describe('ending access ends delivery', () => {
+  const setStatus = (userId: string, status: 'premium' | 'free') =>
+    documentClient().send(
+      new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: keys.profile(userId), UpdateExpression: 'SET subscription_status = :s', ExpressionAttributeValues: { ':s': status } }),
+    );
+  const asCaller = (userId: string, input: { path?: Record<string, string>; body?: unknown } = {}) => httpEvent({ sub: userId, ...input });
+
+  /** Two premium members of one group, each with a socket subscribed to its topic. */
+  async function groupWithListeners() {
+    const [owner, member] = await Promise.all([account(), account()]);
+    await Promise.all([setStatus(owner.userId, 'premium'), setStatus(member.userId, 'premium')]);
+    const group = (JSON.parse((await createGroup(asCaller(owner.userId, { body: { name: 'Leaving Chat Group' } }))).body!) as { group: { id: string } }).group;
+    expect((await joinGroup(asCaller(member.userId, { path: { groupId: group.id } }))).statusCode).toBe(200);
+    const topic = `group:${group.id}` as const;
+    const ownerSocket = await open(owner.accessToken);
+    const memberSocket = await open(member.accessToken);
+    for (const s of [ownerSocket, memberSocket]) {
+      s.socket.send(JSON.stringify({ action: 'subscribe', topic }));
+      expect(await s.next()).toEqual({ type: 'subscribed', topic });
+    }
+    const say = async (message: string) => {
+      const result = await sendMessage(asCaller(owner.userId, { path: { groupId: group.id }, body: { message } }));
+      expect(result.statusCode).toBe(201);
+    };
+    // Both hear the first message.
+    await say('before');
+    for (const s of [ownerSocket, memberSocket]) expect(await s.next()).toMatchObject({ topic, type: 'chat.message', data: { message: 'before' } });
+    return { owner, member, group, topic, ownerSocket, memberSocket, say };
+  }
+
+  /** The owner (still a member) hears the message; the other socket has heard nothing by then or 300 ms later. */
+  async function onlyOwnerHears(g: Awaited<ReturnType<typeof groupWithListeners>>, message: string) {
+    await g.say(message);
+    expect(await g.ownerSocket.next()).toMatchObject({ topic: g.topic, type: 'chat.message', data: { message } });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(g.memberSocket.received.filter((m) => (m as { type?: string }).type === 'chat.message')).toEqual([]);
+  }
+
+  it('a member who leaves gets no further chat.message on a socket subscribed before; the subscription is gone at once', async () => {
+    const g = await groupWithListeners();
+    try {
+      expect((await leaveGroup(asCaller(g.member.userId, { path: { groupId: g.group.id } }))).statusCode).toBe(204);
+      expect((await listMessages(asCaller(g.member.userId, { path: { groupId: g.group.id } }))).statusCode).toBe(403);
+      // Removed by the leave itself, not only skipped at the next push.
+      const [memberConnection] = await connectionsOfUser(g.member.userId);
+      expect(await itemsOf(memberConnection!)).toEqual(['CONN']);
+      await onlyOwnerHears(g, 'after leaving');
+      // Subscribing again is refused.
+      g.memberSocket.socket.send(JSON.stringify({ action: 'subscribe', topic: g.topic }));
+      expect(await g.memberSocket.next()).toMatchObject({ type: 'error', message: 'You may not subscribe to this topic' });
+    } finally {
+      g.ownerSocket.socket.close();
+      g.memberSocket.socket.close();
+    }
+  });
+
+  it('a member whose premium ends (time, no action) hears no more: access is checked again at each push', async () => {
+    const g = await groupWithListeners();
+    try {
+      await setStatus(g.member.userId, 'free');
+      await onlyOwnerHears(g, 'after premium ended');
+      // The push also dropped the subscription it refused.
+      const [memberConnection] = await connectionsOfUser(g.member.userId);
+      expect(await itemsOf(memberConnection!)).toEqual(['CONN']);
+    } finally {
+      g.ownerSocket.socket.close();
+      g.memberSocket.socket.close();
+    }
+  });
+});
+
+/** What an open socket does once its account's sessions end (issue 17 #2): it is closed. */
+describe('ending the sessions closes the sockets', () => {
+  /** A socket subscribed to its own topic, with a promise of its close code. */
+  async function listening(a: Account) {
+    const s = await open(a.accessToken);
+    const closed = new Promise<number>((r) => s.socket.once('close', (code) => r(code)));
+    s.socket.send(JSON.stringify({ action: 'subscribe', topic: `user:${a.userId}` }));
+    expect(await s.next()).toEqual({ type: 'subscribed', topic: `user:${a.userId}` });
+    return { ...s, closed };
+  }
+
+  async function expectClosedAndForgotten(a: Account, sockets: Awaited<ReturnType<typeof listening>>[]) {
+    for (const s of sockets) {
+      await expect(Promise.race([s.closed, new Promise((r) => setTimeout(() => r('still open'), 5000))])).resolves.toBe(1000);
+      expect(s.socket.readyState).toBe(WebSocket.CLOSED);
+    }
+    await vi.waitFor(async () => expect(await connectionsOfUser(a.userId)).toEqual([]), { timeout: 5000 });
+    expect(await connectionsOfTopic(`user:${a.userId}`)).toEqual([]);
+  }
+
+  it('a password reset closes every open socket of the account; another account\'s socket keeps working', async () => {
+    const [a, other] = await Promise.all([account(), account()]);
+    const laptop = await listening(a);
+    const phone = await listening(a);
+    const bystander = await listening(other);
+
+    const before = mailbox.list().filter((m) => m.to.includes(a.email) && /Reset/.test(m.subject)).length;
+    await requestReset(httpEvent({ body: { email: a.email } }));
+    await expect.poll(() => mailbox.list().filter((m) => m.to.includes(a.email) && /Reset/.test(m.subject)).length).toBe(before + 1);
+    const token = linkToken(await mailTo(mailbox, a.email, /Reset/), 'token');
+    expect((await resetPassword(httpEvent({ body: { token, password: 'Supernova#2718', confirmPassword: 'Supernova#2718' } }))).statusCode).toBe(200);
+
+    await expectClosedAndForgotten(a, [laptop, phone]);
+    // Nothing is delivered to the account any more, and the old token opens no new socket.
+    await pushToUser(a.userId, { type: 'test.after-reset', data: null });
+    await expect(open(a.accessToken)).rejects.toThrow('HTTP 401');
+
+    bystander.socket.send(JSON.stringify({ action: 'ping' }));
+    expect(await bystander.next()).toEqual({ type: 'pong' });
+    bystander.socket.close();
+  });
+
+  it('Delete Account closes the account\'s sockets and forgets their subscriptions', async () => {
+    const a = await account();
+    const s = await listening(a);
+    const deleted = await deleteAccount(httpEvent({ sub: a.userId }));
+    expect(deleted.statusCode).toBe(202);
+    await expectClosedAndForgotten(a, [s]);
+  });
+});
+
+/** One socket or one account cannot slow everyone (issue 17 #7). */
+describe('throttling', () => {
+  const cap = WEBSOCKET_THROTTLE.connectionsPerAccount;
+  const connectEvent = (connectionId: string, userId: string) =>
+    ({ requestContext: { connectionId, routeKey: '$connect', eventType: 'CONNECT', requestTimeEpoch: Date.now(), authorizer: { userId } } }) as never;
+
+  it(`an account holds at most ${cap} sockets: the next is refused with 429, also when many open at once; closing one makes room`, async () => {
+    const a = await account();
+    const burst = await Promise.allSettled(Array.from({ length: cap + 5 }, () => open(a.accessToken)));
+    const opened = burst.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    expect(opened.length).toBeLessThanOrEqual(cap);
+    for (const r of burst) if (r.status === 'rejected') expect(String(r.reason)).toContain('HTTP 429');
+    // Fill up to the cap one by one, then one more is refused.
+    while (opened.length < cap) opened.push(await open(a.accessToken));
+    await expect(open(a.accessToken)).rejects.toThrow('HTTP 429');
+    expect(await connectionsOfUser(a.userId)).toHaveLength(cap);
+    // Every open socket works.
+    for (const s of opened) s.socket.send(JSON.stringify({ action: 'ping' }));
+    for (const s of opened) expect(await s.next()).toEqual({ type: 'pong' });
+
+    opened.pop()!.socket.close();
+    await vi.waitFor(async () => expect(await connectionsOfUser(a.userId)).toHaveLength(cap - 1), { timeout: 5000 });
+    const again = await open(a.accessToken);
+    for (const s of [...opened, again]) s.socket.close();
+  });
+
+  it('the $connect handler alone (as in AWS) refuses an account over the cap and stores nothing for it', async () => {
+    const a = await account();
+    for (let i = 0; i < cap; i += 1) expect(await connect(connectEvent(`cap-${a.userId}-${i}`, a.userId))).toEqual({ statusCode: 200 });
+    expect(await connect(connectEvent(`cap-${a.userId}-over`, a.userId))).toMatchObject({ statusCode: 429 });
+    expect(await itemsOf(`cap-${a.userId}-over`)).toEqual([]);
+    expect(await connectionsOfUser(a.userId)).toHaveLength(cap);
+    for (let i = 0; i < cap; i += 1) await disconnect(wsEvent(`cap-${a.userId}-${i}`));
+  });
+
+  it('a socket that floods frames is throttled and then closed (1008); another account\'s socket answers promptly meanwhile', async () => {
+    const [flooder, honest] = await Promise.all([account(), account()]);
+    const f = await open(flooder.accessToken);
+    const h = await open(honest.accessToken);
+    const closed = new Promise<number>((r) => f.socket.once('close', (code) => r(code)));
+    const started = Date.now();
+    for (let i = 0; i < 2000; i += 1) f.socket.send(JSON.stringify({ action: 'ping' }));
+
+    const pinged = Date.now();
+    h.socket.send(JSON.stringify({ action: 'ping' }));
+    expect(await h.next()).toEqual({ type: 'pong' });
+    expect(Date.now() - pinged).toBeLessThan(1000);
+
+    await expect(Promise.race([closed, new Promise((r) => setTimeout(() => r('still open'), 5000))])).resolves.toBe(1008);
+    const elapsedSeconds = (Date.now() - started) / 1000;
+    const pongs = f.received.filter((m) => (m as { type?: string }).type === 'pong').length;
+    // The frames within the budget ran (their replies may miss the closing socket), the rest never did.
+    expect(pongs).toBeLessThanOrEqual(WEBSOCKET_THROTTLE.frameBurst + Math.ceil(WEBSOCKET_THROTTLE.framesPerSecond * elapsedSeconds));
+    expect(f.received).toContainEqual(expect.objectContaining({ message: 'Too Many Requests' }));
+    h.socket.close();
+  });
+
+  it('a client within the limits is never throttled: a subscribe burst on open and steady pings', async () => {
+    const a = await account();
+    const s = await open(a.accessToken);
+    for (let i = 0; i < WEBSOCKET_THROTTLE.frameBurst; i += 1) s.socket.send(JSON.stringify({ action: 'ping' }));
+    for (let i = 0; i < WEBSOCKET_THROTTLE.frameBurst; i += 1) expect(await s.next()).toEqual({ type: 'pong' });
+    expect(s.received).toEqual([]);
+    s.socket.close();
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
-import { WEBSOCKET_ROUTES } from '#functions/realtime/routes.ts';
+import { WEBSOCKET_ROUTES, WEBSOCKET_THROTTLE } from '#functions/realtime/routes.ts';
 import { repoPath } from '#infra/constructs/bundling.ts';
 import { addPlatform } from '#infra/stacks/platform.ts';
 
@@ -35,6 +35,27 @@ describe('the realtime stack', () => {
 
   it('deploys automatically to the ws stage', () => {
     realtime.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'ws', AutoDeploy: true });
+  });
+
+  it('throttles every route of the stage (issue 17 #7)', () => {
+    realtime.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: 'ws',
+      DefaultRouteSettings: { ThrottlingRateLimit: WEBSOCKET_THROTTLE.stageRatePerSecond, ThrottlingBurstLimit: WEBSOCKET_THROTTLE.stageBurst },
+    });
+    expect(WEBSOCKET_THROTTLE.stageRatePerSecond).toBe(500);
+    expect(WEBSOCKET_THROTTLE.stageBurst).toBe(1000);
+  });
+
+  it('lets the functions that close sockets (password reset, Delete Account) call DeleteConnection as well as PostToConnection', () => {
+    const auth = Template.fromStack(platform.apiAreas.auth);
+    const statements = Object.values(auth.findResources('AWS::IAM::Policy')).flatMap(
+      (p) => (p as { Properties: { PolicyDocument: { Statement: { Action: unknown; Resource: unknown }[] } } }).Properties.PolicyDocument.Statement,
+    );
+    const manage = statements.filter((s) => s.Action === 'execute-api:ManageConnections');
+    expect(manage.length).toBeGreaterThanOrEqual(1);
+    const resources = JSON.stringify(manage.map((s) => s.Resource));
+    expect(resources).toContain('ws/POST/@connections/*');
+    expect(resources).toContain('ws/DELETE/@connections/*');
   });
 
   it('CloudFront routes /ws to the WebSocket API with the query and headers but not Host', () => {
