@@ -214,9 +214,8 @@ const SCHEDULE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   'send-study-reminders': { table: 'readWrite', push: true },
   // Reads the question bank and writes the day's challenges (conditional puts).
   'generate-daily-challenges': { table: 'readWrite' },
-  // Makes the week's tournaments (bank reads, conditional puts), claims due matches (LiveMatchStepDue),
-  // and resumes stalled ones (a reopened question is pushed to the match's topic again).
-  'run-live-tournaments': { table: 'readWrite', publishEvents: true, push: true },
+  // Makes the week's tournaments (bank reads, conditional puts) and claims due matches (LiveMatchStepDue).
+  'run-live-tournaments': { table: 'readWrite', publishEvents: true },
   // Reads the opted-in links by index and each student's figures; a marker per link and week; e-mails the parent (SES).
   'send-weekly-parent-summaries': { table: 'readWrite', sendMail: true },
 };
