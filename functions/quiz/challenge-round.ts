@@ -3,9 +3,22 @@ import type { StartRoundInput } from '#shared/quiz/contracts.ts';
 import { CHALLENGE_MESSAGES as M, isExpired } from '#shared/social/friend-challenge.ts';
 import { claimRound, getChallenge, type Side } from '../data/challenges.ts';
 import { timeMultiplierOfProfile } from '../data/profiles.ts';
-import type { NewRound } from '../data/rounds.ts';
+import { isRoundOpen } from '#shared/quiz/round-life.ts';
+import { getRound, type NewRound, type StoredRound } from '../data/rounds.ts';
 import { Conflict, Gone, NotFound } from '../lib/errors.ts';
 import { newRoundId, timedRound } from './build-round.ts';
+
+/**
+ * The caller's round of this challenge, claimed and still open: a reload or a second tab
+ * resumes it instead of being refused as already played (it is one round, played once).
+ */
+export async function openChallengeRound(profile: Profile, challengeId: string, now: Date): Promise<StoredRound | undefined> {
+  const challenge = await getChallenge(challengeId);
+  const side: Side | undefined = challenge?.challengerId === profile.user_id ? 'challenger' : challenge?.challengedId === profile.user_id ? 'challenged' : undefined;
+  const roundId = side ? challenge?.rounds[side] : undefined;
+  const round = roundId ? await getRound(profile.user_id, roundId) : undefined;
+  return round?.status === 'active' && round.challengeId === challengeId && isRoundOpen(round, now.getTime()) ? round : undefined;
+}
 
 /**
  * A friend challenge's round for one of its players: the challenge's own questions and

@@ -11,7 +11,7 @@ import { requireCaller } from '../lib/caller.ts';
 import { Forbidden, NotFound, TooManyRequests } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { buildRound, replayRound } from './build-round.ts';
-import { challengeRound } from './challenge-round.ts';
+import { challengeRound, openChallengeRound } from './challenge-round.ts';
 import { settleLeftRounds } from './left-rounds.ts';
 import { saveRound } from './save-round.ts';
 import { toPlayRound } from './to-play-round.ts';
@@ -43,6 +43,8 @@ export const handler = httpHandler(async (event) => {
   // A friend challenge is one round per player, bounded by the challenge itself: it does not
   // use up one of today's rounds (and a refused count cannot strand a claimed challenge).
   if (request.challengeId) {
+    const open = await openChallengeRound(profile, request.challengeId, now);
+    if (open && open.subject === request.subject && open.level === request.level) return json(200, await withBookmarks(open, now));
     const round = await challengeRound(profile, { ...request, challengeId: request.challengeId }, now);
     return json(201, await withBookmarks(await saveRound(round, profile, request.timeZone, now), now));
   }

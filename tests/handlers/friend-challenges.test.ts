@@ -69,13 +69,14 @@ describe('friend challenges', () => {
     expect(roundA.body.questions.map((q: { id: string }) => q.id)).toEqual(roundB.body.questions.map((q: { id: string }) => q.id));
     expect(roundA.body.questions).toHaveLength(5);
     expect(roundA.body.deadline - roundA.body.startedAt).toBe(300_000);
-    // Once each; another subject is not this challenge; a stranger cannot play it.
-    expect((await start(a, { subject: 'history', level: 'beginner', challengeId: id })).body.error.message).toBe(M.alreadyPlayed);
+    // Once each: a second start while it is in play resumes it (a reload); another subject is not this challenge; a stranger cannot play it.
+    expect((await start(a, { subject: 'history', level: 'beginner', challengeId: id })).body).toMatchObject({ roundId: roundA.body.roundId, answered: 0, deadline: roundA.body.deadline });
     expect((await start(b, { subject: 'geography', level: 'beginner', challengeId: id })).status).toBe(404);
     expect((await start(await player(), { subject: 'history', level: 'beginner', challengeId: id })).status).toBe(404);
 
     await play(a, roundA.body, id, 3);
     await play(b, roundB.body, id, 4);
+    expect((await start(a, { subject: 'history', level: 'beginner', challengeId: id })).body.error.message).toBe(M.alreadyPlayed);
     await expect.poll(async () => (await mine(a)).find((c) => c.id === id)?.status, { timeout: 10_000 }).toBe('completed');
     for (const viewer of [a, b]) {
       expect((await mine(viewer)).find((c) => c.id === id)).toMatchObject({
