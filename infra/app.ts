@@ -1,10 +1,11 @@
 import { App, Tags } from 'aws-cdk-lib';
+import { landingStatsMode } from '#shared/plans.ts';
 import { repoPath } from './constructs/bundling.ts';
 import { DEFAULT_AI_MODELS } from './constructs/project-function.ts';
 import { addPlatform } from './stacks/platform.ts';
 
 /**
- * `npx cdk synth|deploy [-c stage=prod] [-c mailFrom=no-reply@your-domain] [-c checkoutUrl=https://…]`.
+ * `npx cdk synth|deploy [-c stage=prod] [-c mailFrom=no-reply@your-domain] [-c checkoutUrl=https://…] [-c landingStats=floors]`.
  * Stacks are environment-agnostic and do no lookups, so synthesis needs no AWS account.
  */
 const app = new App();
@@ -13,12 +14,14 @@ const stage: string = app.node.tryGetContext('stage') ?? 'dev';
 const mailFrom: string = app.node.tryGetContext('mailFrom') ?? 'no-reply@example.com';
 
 const checkoutUrl: string | undefined = app.node.tryGetContext('checkoutUrl');
+// The landing page shows the real counts; `floors` shows the spec's floors instead (an operator's choice, issue 23).
+const landingStats = landingStatsMode(app.node.tryGetContext('landingStats') as string | undefined);
 // The AI layer's Bedrock models (functions/ai); enable access to them in the account's Bedrock console.
 const ai = {
   textModelId: (app.node.tryGetContext('bedrockTextModelId') as string | undefined) ?? DEFAULT_AI_MODELS.textModelId,
   embeddingModelId: (app.node.tryGetContext('bedrockEmbeddingModelId') as string | undefined) ?? DEFAULT_AI_MODELS.embeddingModelId,
 };
-addPlatform(app, { stage, mailFrom, checkoutUrl, ai, webDistPath: repoPath('web/dist') });
+addPlatform(app, { stage, mailFrom, checkoutUrl, landingStats, ai, webDistPath: repoPath('web/dist') });
 Tags.of(app).add('project', 'quizquest');
 Tags.of(app).add('stage', stage);
 app.synth();

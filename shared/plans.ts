@@ -62,16 +62,46 @@ export const SUBSCRIPTION_MESSAGES = {
   waitlistOwnEmail: 'Use the e-mail address of your account',
 } as const;
 
-/** Landing statistics floors (3-learning-and-admin §9). */
+/** Landing statistics floors (3-learning-and-admin §9): an operator's choice, never the default (issue 23). */
 export const STAT_FLOORS = { users: 10_000, quizzes: 500_000, successRate: 85, defaultSuccessRate: 95, schools: 150, usersPerSchool: 67 } as const;
 
-export function landingStats(raw: { users: number; quizzes: number; correct: number; questions: number }) {
+/** What the landing page may show: the counters as they are (default), or the spec's floors. */
+export type LandingStatsMode = 'real' | 'floors';
+
+/** The operator's setting (LANDING_STATS; CDK context `landingStats`): "floors" turns the floors on, anything else is real. */
+export const landingStatsMode = (setting: string | undefined): LandingStatsMode => (setting?.trim().toLowerCase() === 'floors' ? 'floors' : 'real');
+
+/** The stored counters the figures come from: accounts (all, students, teachers) and answered questions. */
+export interface LandingCounts {
+  users: number;
+  students: number;
+  teachers: number;
+  quizzes: number;
+  correct: number;
+  questions: number;
+}
+
+export interface LandingFigures {
+  floors: boolean;
+  learners: number;
+  quizzes: number;
+  /** Percent of answers correct; null before anyone answered (real figures invent no rate). */
+  successRate: number | null;
+  teachers: number;
+  /** Only with the floors: no school is recorded anywhere, so a real count does not exist. */
+  schools: number | null;
+}
+
+export function landingStats(raw: LandingCounts, mode: LandingStatsMode): LandingFigures {
+  const rate = raw.questions > 0 ? Math.round((raw.correct / raw.questions) * 100) : null;
+  if (mode === 'real') return { floors: false, learners: raw.students, quizzes: raw.quizzes, successRate: rate, teachers: raw.teachers, schools: null };
   const users = Math.max(raw.users, STAT_FLOORS.users);
-  const successRate = raw.questions > 0 ? Math.max(Math.round((raw.correct / raw.questions) * 100), STAT_FLOORS.successRate) : STAT_FLOORS.defaultSuccessRate;
   return {
-    users,
+    floors: true,
+    learners: users,
     quizzes: Math.max(raw.quizzes, STAT_FLOORS.quizzes),
-    successRate,
+    successRate: rate === null ? STAT_FLOORS.defaultSuccessRate : Math.max(rate, STAT_FLOORS.successRate),
+    teachers: raw.teachers,
     schools: Math.max(Math.floor(users / STAT_FLOORS.usersPerSchool), STAT_FLOORS.schools),
   };
 }

@@ -9,6 +9,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().check(z.minLength(3)),
   /** Public origin used in e-mailed links; in AWS the web stack stores it in the table instead. */
   SITE_URL: z.optional(z.url()),
+  /** "floors": the landing page shows the spec's floors (10,000+ learners…) instead of the real counts (issue 23). */
+  LANDING_STATS: z.optional(z.string()),
   /** The external card-payment checkout page that Subscribe opens. */
   CHECKOUT_URL: z.optional(z.url()),
   /** What only the edge (CloudFront, or the local stand-in) sends as x-origin-verify. */

@@ -18,6 +18,8 @@ export interface PlatformResources {
   readonly mailFrom: string;
   /** The external card-payment checkout page Subscribe opens; unset until the operator has one. */
   readonly checkoutUrl?: string;
+  /** `floors`: the landing statistics show the spec's floors (LANDING_STATS); unset, the real counts. */
+  readonly landingStats?: 'real' | 'floors';
   /** The WebSocket API (realtime stack), for functions with the `push` access flag. */
   readonly webSocket?: WebSocketResources;
   /** Bedrock models (context `bedrockTextModelId`, `bedrockEmbeddingModelId`), for functions with the `ai` access flag. */
@@ -95,6 +97,7 @@ export class ProjectFunction extends NodejsFunction {
         EVENT_BUS_NAME: resources.eventBusName,
         MAIL_FROM: resources.mailFrom,
         ...(resources.checkoutUrl ? { CHECKOUT_URL: resources.checkoutUrl } : {}),
+        ...(resources.landingStats === 'floors' ? { LANDING_STATS: 'floors' } : {}),
         // No SITE_URL: in AWS the web stack writes the public origin to the table (CONFIG/SITE).
       },
     });

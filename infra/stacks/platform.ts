@@ -2,6 +2,7 @@ import type { App } from 'aws-cdk-lib';
 import { SCHEDULES } from '#events/schedules.ts';
 import { API_AREAS, ROUTES, type ApiArea } from '#functions/routes.ts';
 import type { AiModels } from '../constructs/project-function.ts';
+import type { LandingStatsMode } from '#shared/plans.ts';
 import { ApiAreaStack } from './api-area-stack.ts';
 import { ApiStack } from './api-stack.ts';
 import { AuthStack } from './auth-stack.ts';
@@ -19,6 +20,8 @@ export interface PlatformConfig {
   readonly webDistPath: string;
   /** The external checkout page (context `checkoutUrl`); without it Subscribe answers 503. */
   readonly checkoutUrl?: string;
+  /** What the landing page's figures are (context `landingStats`): the real counts unless `floors`. */
+  readonly landingStats?: LandingStatsMode;
   /** Bedrock model ids for the AI layer (context `bedrockTextModelId`, `bedrockEmbeddingModelId`). */
   readonly ai?: AiModels;
 }
@@ -45,6 +48,7 @@ export function addPlatform(app: App, config: PlatformConfig) {
     eventBusName: names.eventBus,
     mailFrom: config.mailFrom,
     checkoutUrl: config.checkoutUrl,
+    landingStats: config.landingStats,
     ai: config.ai,
   };
   // The WebSocket API comes before every stack whose functions push to it (access flag `push`).

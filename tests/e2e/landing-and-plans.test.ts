@@ -4,11 +4,17 @@ import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
 const { page, baseUrl, mailbox } = useBrowser();
 
 describe('landing page', () => {
-  it('shows real statistics (with the floors) and sends a visitor to sign in', async () => {
+  it('shows the real statistics (issue 23: not the spec floors) and sends a visitor to sign in', async () => {
     const p = page();
     await p.goto(baseUrl);
     await p.getByRole('heading', { level: 1, name: 'QuizQuest' }).waitFor();
-    await p.getByText('10,000+').first().waitFor();
+    const figures = p.getByRole('region', { name: 'QuizQuest in numbers' });
+    await figures.getByText('Learners').waitFor();
+    await expect.poll(() => figures.getByRole('definition').first().textContent()).toMatch(/^\d[\d,]*$/);
+    const shown = (await figures.textContent()) ?? '';
+    for (const floor of ['10,000+', '500,000+', '150+', 'Schools']) expect(shown).not.toContain(floor);
+    await figures.getByText('Teachers').waitFor();
+    await figures.screenshot({ path: '.screenshots/issue-23/landing-stats.png' });
     await p.getByRole('link', { name: 'View the Leaderboard' }).waitFor();
     await p.getByRole('link', { name: 'Get Started' }).first().click();
     await expect.poll(() => new URL(p.url()).pathname).toBe('/auth');

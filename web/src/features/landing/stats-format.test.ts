@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { STAT_FLOORS } from '#shared/plans.ts';
-import { FALLBACK_STATS, formatCount, formatRate, statItems } from './stats-format.ts';
+import { landingStats } from '#shared/plans.ts';
+import { formatCount, formatRate, NO_FIGURE, statItems } from './stats-format.ts';
+
+const counts = { users: 9, students: 7, teachers: 1, quizzes: 12, correct: 30, questions: 40 };
 
 describe('landing statistics formatting', () => {
   it.each([
-    [10_000, '10,000+'],
-    [500_000, '500,000+'],
-    [1_234_567, '1,234,567+'],
-    [150, '150+'],
-    [149.9, '149+'],
-    [0, '0+'],
-  ])('formats the count %s as %s', (value, expected) => {
-    expect(formatCount(value)).toBe(expected);
+    [10_000, true, '10,000+'],
+    [1_234_567, true, '1,234,567+'],
+    [149.9, true, '149+'],
+    [7, false, '7'],
+    [1_234, false, '1,234'],
+    [0, false, '0'],
+  ])('formats the count %s (floor: %s) as %s', (value, floor, expected) => {
+    expect(formatCount(value, floor)).toBe(expected);
   });
 
   it.each([
@@ -22,28 +24,28 @@ describe('landing statistics formatting', () => {
     expect(formatRate(value)).toBe(expected);
   });
 
-  it('falls back to the floors of 3-learning-and-admin §9 (success rate default 95)', () => {
-    expect(FALLBACK_STATS).toEqual({
-      users: STAT_FLOORS.users,
-      quizzes: STAT_FLOORS.quizzes,
-      successRate: STAT_FLOORS.defaultSuccessRate,
-      schools: STAT_FLOORS.schools,
-    });
-    expect(statItems(FALLBACK_STATS).map((item) => item.value)).toEqual(['10,000+', '500,000+', '95%', '150+']);
-  });
-
-  it('gives labelled skeletons (null values) while loading', () => {
-    const items = statItems(null);
-    expect(items.map((item) => item.label)).toEqual(['Active learners', 'Quizzes completed', 'Average success rate', 'Schools']);
-    expect(items.every((item) => item.value === null)).toBe(true);
-  });
-
-  it('shows what the server sent', () => {
-    expect(statItems({ users: 12_345, quizzes: 600_001, successRate: 88, schools: 184 }).map((item) => item.value)).toEqual([
-      '12,345+',
-      '600,001+',
-      '88%',
-      '184+',
+  it('shows the real counts as they are, with teachers (issue 23: not 10,000+ on a stack of 7)', () => {
+    const items = statItems(landingStats(counts, 'real'));
+    expect(items.map((item) => [item.label, item.value])).toEqual([
+      ['Learners', '7'],
+      ['Quizzes completed', '12'],
+      ['Average success rate', '75%'],
+      ['Teachers', '1'],
     ]);
+  });
+
+  it('shows no rate before anyone answered', () => {
+    expect(statItems(landingStats({ ...counts, correct: 0, questions: 0 }, 'real'))[2]!.value).toBe(NO_FIGURE);
+  });
+
+  it('shows the spec floors only when the operator chose them (3-learning-and-admin §9)', () => {
+    expect(statItems(landingStats(counts, 'floors')).map((item) => item.value)).toEqual(['10,000+', '500,000+', '85%', '150+']);
+  });
+
+  it('gives labelled skeletons (null values) while loading, and dashes, never invented numbers, on failure', () => {
+    const loading = statItems(null);
+    expect(loading.map((item) => item.label)).toEqual(['Learners', 'Quizzes completed', 'Average success rate', 'Teachers']);
+    expect(loading.every((item) => item.value === null)).toBe(true);
+    expect(statItems('unavailable').every((item) => item.value === NO_FIGURE)).toBe(true);
   });
 });

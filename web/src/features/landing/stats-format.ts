@@ -1,39 +1,48 @@
-import { landingStats } from '#shared/plans.ts';
+import type { LandingFigures } from '#shared/plans.ts';
 
-/** GET /api/stats, already floored by the server (3-learning-and-admin §9). */
-export type LandingStats = ReturnType<typeof landingStats>;
-
-/** What the page shows when the statistics cannot be loaded: the spec's floors, never a blank. */
-export const FALLBACK_STATS: LandingStats = landingStats({ users: 0, quizzes: 0, correct: 0, questions: 0 });
+/** GET /api/stats: the real counts, or the spec's floors when the operator chose them (issue 23). */
+export type LandingStats = LandingFigures;
 
 const counts = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-/** 10000 → "10,000+" (the figures are floors, so they read as "at least"). */
-export const formatCount = (value: number) => `${counts.format(Math.max(0, Math.floor(value)))}+`;
+/** 1234 → "1,234"; floors read as "at least": 10000 → "10,000+". */
+export const formatCount = (value: number, floor = false) => `${counts.format(Math.max(0, Math.floor(value)))}${floor ? '+' : ''}`;
 
 /** 95 → "95%". */
 export const formatRate = (value: number) => `${Math.round(Math.min(100, Math.max(0, value)))}%`;
 
 export interface StatItem {
-  key: keyof LandingStats;
+  key: 'learners' | 'quizzes' | 'successRate' | 'teachers' | 'schools';
   label: string;
   /** Null while loading: the page shows a skeleton of the same size. */
   value: string | null;
 }
 
-const LABELS: Record<keyof LandingStats, string> = {
-  users: 'Active learners',
-  quizzes: 'Quizzes completed',
-  successRate: 'Average success rate',
-  schools: 'Schools',
-};
+/** Shown for a figure that cannot be known (no answers yet, or the statistics failed to load). */
+export const NO_FIGURE = '—';
 
-/** The four figures in display order, formatted; null stats (still loading) give null values. */
-export function statItems(stats: LandingStats | null): StatItem[] {
-  const keys: (keyof LandingStats)[] = ['users', 'quizzes', 'successRate', 'schools'];
-  return keys.map((key) => ({
-    key,
-    label: LABELS[key],
-    value: stats === null ? null : key === 'successRate' ? formatRate(stats[key]) : formatCount(stats[key]),
-  }));
+/**
+ * The four figures in display order. Real counts name teachers (no school is recorded); the
+ * floors keep the spec's schools. Null stats (still loading) give null values; a failure
+ * (`'unavailable'`) shows a dash rather than any number, real or made up.
+ */
+export function statItems(stats: LandingStats | null | 'unavailable'): StatItem[] {
+  if (stats === null || stats === 'unavailable') {
+    const value = stats === null ? null : NO_FIGURE;
+    return [
+      { key: 'learners', label: 'Learners', value },
+      { key: 'quizzes', label: 'Quizzes completed', value },
+      { key: 'successRate', label: 'Average success rate', value },
+      { key: 'teachers', label: 'Teachers', value },
+    ];
+  }
+  const floor = stats.floors;
+  return [
+    { key: 'learners', label: floor ? 'Active learners' : 'Learners', value: formatCount(stats.learners, floor) },
+    { key: 'quizzes', label: 'Quizzes completed', value: formatCount(stats.quizzes, floor) },
+    { key: 'successRate', label: 'Average success rate', value: stats.successRate === null ? NO_FIGURE : formatRate(stats.successRate) },
+    floor && stats.schools !== null
+      ? { key: 'schools', label: 'Schools', value: formatCount(stats.schools, true) }
+      : { key: 'teachers', label: 'Teachers', value: formatCount(stats.teachers) },
+  ];
 }

@@ -3,12 +3,13 @@ import { statItems } from '../stats-format.ts';
 import styles from './landing-stats.module.css';
 
 /**
- * The four landing figures from GET /api/stats. Each value box keeps its size while loading
- * (a skeleton bar), so nothing shifts when the numbers arrive; a failure shows the floors.
+ * The four landing figures from GET /api/stats (real counts unless the operator chose the
+ * spec's floors). Each value box keeps its size while loading (a skeleton bar), so nothing
+ * shifts when the numbers arrive; a failure shows dashes.
  */
 export function LandingStats() {
   const load = useLandingStats();
-  const items = statItems(load.status === 'loading' ? null : load.stats);
+  const items = statItems(load.status === 'loading' ? null : load.status === 'unavailable' ? 'unavailable' : load.stats);
 
   return (
     <section className="landing-section landing-stats" aria-labelledby="stats-title" aria-busy={load.status === 'loading'}>
