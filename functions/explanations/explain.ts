@@ -1,9 +1,11 @@
 import { EXPLANATION_MESSAGES as M, explanationKey, fallbackExplanation, type Explanation } from '#shared/explanations/explanations.ts';
 import type { Level, Subject } from '#shared/constants.ts';
+import { revealsScored, scoredQuestionAsked, STUDY_HELP_MESSAGES, type ScoredQuestion } from '#shared/study-help/scored-questions.ts';
 import { knowledgeBase, textGenerator } from '../ai/index.ts';
 import { cacheExplanation, getCachedExplanation } from '../data/explanations.ts';
 import { enforceAccountRateLimit } from '../data/rate-limits.ts';
 import { getRound } from '../data/rounds.ts';
+import { guardedKnowledgeBase } from '../knowledge/scored-questions.ts';
 import { Conflict, NotFound, Unavailable } from '../lib/errors.ts';
 import { log } from '../lib/log.ts';
 import { composeExplanation } from './compose.ts';
@@ -68,20 +70,26 @@ export interface ExplainResult {
  * the §8 fallback (not cached: the knowledge base may learn it later). A failing AI layer is a
  * 503 with the §8 message; the page then shows its fallback and Try Again.
  */
-export async function explain(userId: string, q: AnsweredQuestion, now = new Date()): Promise<ExplainResult> {
+export async function explain(userId: string, q: AnsweredQuestion, now = new Date(), scored: readonly ScoredQuestion[] = []): Promise<ExplainResult> {
+  // The same question still earning the caller points elsewhere (a live match, a round in play): not yet (issue 17 #3).
+  if (scored.some((s) => s.id === q.questionId) || scoredQuestionAsked(q.question, scored)) throw new Conflict(STUDY_HELP_MESSAGES.explanationHeld, 'question_in_play');
   const key = explanationKey({ id: q.questionId, question: q.question, options: q.options, correct_answer: q.correctAnswer }, q.chosenAnswer);
   const hit = await getCachedExplanation(key);
-  if (hit) return { explanation: hit, cached: true, fallback: false, videoId: key.videoId };
+  // A cached explanation citing a passage that gives a scored question away is written again without it, for this caller only.
+  let held = hit ? hit.sources.some((c) => revealsScored({ text: c.excerpt, source: c }, scored)) : false;
+  if (hit && !held) return { explanation: hit, cached: true, fallback: false, videoId: key.videoId };
 
   await enforceAccountRateLimit('explanationGenerate', userId, now.getTime());
   let composed: Explanation | null;
   try {
-    composed = await composeExplanation(q, { knowledgeBase: knowledgeBase(), generator: await textGenerator(), now });
+    composed = await composeExplanation(q, { knowledgeBase: guardedKnowledgeBase(knowledgeBase(), scored, () => (held = true)), generator: await textGenerator(), now });
   } catch (error) {
     log.error('explanation generation failed', { questionId: q.questionId, error: error instanceof Error ? error.message : String(error) });
     throw new Unavailable(M.failed);
   }
   if (!composed) return { explanation: fallbackExplanation({ ...q, now }), cached: false, fallback: true, videoId: key.videoId };
+  // Written with passages held back for this caller: not the shared cache's entry.
+  if (held) return { explanation: composed, cached: false, fallback: false, videoId: key.videoId };
   const stored = await cacheExplanation(key, composed, q);
   return { explanation: stored, cached: false, fallback: false, videoId: key.videoId };
 }

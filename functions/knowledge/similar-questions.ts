@@ -2,11 +2,15 @@ import { DOCUMENT_MESSAGES, similarQuestionsQuerySchema, type SimilarQuestion } 
 import { readableQuestionLevels } from '#shared/knowledge/question-access.ts';
 import { QUESTION_MAX_RESULTS, QUESTION_THRESHOLD } from '#shared/knowledge/similarity.ts';
 import { fieldErrors } from '#shared/validation/auth.ts';
+import { revealsScored } from '#shared/study-help/scored-questions.ts';
 import { chunkSearch } from '../ai/index.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { AppError, BadRequest } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
+import { scoredQuestionsFor } from './scored-questions.ts';
+
+const SPARE_RESULTS = 5;
 
 /**
  * GET /api/knowledge/similar-questions?query=&subject= (any signed-in user): bank questions
@@ -21,17 +25,22 @@ export const handler = httpHandler(async (event) => {
     throw new BadRequest(Object.values(fields)[0] ?? DOCUMENT_MESSAGES.questionSearchFailed, fields);
   }
   const me = await requireCaller(event);
+  const now = new Date();
   try {
+    // Not the questions still earning this caller points, nor one whose text gives theirs away (issue 17 #3).
+    const scored = await scoredQuestionsFor(me, now);
     const found = await chunkSearch().searchChunks({
       query: parsed.data.query,
       subject: parsed.data.subject,
       kinds: ['question'],
       threshold: QUESTION_THRESHOLD,
-      maxResults: QUESTION_MAX_RESULTS,
+      maxResults: QUESTION_MAX_RESULTS + (scored.length > 0 ? SPARE_RESULTS : 0),
+      excludeSourceIds: scored.map((q) => q.id),
       // The same entitlements as play: no advanced or expert question text for those who cannot play it.
-      levels: readableQuestionLevels(me, new Date()),
+      levels: readableQuestionLevels(me, now),
     });
-    const questions: SimilarQuestion[] = found.flatMap((p) =>
+    const shown = found.filter((p) => !revealsScored({ text: p.source.title, source: p.source }, scored)).slice(0, QUESTION_MAX_RESULTS);
+    const questions: SimilarQuestion[] = shown.flatMap((p) =>
       p.subject && p.level ? [{ question: p.source.title, subject: p.subject, level: p.level, topic: p.category, similarity: p.similarity }] : [],
     );
     return json(200, { questions });

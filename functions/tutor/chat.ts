@@ -1,7 +1,9 @@
 import { canUse } from '#shared/entitlements.ts';
 import { TUTOR_CHUNK_TYPE, TUTOR_MESSAGES as M, remainingToday, tutorRequestSchema, type TutorResponse } from '#shared/tutor/tutor.ts';
+import { STUDY_HELP_MESSAGES, scoredQuestionAsked } from '#shared/study-help/scored-questions.ts';
 import { knowledgeBase, textGenerator } from '../ai/index.ts';
 import { claimTutorQuestion, releaseTutorQuestion } from '../data/tutor.ts';
+import { guardedKnowledgeBase, scoredQuestionsFor } from '../knowledge/scored-questions.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { AppError, Forbidden, TooManyRequests } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
@@ -30,9 +32,21 @@ export const handler = httpHandler(async (event) => {
     if (requestId) await pushToUser(me.user_id, { type: TUTOR_CHUNK_TYPE, data: { requestId, seq, text } });
   });
   try {
+    // Never the answer to a question that can still earn this caller points (issue 17 #3).
+    const scored = await scoredQuestionsFor(me, now);
+    const held = scoredQuestionAsked(request.message, scored);
+    if (held) {
+      await releaseTutorQuestion(me.user_id, now);
+      const response = STUDY_HELP_MESSAGES.tutorHeld(held.mode);
+      await stream.add(response);
+      await stream.flush();
+      return json(200, { response, citations: [], grounded: false, remaining: remainingToday(used - 1), requestId } satisfies TutorResponse);
+    }
+    // Earlier turns that asked a scored question are not handed to the generator either.
+    const history = request.context.previousMessages.filter((m) => m.type !== 'user' || !scoredQuestionAsked(m.content, scored));
     const answer = await answerQuestion(
-      { message: request.message, subject: request.context.subject, history: request.context.previousMessages, onText: stream.add },
-      { knowledgeBase: knowledgeBase(), generator: textGenerator },
+      { message: request.message, subject: request.context.subject, history, onText: stream.add },
+      { knowledgeBase: guardedKnowledgeBase(knowledgeBase(), scored), generator: textGenerator },
     );
     await stream.flush();
     if (answer.response === M.noContent) await releaseTutorQuestion(me.user_id, now);
