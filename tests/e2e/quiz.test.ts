@@ -89,6 +89,7 @@ describe('a round in play and the free daily limit', () => {
     await p.getByText('Question 4 of 10').waitFor();
     await p.getByRole('heading', { name: round.questions[3]!.question, exact: true }).waitFor();
     expect((await p.getByText(/^Score:/).textContent())!.trim()).toBe(score);
+    await p.getByRole('status').filter({ hasText: 'Welcome back: your round goes on at question 4' }).waitFor();
     await shot(p, 'resumed-quiz');
 
     // A second tab lands on the same question.

@@ -34,6 +34,8 @@ export interface QuizState {
   error: string | null;
   /** Today's free rounds are played (the limit page, not an error). */
   limit: DailyLimitReached | null;
+  /** A round in play was resumed (after a reload, from another tab): said until the next answer. */
+  resumed: boolean;
   result: RoundResult | null;
   /** The competition deadline on this browser's clock. */
   deadlineAt: number | null;
@@ -68,6 +70,7 @@ const initial: QuizState = {
   notice: null,
   error: null,
   limit: null,
+  resumed: false,
   result: null,
   deadlineAt: null,
   ending: false,
@@ -86,7 +89,7 @@ function reduce(state: QuizState, action: Action): QuizState {
       const deadlineAt = round.deadline === null ? null : receivedAt + (round.deadline - (round.serverNow ?? round.startedAt));
       // A resumed round goes on at its next question with its score so far.
       const index = Math.min(round.answered ?? 0, Math.max(round.questions.length - 1, 0));
-      return { ...initial, phase: 'preparing', round, deadlineAt, index, score: round.score ?? 0 };
+      return { ...initial, phase: 'preparing', round, deadlineAt, index, score: round.score ?? 0, resumed: (round.answered ?? 0) > 0 };
     }
     case 'ready':
       return { ...state, phase: 'playing' };
@@ -97,7 +100,7 @@ function reduce(state: QuizState, action: Action): QuizState {
     case 'limit':
       return { ...initial, phase: 'limit', limit: action.limit };
     case 'submit':
-      return { ...state, submitting: true, notice: null };
+      return { ...state, submitting: true, notice: null, resumed: false };
     case 'verdict':
       return { ...state, submitting: false, verdict: action.verdict, score: action.score };
     case 'advance': {

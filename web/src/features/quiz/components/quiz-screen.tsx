@@ -205,6 +205,11 @@ export function QuizScreen({ settings, profile, reviewExtra, summaryExtra }: Qui
                 </p>
               ))}
           </div>
+          {state.resumed && (
+            <p className={`${styles['quiz-question__resumed']} muted`} role="status">
+              Welcome back: your round goes on at question {index + 1}, with the score you had.
+            </p>
+          )}
           {state.timeUp && !finished && <Alert tone="info">Time is up! Getting your results…</Alert>}
           {state.notice && <Alert tone="error">{state.notice}</Alert>}
           <div className={styles['quiz-question__footer']}>
