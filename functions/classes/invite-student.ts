@@ -4,6 +4,7 @@ import { findProfileByEmail } from '../data/profiles.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { allowConsentRequest } from '../lib/consent-limits.ts';
 import { log } from '../lib/log.ts';
 import { publish } from '../lib/publish.ts';
 import { ownClass } from './class-access.ts';
@@ -22,7 +23,10 @@ export const handler = httpHandler(async (event) => {
   const [member, invited] = await Promise.all([isMember(found.id, student.user_id), invitationOf(student.user_id, found.id)]);
   if (member) throw new Conflict(M.alreadyMember, 'already_member');
   if (invited) throw new Conflict(M.alreadyInvited, 'already_invited');
-  const invitedAt = new Date().toISOString();
+  // Each invitation reaches the student's bell: limited per teacher and student and day, and paused after a no.
+  const now = new Date();
+  await allowConsentRequest(me.user_id, student.user_id, now);
+  const invitedAt = now.toISOString();
   if (!(await putInvitation(found, student, invitedAt))) throw new Conflict(M.alreadyInvited, 'already_invited');
   await publish('ClassInvitationSent', { classId: found.id, className: found.name, teacherId: me.user_id, teacherEmail: me.email, studentId: student.user_id, invitedAt }).catch((error: unknown) =>
     log.warn('ClassInvitationSent not published', { error: String(error) }),

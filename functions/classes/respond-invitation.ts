@@ -1,5 +1,6 @@
 import { answerInvitationSchema, CLASS_MESSAGES as M } from '#shared/classes/classes.ts';
 import { deleteInvitation, getClass, invitationsOf, joinClass } from '../data/classes.ts';
+import { recordDecline } from '../data/consent-requests.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest, Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
@@ -19,6 +20,9 @@ export const handler = httpHandler(async (event) => {
     markAnsweredRead(me.user_id, 'class_invite', `${classId}#${invitation.invited_at}`).catch((error: unknown) => log.warn('class invitation notification not marked read', { error: String(error) }));
   if (!accept) {
     if (!(await deleteInvitation(classId, me.user_id))) throw new NotFound(M.invitationNotFound);
+    // A no pauses this teacher's invitations to the student (they would otherwise withdraw and invite again).
+    const declined = await getClass(classId);
+    if (declined) await recordDecline(declined.teacher_id, me.user_id, new Date());
     await answered();
     return json(200, { status: 'declined' });
   }

@@ -105,6 +105,8 @@
  * - class members .............. pk CLASS#<id> sk MEMBER#<student>, mirrored as pk USER#<student> sk CLASSOF#<class id>
  * - class invitation ........... pk USER#<student> sk CLASSINVITE#<class id>, mirrored as pk CLASS#<id> sk INVITED#<student>
  * - class assignment ........... pk CLASS#<id> sk ASSIGN#<created at>#<assignment id> (newest 10: one query)
+ * - consent requests ........... pk USER#<student> sk CONSENTASK#<parent or teacher>#<yyyy-mm-dd> (a conditional count: 3 a day; TTL 2 days)
+ *                                 | CONSENTNO#<parent or teacher> (the student said no: no request for 7 days; TTL then)
  */
 export const TABLE_DESIGN = {
   partitionKey: 'pk',

@@ -104,3 +104,6 @@ export const memberOf = (studentId: string, classId: string) => ({ pk: `USER#${s
 export const classInvite = (studentId: string, classId: string) => ({ pk: `USER#${studentId}`, sk: `CLASSINVITE#${classId}` });
 export const classInvited = (classId: string, studentId: string) => ({ pk: `CLASS#${classId}`, sk: `INVITED#${studentId}` });
 export const assignment = (classId: string, createdAt: string, assignmentId: string) => ({ pk: `CLASS#${classId}`, sk: `ASSIGN#${createdAt}#${assignmentId}` });
+/** Consent requests (parent links, class invitations) one asker sent one student on a UTC day; the decline that pauses them. */
+export const consentAsked = (studentId: string, askerId: string, day: string) => ({ pk: `USER#${studentId}`, sk: `CONSENTASK#${askerId}#${day}` });
+export const consentDeclined = (studentId: string, askerId: string) => ({ pk: `USER#${studentId}`, sk: `CONSENTNO#${askerId}` });

@@ -4,6 +4,7 @@ import { findProfileByEmail } from '../data/profiles.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest, Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { allowConsentRequest } from '../lib/consent-limits.ts';
 import { log } from '../lib/log.ts';
 import { publish } from '../lib/publish.ts';
 
@@ -23,7 +24,10 @@ export const handler = httpHandler(async (event) => {
   if (problem) throw new Conflict(problem, existing?.status === 'declined' ? 'declined' : 'already_linked');
   if (all.length >= PARENT_LIMITS.maxStudents) throw new BadRequest(M.tooManyStudents);
 
-  const createdAt = new Date().toISOString();
+  // Each request reaches the student's bell: limited per pair and day, and paused after a no.
+  const now = new Date();
+  await allowConsentRequest(me.user_id, student.user_id, now);
+  const createdAt = now.toISOString();
   const link = { parentId: me.user_id, studentId: student.user_id, parentEmail: me.email, studentEmail: student.email, createdAt };
   if (!(await putPendingLink(link))) throw new Conflict(M.alreadyLinked, 'already_linked');
   await publish('ParentLinkRequested', { parentId: me.user_id, parentEmail: me.email, studentId: student.user_id, createdAt }).catch((error: unknown) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLASS_MESSAGES as M } from '../../shared/classes/classes.ts';
+import { CONSENT_LIMITS, CONSENT_MESSAGES } from '../../shared/consent/consent-requests.ts';
 import { useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
 import { envelope, played } from '../support/played.ts';
@@ -101,6 +102,35 @@ describe('classes', () => {
     expect((await detail(t, c.id)).body.students).toEqual([]);
     expect((await call(myClasses, s)).body.classes).toEqual([]);
     expect((await call(removeStudent, t, { path: { classId: c.id, studentId: s.user_id } })).status).toBe(404);
+  });
+
+  it('invitations are limited per teacher and student: 3 a day however often withdrawn, none for 7 days after a decline (issue 17)', async () => {
+    const t = await teacher();
+    const [c, other] = [await newClass(t), await newClass(t, 'Year 8 History')];
+    const s = await player();
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      const r = await call(invite, t, { body: { email: s.email }, path: { classId: c.id } });
+      statuses.push(r.status);
+      if (r.status === 201) expect((await call(removeStudent, t, { path: { classId: c.id, studentId: s.user_id } })).status).toBe(204);
+      else expect(r.body.error).toMatchObject({ code: 'too_many_requests', message: CONSENT_MESSAGES.tooManyToday });
+    }
+    expect(statuses).toEqual([201, 201, 201, 429, 429, 429]);
+    // The teacher's other class is the same pair.
+    expect((await call(invite, t, { body: { email: s.email }, path: { classId: other.id } })).status).toBe(429);
+    const invitations = async () => ((await call(listNotifications, s)).body.notifications as { type: string }[]).filter((n) => n.type === 'class_invite').length;
+    await expect.poll(invitations).toBe(CONSENT_LIMITS.perPairPerDay);
+
+    // Declined: the same teacher cannot invite again right away (another teacher can).
+    const [t2, s2] = [await teacher(), await player()];
+    const c2 = await newClass(t2);
+    expect((await call(invite, t2, { body: { email: s2.email }, path: { classId: c2.id } })).status).toBe(201);
+    expect((await call(respond, s2, { body: { accept: false }, path: { classId: c2.id } })).body).toEqual({ status: 'declined' });
+    const again = await call(invite, t2, { body: { email: s2.email }, path: { classId: c2.id } });
+    expect(again).toMatchObject({ status: 409, body: { error: { code: 'declined_recently', message: CONSENT_MESSAGES.declinedRecently } } });
+    expect((await call(myClasses, s2)).body.invitations).toEqual([]);
+    const t3 = await teacher();
+    expect((await call(invite, t3, { body: { email: s2.email }, path: { classId: (await newClass(t3)).id } })).status).toBe(201);
   });
 
   it('an invitation reaches the student’s bell with Accept / Decline (always on, in quiet hours too)', async () => {

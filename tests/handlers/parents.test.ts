@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONSENT_LIMITS, CONSENT_MESSAGES } from '../../shared/consent/consent-requests.ts';
 import { PARENT_MESSAGES as M } from '../../shared/parents/parents.ts';
 import { mailTo, useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
@@ -85,6 +86,39 @@ describe('parent links', () => {
     expect((await call(removeStudent, p, { path: { studentId: s.user_id } })).status).toBe(204);
     expect(await students(p)).toEqual([]);
     expect((await call(listParents, s)).body.parents).toEqual([]);
+  });
+
+  it('consent requests are limited per pair: 3 a day however often the link is removed, none for 7 days after a decline (issue 17)', async () => {
+    const [p, s] = await Promise.all([parent(), player()]);
+    const asked = [];
+    for (let i = 0; i < 6; i++) {
+      const r = await ask(p, s);
+      asked.push(r.status);
+      if (r.status === 201) expect((await call(removeStudent, p, { path: { studentId: s.user_id } })).status).toBe(204);
+      else expect(r.body.error).toMatchObject({ code: 'too_many_requests', message: CONSENT_MESSAGES.tooManyToday });
+    }
+    expect(asked).toEqual([201, 201, 201, 429, 429, 429]);
+    // What the student gets: three requests in the bell, not six.
+    const requests = async () => ((await call(listNotifications, s)).body.notifications as { type: string }[]).filter((n) => n.type === 'parent_link').length;
+    await expect.poll(requests).toBe(CONSENT_LIMITS.perPairPerDay);
+
+    // Another parent asks the same student: a pair of its own. The student declines; removing
+    // and asking again right away is refused, and nothing reaches the student.
+    const q = await parent();
+    expect((await ask(q, s)).status).toBe(201);
+    await expect.poll(requests).toBe(CONSENT_LIMITS.perPairPerDay + 1);
+    expect((await answer(s, q, false)).body).toEqual({ status: 'declined' });
+    expect((await call(removeStudent, q, { path: { studentId: s.user_id } })).status).toBe(204);
+    const again = await ask(q, s);
+    expect(again).toMatchObject({ status: 409, body: { error: { code: 'declined_recently', message: CONSENT_MESSAGES.declinedRecently } } });
+    expect(await students(q)).toEqual([]);
+    // A student who removes a parent has said no too.
+    const r = await parent();
+    expect((await ask(r, s)).status).toBe(201);
+    expect((await call(removeParent, s, { path: { parentId: r.user_id } })).status).toBe(204);
+    expect((await ask(r, s)).body.error).toMatchObject({ code: 'declined_recently' });
+    await new Promise((done) => setTimeout(done, 500));
+    expect(await requests()).toBe(CONSENT_LIMITS.perPairPerDay + 2);
   });
 
   it('either side removes the link; the student’s removal leaves the parent nothing', async () => {
