@@ -11,6 +11,7 @@ import { EmailField, TextField } from '@/components/text-field.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { capitalise } from '@/lib/capitalise.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
+import { useTypingPaused } from '@/lib/use-typing-paused.ts';
 import { useAddUser, useAdminUsers, useDeleteUser, useEditUser } from '../api/admin-api.ts';
 import { planText, ROLE_NAMES } from '../admin-view.ts';
 import styles from './admin.module.css';
@@ -167,6 +168,8 @@ function AddUserForm({ onClose, onDone }: FormProps) {
   const parsed = addUserSchema.safeParse({ email, role });
   const emailError = parsed.success ? undefined : parsed.error.issues.find((issue) => issue.path[0] === 'email')?.message;
   const serverField = isApiError(add.error) ? add.error.fields.email : undefined;
+  // Said while still in the field once typing pauses: Submit is disabled, and says nothing itself.
+  const paused = useTypingPaused(email);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -183,7 +186,7 @@ function AddUserForm({ onClose, onDone }: FormProps) {
         maxLength={MAX_LENGTH.email + 20}
         onChange={(e) => setEmail(e.target.value)}
         onBlur={() => setTouched(true)}
-        error={(touched ? emailError : undefined) ?? serverField}
+        error={(touched || paused ? emailError : undefined) ?? serverField}
         hint="They get an e-mail with a link to choose their password."
       />
       <SelectField label="Role" value={role} options={ROLES} optionLabel={(r) => ROLE_NAMES[r]} onChange={setRole} />

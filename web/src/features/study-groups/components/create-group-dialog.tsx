@@ -7,6 +7,7 @@ import { SelectField } from '@/components/select-field.tsx';
 import { TextField } from '@/components/text-field.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { capitalise } from '@/lib/capitalise.ts';
+import { useTypingPaused } from '@/lib/use-typing-paused.ts';
 import { useCreateGroup } from '../api/groups-api.ts';
 import styles from './study-groups.module.css';
 
@@ -37,7 +38,14 @@ function CreateGroupForm({ onClose, onCreated }: Omit<CreateGroupDialogProps, 'o
   const errors: Record<string, string> = {};
   if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
   const serverFields = isApiError(create.error) ? create.error.fields : {};
-  const shown = (field: string) => (touched[field] ? (errors[field] ?? serverFields[field]) : serverFields[field]);
+  // A field's error shows on blur, once typing in it pauses, and a too-long description at once:
+  // Submit is disabled while the form is invalid, so the field must say why (issue 23).
+  const paused: Record<string, boolean> = {
+    name: useTypingPaused(form.name),
+    description: form.description.length > GROUP_LIMITS.descriptionMax,
+    max_members: useTypingPaused(form.max_members),
+  };
+  const shown = (field: string) => (touched[field] || paused[field] ? (errors[field] ?? serverFields[field]) : serverFields[field]);
 
   const set = (field: keyof typeof form) => (value: string | boolean) => setForm((f) => ({ ...f, [field]: value }));
   const blur = (field: string) => () => setTouched((t) => ({ ...t, [field]: true }));
@@ -73,8 +81,11 @@ function CreateGroupForm({ onClose, onCreated }: Omit<CreateGroupDialogProps, 'o
           onBlur={blur('description')}
           rows={3}
           aria-invalid={shown('description') ? true : undefined}
-          aria-describedby={shown('description') ? `${id}-description-error` : undefined}
+          aria-describedby={[`${id}-description-count`, shown('description') ? `${id}-description-error` : ''].filter(Boolean).join(' ')}
         />
+        <p className="field__hint" id={`${id}-description-count`}>
+          {form.description.length} / {GROUP_LIMITS.descriptionMax}
+        </p>
         {shown('description') && (
           <p className="field__error" id={`${id}-description-error`}>
             {shown('description')}
