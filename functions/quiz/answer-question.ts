@@ -31,8 +31,7 @@ export const handler = httpHandler(async (event) => {
     throw new Conflict(QUIZ_MESSAGES.timeUp, 'time_up');
   }
   // An untimed round left too long has released its questions to Review: it takes no more answers.
-  // (A daily challenge round lives as long as its day, in the daily challenge's own flow.)
-  if (!round.daily && !isRoundOpen(round, now.getTime())) throw new Conflict(QUIZ_MESSAGES.roundExpired, 'round_expired');
+  if (!isRoundOpen(round, now.getTime())) throw new Conflict(QUIZ_MESSAGES.roundExpired, 'round_expired');
 
   const position = round.answers.length;
   const question = round.questions[position];

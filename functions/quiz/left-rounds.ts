@@ -9,11 +9,11 @@ const ROUNDS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
  * Settles the rounds left unfinished (shared/quiz/round-life.ts): the questions missed in
  * them (answered wrong or skipped) become cards, as a finished round's do, and the round is
  * marked abandoned: no attempt, no points, and its questions are no longer held back.
- * Questions never reached are not cards (the player never saw them). Daily challenge rounds
- * are left to the day's own flow, which resumes them. Safe to repeat: cards are conditional puts.
+ * Questions never reached are not cards (the player never saw them). Safe to repeat: cards
+ * are conditional puts.
  */
 export async function settleLeftRounds(rounds: readonly StoredRound[], now: Date): Promise<void> {
-  const left = rounds.filter((round) => round.status === 'active' && !round.daily && isRoundLeft(round, now.getTime()));
+  const left = rounds.filter((round) => round.status === 'active' && isRoundLeft(round, now.getTime()));
   for (const round of left) {
     const missed = round.answers.flatMap((answer) => {
       const question = answer.correct ? undefined : round.questions.find((q) => q.id === answer.questionId);

@@ -13,6 +13,7 @@ describe('how long a round stays in play', () => {
     ['an untimed round: 2 h from its last answer', untimed([T + HOUR, T + 3 * HOUR]), T + 5 * HOUR],
     ['…but never more than a day from its start', untimed([T + 23 * HOUR]), T + ROUND_MAX_MS],
     ['No time limit: the whole day, pauses and all', untimed([], { timeMultiplier: 'none' }), T + ROUND_MAX_MS],
+    ['a daily challenge round: as long as it can be resumed, a day', untimed([T + HOUR], { daily: { date: '2026-11-26' } }), T + ROUND_MAX_MS],
   ])('%s', (_name, round, until) => {
     expect(roundOpenUntil(round)).toBe(until);
     expect(isRoundOpen(round, until)).toBe(true);

@@ -10,6 +10,8 @@ import { DEADLINE_GRACE_MS } from './contracts.ts';
  *   answer (or its start), and never more than a day after it started. A competition
  *   played with No time limit (an accessibility choice) is not cut off for a pause: it is
  *   open for the whole day.
+ * - A daily challenge round can be resumed all through its day (the daily challenge's own
+ *   flow), so it is open, and holds its questions, for a day from its start.
  * - A round that is no longer open has been left: it takes no more answers, and once it
  *   has been closed a minute (so a finish racing its end still wins) it is settled.
  */
@@ -22,11 +24,13 @@ export interface RoundClock {
   deadline: number | null;
   answers: readonly { answeredAt: number }[];
   timeMultiplier?: number | 'none' | undefined;
+  daily?: unknown;
 }
 
 /** The last instant the round takes an answer. */
 export function roundOpenUntil(round: RoundClock): number {
   if (round.deadline !== null) return round.deadline + DEADLINE_GRACE_MS;
+  if (round.daily) return round.startedAt + ROUND_MAX_MS;
   const lastActivity = round.answers.reduce((latest, answer) => Math.max(latest, answer.answeredAt), round.startedAt);
   const idle = round.timeMultiplier === 'none' ? ROUND_MAX_MS : ROUND_IDLE_MS;
   return Math.min(lastActivity + idle, round.startedAt + ROUND_MAX_MS);
