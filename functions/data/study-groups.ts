@@ -5,7 +5,7 @@ import { GROUP_SEARCH, indexWords, matchesWords, newestFirst, searchWord } from 
 import { GROUP_LIMITS, type GroupLevel, type GroupRole, type GroupSubject, type NewGroup, type ProgressRowTotals } from '#shared/groups/study-groups.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { deleteItems } from './batch-write.ts';
+import { deleteItems, putItems } from './batch-write.ts';
 import { countedWrite } from './counted-writes.ts';
 import * as keys from './table-keys.ts';
 import { queryPrefix } from './user-rows.ts';
@@ -440,6 +440,25 @@ async function browsePublicGroups(query: string, exclude: ReadonlySet<string>): 
     start = page.LastEvaluatedKey;
   } while (start && found.length < GROUP_LIMITS.searchResults && read < GROUP_LIMITS.searchScanMax);
   return found;
+}
+
+/**
+ * Writes the word-index entries of every public group (groups made before the index existed are
+ * otherwise found only by browsing). Idempotent: an entry is put whole again. Returns the groups indexed.
+ */
+export async function indexPublicGroups(): Promise<number> {
+  let indexed = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({ TableName: table(), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :public', ExpressionAttributeValues: { ':public': 'GROUPS#PUBLIC' }, ExclusiveStartKey: start }),
+    );
+    const groups = (page.Items ?? []).map(toGroup).filter((g) => !g.is_private && g.member_count > 0);
+    await putItems(groups.flatMap((g) => wordEntries({ ...g, group_id: g.id })));
+    indexed += groups.length;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return indexed;
 }
 
 /** A chat message, stored under its group by time. */

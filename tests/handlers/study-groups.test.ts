@@ -333,6 +333,24 @@ describe('study groups: limits and privacy (issue 17)', () => {
     expect(limited!.body.group).toBeUndefined();
   });
 
+  it('groups made before the word index are found after the backfill (scripts/backfill-group-words.ts)', async () => {
+    const [owner, seeker] = await Promise.all([student(), student()]);
+    const tag = family();
+    const id = randomUUID().replace(/-/g, '').slice(0, 22);
+    const at = new Date(Date.now() - 86_400_000).toISOString();
+    // A group item as the code before issue 17 wrote it: no word entries.
+    await documentClient().send(
+      new PutCommand({
+        TableName: process.env.TABLE_NAME,
+        Item: { ...keys.group(id), ...keys.publicGroup(at, id), type: 'study-group', group_id: id, name: `${tag} Legacy`, description: 'old', search_text: `${tag} legacy\nold`.toLowerCase(), subject: 'all', level: 'mixed', is_private: false, max_members: 50, member_count: 1, created_by: owner.user_id, created_at: at },
+      }),
+    );
+    expect((await call(searchGroups, seeker, { query: { q: `${tag} legacy` } })).body.groups).toEqual([]);
+    const { indexPublicGroups } = await import('../../functions/data/study-groups.ts');
+    expect(await indexPublicGroups()).toBeGreaterThan(0);
+    expect((await call(searchGroups, seeker, { query: { q: `${tag} legacy` } })).body.groups.map((g: { id: string }) => g.id)).toEqual([id]);
+  });
+
   it('search finds a group by a word of its name or description whatever the number of newer public groups', { timeout: 120_000 }, async () => {
     const [owner, seeker] = await Promise.all([student(), student()]);
     const tag = family();
