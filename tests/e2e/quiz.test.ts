@@ -145,6 +145,10 @@ describe('a round in play and the free daily limit', () => {
     expect(text).not.toContain('Error Loading Quiz');
     expect(await p.getByRole('button', { name: 'Retry' }).count()).toBe(0);
     await shot(p, 'daily-limit');
+    // On a phone it fits without sideways scrolling.
+    await p.setViewportSize({ width: 390, height: 844 });
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(p, 'daily-limit-390');
     await p.getByRole('link', { name: 'Start Free Trial' }).click();
     await p.waitForURL(`${baseUrl}/subscription`);
 
