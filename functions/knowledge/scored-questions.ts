@@ -1,12 +1,12 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Profile } from '#shared/api.ts';
 import { DEFAULT_MAX_RESULTS } from '#shared/knowledge/similarity.ts';
-import { DEADLINE_GRACE_MS } from '#shared/quiz/contracts.ts';
+import { isRoundOpen, ROUND_MAX_MS } from '#shared/quiz/round-life.ts';
 import { revealsScored, type PassageLike, type ScoredQuestion } from '#shared/study-help/scored-questions.ts';
 import { isoWeekId } from '#shared/tournaments/schedule.ts';
 import type { KnowledgeBase } from '../ai/types.ts';
 import { getDailyChallenge, getDailyProgress } from '../data/daily-challenges.ts';
-import type { StoredRound } from '../data/rounds.ts';
+import { activeRounds } from '../data/rounds.ts';
 import * as keys from '../data/table-keys.ts';
 import { getTournamentQuestions, playersOf, type StoredTournament } from '../data/tournaments.ts';
 import { callerDay } from '../daily/daily-view.ts';
@@ -17,18 +17,16 @@ import { env } from '../lib/env.ts';
  * The questions that can still earn the caller points right now (issue 17 #3), from stored
  * state, in a few bounded reads; every study-help route (tutor, similar questions,
  * explanations, videos) holds these back from that caller:
- * - unanswered questions of the caller's active rounds (practice and competition rounds,
+ * - unanswered questions of the caller's rounds still open (practice and competition rounds,
  *   friend challenges, the daily challenge: all of them award points and count on the
- *   leaderboards), past their deadline no more: one query over the newest rounds;
+ *   leaderboards; shared/quiz/round-life.ts says how long a round is open): one query over
+ *   the rounds started in the last day;
  * - today's daily challenge not yet started or completed (its questions are fixed for the day);
  * - the open question of a live match the caller is registered in.
  * Practice study help opens again as soon as a question is answered: the round has then shown
  * the answer itself.
  */
 
-/** Rounds expire after 7 days; the newest 50 of them hold any round still in play. */
-const ROUND_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
-const ROUNDS_READ = 50;
 /** The longest live match: 25 questions of up to 60 s × 2 plus gaps is under an hour; 2 h to spare. */
 const MATCH_WINDOW_MS = 2 * 60 * 60 * 1000;
 
@@ -44,29 +42,15 @@ export function withoutScored<P extends PassageLike>(passages: readonly P[], sco
   return scored.length === 0 ? [...passages] : passages.filter((p) => !revealsScored(p, scored));
 }
 
-const ROUND_ID_TIME = (at: number) => at.toString(36);
-
 async function inActiveRounds(userId: string, now: Date): Promise<ScoredQuestion[]> {
-  // Round ids start with their start time in base 36 (newRoundId), so the sort key is a time range.
-  const pk = keys.round(userId, '').pk;
-  const { Items } = await documentClient().send(
-    new QueryCommand({
-      TableName: env().TABLE_NAME,
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      FilterExpression: '#status = :active',
-      ProjectionExpression: 'questions, answers, deadline, daily, challengeId',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':pk': pk, ':from': `ROUND#${ROUND_ID_TIME(now.getTime() - ROUND_WINDOW_MS)}`, ':to': `ROUND#${ROUND_ID_TIME(now.getTime())}~`, ':active': 'active' },
-      ScanIndexForward: false,
-      Limit: ROUNDS_READ,
-    }),
-  );
-  const rounds = (Items ?? []) as Pick<StoredRound, 'questions' | 'answers' | 'deadline' | 'daily' | 'challengeId'>[];
+  // A round takes answers for at most a day (shared/quiz/round-life.ts), so only rounds started
+  // since then are read, every page (a count limit could be flooded with newer rounds).
+  const rounds = await activeRounds(userId, now.getTime() - ROUND_MAX_MS);
   return rounds
-    .filter((r) => r.deadline === null || r.deadline === undefined || now.getTime() <= r.deadline + DEADLINE_GRACE_MS)
+    .filter((r) => r.daily !== undefined || isRoundOpen(r, now.getTime()))
     .flatMap((r) => {
       const mode = r.daily ? 'daily challenge' : r.challengeId ? 'friend challenge' : 'quiz round';
-      return (r.questions ?? []).slice((r.answers ?? []).length).map((q) => ({ id: q.id, question: q.question, answer: q.correct_answer, mode }) as const);
+      return r.questions.slice(r.answers.length).map((q) => ({ id: q.id, question: q.question, answer: q.correct_answer, mode }) as const);
     });
 }
 
