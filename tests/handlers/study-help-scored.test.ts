@@ -25,6 +25,9 @@ const { documentClient } = await import('../../functions/lib/clients.ts');
 const { keys } = await import('../../functions/data/table-design.ts');
 const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
 const { scoredQuestionsFor } = await import('../../functions/knowledge/scored-questions.ts');
+const { ensureDailyChallenge } = await import('../../functions/daily/generate-challenges.ts');
+const { callerDay } = await import('../../functions/daily/daily-view.ts');
+const { claimDailyRound } = await import('../../functions/data/daily-challenges.ts');
 
 type Person = Profile;
 type Keyed = { id: string; question: string; correct_answer: string; options: string[] };
@@ -136,6 +139,21 @@ describe('study help and questions being scored', () => {
     );
     expect(namesAnswer((await ask(me, first!.question)).body, first!)).toBe(true);
     expect((await ask(me, second!.question)).body.response).toMatch(/still being scored/);
+  }, 60_000);
+
+  it('today’s daily challenge not yet played is held back until it is completed', async () => {
+    const me = await player(premium);
+    const day = callerDay(me, 'UTC', new Date());
+    const challenge = (await ensureDailyChallenge(day.date, day.level, new Date()))!;
+    const q = challenge.questions.find((x) => x.question_type === 'text')!;
+    const held = await ask(me, q.question);
+    expect(held.body.response).toMatch(/still being scored in your daily challenge/);
+    expect(held.body.citations).toEqual([]);
+    // Completed (the day's progress says so): nothing is held any more.
+    const roundId = await activeRound(me, [], { status: 'finished' });
+    expect(await claimDailyRound(me.user_id, challenge, roundId, new Date())).toBe(true);
+    await documentClient().send(new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: keys.dailyProgress(me.user_id, day.date), UpdateExpression: 'SET completed = :t', ExpressionAttributeValues: { ':t': true } }));
+    expect((await scoredQuestionsFor(me)).some((x) => x.id === q.id)).toBe(false);
   }, 60_000);
 
   it('an explanation of a question the caller still has in play elsewhere is refused with 409 and no answer', async () => {
