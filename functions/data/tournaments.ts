@@ -46,6 +46,10 @@ export interface StoredTournament {
   open_at: string | null;
   close_at: string | null;
   created_at: string;
+  /** When the resume job last re-handed or reopened a stalled step (issue 17). */
+  resumed_at?: string;
+  /** A question the job reopened whose runner has yet to push it again. */
+  reopened_question?: number;
 }
 
 export type StoredQuestion = IndexedQuestion & { level: Level };
@@ -244,17 +248,85 @@ export const openQuestion = (id: string, n: number, openAt: string, closeAt: str
     }),
   );
 
-/** Closes question `n` (once): from here its answers are refused, and the runner scores them. */
-export const closeQuestion = (id: string, n: number): Promise<boolean> =>
+/**
+ * Closes question `n` (once) at the close the runner waited for: from here its answers are
+ * refused, and the runner scores them. A question reopened meanwhile (a resumed match) has
+ * another close, so a runner that waited for the old one closes nothing.
+ */
+export const closeQuestion = (id: string, n: number, closeAt: string): Promise<boolean> =>
   conditional(
     new UpdateCommand({
       TableName: table(),
       Key: keys.tournament(id),
       UpdateExpression: 'SET match_status = :closed',
-      ConditionExpression: 'match_question = :n AND match_status = :open',
-      ExpressionAttributeValues: { ':closed': 'closed', ':n': n, ':open': 'open' },
+      ConditionExpression: 'match_question = :n AND match_status = :open AND close_at = :closeAt',
+      ExpressionAttributeValues: { ':closed': 'closed', ':n': n, ':open': 'open', ':closeAt': closeAt },
     }),
   );
+
+/**
+ * Reopens question `n`, left open past its close by an interrupted runner, with a fresh
+ * window: only from the state the job read (the same close), so two jobs reopen it once.
+ */
+export const reopenQuestion = (id: string, n: number, staleCloseAt: string, openAt: string, closeAt: string, now: string): Promise<boolean> =>
+  conditional(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.tournament(id),
+      UpdateExpression: 'SET open_at = :openAt, close_at = :closeAt, resumed_at = :now, reopened_question = :n',
+      ConditionExpression: 'match_question = :n AND match_status = :open AND close_at = :stale',
+      ExpressionAttributeValues: { ':n': n, ':open': 'open', ':stale': staleCloseAt, ':openAt': openAt, ':closeAt': closeAt, ':now': now },
+    }),
+  );
+
+/** The runner's claim to announce a reopened question (once): true for the one caller that cleared the mark. */
+export const claimReopenAnnouncement = (id: string, n: number): Promise<boolean> =>
+  conditional(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.tournament(id),
+      UpdateExpression: 'REMOVE reopened_question',
+      ConditionExpression: 'reopened_question = :n AND match_question = :n AND match_status = :open',
+      ExpressionAttributeValues: { ':n': n, ':open': 'open' },
+    }),
+  );
+
+/**
+ * Claims the re-handing of a stalled step, keyed on the stored state (question and status)
+ * and at most once per `since`: concurrent jobs hand it on once; if that runner stalls too,
+ * a later run may hand it again.
+ */
+export const claimResume = (id: string, n: number, status: MatchPhase, now: string, since: string): Promise<boolean> =>
+  conditional(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.tournament(id),
+      UpdateExpression: 'SET resumed_at = :now',
+      ConditionExpression: 'match_question = :n AND match_status = :status AND (attribute_not_exists(resumed_at) OR resumed_at < :since)',
+      ExpressionAttributeValues: { ':n': n, ':status': status, ':now': now, ':since': since },
+    }),
+  );
+
+/** A week's matches that have started and not finished (the resume job's candidates): started ones only, all pages. */
+export async function unfinishedMatchesOf(week: string, now: Date): Promise<StoredTournament[]> {
+  const found: StoredTournament[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
+        FilterExpression: 'match_status IN (:starting, :open, :closed)',
+        ExpressionAttributeValues: { ':pk': keys.tournamentOfWeek(week, '').gsi1pk, ':now': now.toISOString(), ':starting': 'starting', ':open': 'open', ':closed': 'closed' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    found.push(...(page.Items ?? []).map((item) => strip<StoredTournament>(item)));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return found;
+}
 
 /** Finishes the match once the last question (`n`) is closed and scored. */
 export const finishMatch = (id: string, n: number): Promise<boolean> =>

@@ -1,4 +1,5 @@
 import { envelopeSchema } from '#events/catalogue.ts';
+import { isWaitInterrupted } from '../lib/interruptible-wait.ts';
 import { log } from '../lib/log.ts';
 import { runStep } from './match-runner.ts';
 
@@ -7,6 +8,12 @@ const envelope = envelopeSchema('LiveMatchStepDue');
 /** Consumer of LiveMatchStepDue: runs one question of a live match (see match-runner.ts). */
 export const handler = async (event: unknown): Promise<void> => {
   const { detail } = envelope.parse(event);
-  const outcome = await runStep(detail.tournamentId, detail.question);
-  log.info('live match step', { ...detail, outcome });
+  try {
+    const outcome = await runStep(detail.tournamentId, detail.question);
+    log.info('live match step', { ...detail, outcome });
+  } catch (error) {
+    // The host is stopping: the step stays as stored and the per-minute job resumes it (no retry).
+    if (!isWaitInterrupted(error)) throw error;
+    log.info('live match step interrupted by the host stopping; resumed after the restart', { ...detail });
+  }
 };

@@ -13,6 +13,7 @@ import { LocalEventBus } from './event-bus.ts';
 import { preload } from './lambda-host.ts';
 import { Mailbox } from './mailbox.ts';
 import { stopChildren } from './processes.ts';
+import { allowWaits, interruptWaits } from '#functions/lib/interruptible-wait.ts';
 import { seedQuestionBank } from '#functions/questions/seed-bank.ts';
 import { seedKnowledgeBase } from '#functions/knowledge/seed.ts';
 import { LocalScheduler } from './scheduler.ts';
@@ -68,6 +69,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const awsEndpoint = `http://127.0.0.1:${ports.aws}`;
 
   const websocket = createWebSocketGateway({ root, ...options.websocketLimits });
+  allowWaits();
 
   try {
     servers.push(await startAwsServices({ port: ports.aws, root, mailbox, bus, websocket }));
@@ -117,7 +119,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     // Front door and scheduler first, so no new work arrives (a job that is running finishes);
     // then the bus's deliveries (which still need the AWS emulations and the database); then the rest.
+    // A live match's runner waiting for its next open or close ends at once (issue 17): the match
+    // stays as stored and the per-minute job resumes it after the restart, rather than the bus
+    // playing the rest of it to nobody while Ctrl-C waits.
     const stop = async () => {
+      interruptWaits();
       await Promise.all([closeServer(web), websocket.stop(), scheduler.stop()]);
       await bus.drain();
       await Promise.all(servers.map(closeServer));

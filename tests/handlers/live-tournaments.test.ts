@@ -1,4 +1,6 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { scheduledEvent, SCHEDULES } from '../../events/schedules.ts';
 import { matchStateSchema, tournamentListSchema } from '../../shared/tournaments/api.ts';
 import { TOURNAMENT_MESSAGES as M } from '../../shared/tournaments/schedule.ts';
 import { useLocalStack } from '../support/handler-env.ts';
@@ -15,6 +17,9 @@ const { createQuickMatch } = await import('../../functions/tournaments/start-mat
 const { runStep } = await import('../../functions/tournaments/match-runner.ts');
 const { claimStart, getTournament, getTournamentQuestions, answersOf } = await import('../../functions/data/tournaments.ts');
 const { canSubscribeToMatch } = await import('../../functions/tournaments/topic-access.ts');
+const { handler: runLiveTournaments } = await import('../../functions/tournaments/run-live-tournaments.ts');
+const { documentClient } = await import('../../functions/lib/clients.ts');
+const { keys } = await import('../../functions/data/table-design.ts');
 
 type Person = Awaited<ReturnType<typeof player>>;
 const register = async (who: Person, id: string) => parse(await registerHandler(httpEvent({ sub: who.user_id, path: { tournamentId: id } })));
@@ -175,5 +180,60 @@ describe('live tournaments', () => {
     const standings = await getStandings(t.id);
     expect(JSON.stringify(standings)).not.toContain(fast.user_id);
     expect(standings?.ranks[extra.user_id]).toBeDefined();
+  });
+
+  it('a match a stop or crash interrupted (a question open past its close, no runner) is resumed by the per-minute job: a fresh window, scores earned before kept, nothing opened twice', { timeout: 40_000 }, async () => {
+    const t = await quick({ questions: 2, windowMs: 4000 });
+    const [early, late] = await Promise.all([player(premium), player(premium)]);
+    for (const p of [early, late]) expect((await register(p, t.id)).status).toBe(201);
+    const key = (await getTournamentQuestions(t.id)).map((q) => q.correct_answer);
+    expect(await claimStart(t.id)).toBe(true);
+
+    // The runner opens question 1; then the host stops while it waits for the close.
+    const stopped = new Error('host stopped');
+    let sleeps = 0;
+    const deps = { now: () => Date.now(), sleep: async (ms: number) => (++sleeps > 1 ? Promise.reject(stopped) : new Promise<void>((r) => setTimeout(r, Math.max(0, ms)))), next: async () => undefined };
+    await expect(runStep(t.id, 1, deps)).rejects.toBe(stopped);
+    expect((await answer(early, t.id, 1, key[0]!)).status).toBe(202);
+    const earned = (await answersOf(t.id, 1))[0]!.points;
+    expect(earned).toBeGreaterThan(1000);
+
+    // The stack stays down a minute: question 1's close is long past and nobody closed it.
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: process.env.TABLE_NAME,
+        Key: keys.tournament(t.id),
+        UpdateExpression: 'SET open_at = :open, close_at = :close',
+        ExpressionAttributeValues: { ':open': new Date(Date.now() - 64_000).toISOString(), ':close': new Date(Date.now() - 60_000).toISOString() },
+      }),
+    );
+    expect((await answer(late, t.id, 1, key[0]!)).status).toBe(409);
+
+    // The per-minute job finds the overdue step and resumes the match where it was.
+    const job = SCHEDULES['run-live-tournaments'];
+    await runLiveTournaments(scheduledEvent('run-live-tournaments', job, Date.now()));
+    const reopened = matchStateSchema.parse((await state(late, t.id)).body);
+    expect(reopened.status).toBe('open');
+    expect(reopened.question?.number).toBe(1);
+    expect(Date.parse(reopened.question!.close_at)).toBeGreaterThan(Date.now());
+    const reopenedAt = (await getTournament(t.id, true))!.open_at;
+    // Keyed on the stored state: a second run finds nothing overdue and opens nothing again.
+    const again = await runLiveTournaments(scheduledEvent('run-live-tournaments', job, Date.now()));
+    expect(JSON.stringify(again)).not.toContain(t.id);
+    expect((await getTournament(t.id, true))!.open_at).toBe(reopenedAt);
+
+    // The player the stop kept out answers in the fresh window; the early answer stands, once.
+    expect((await answer(late, t.id, 1, key[0]!)).status).toBe(202);
+    expect((await answer(early, t.id, 1, key[0]!)).body.error.message).toBe(M.duplicate);
+
+    // The resumed runner (through the bus) closes question 1, plays question 2 and finishes.
+    const done = await until(() => state(early, t.id), (s) => s.body.status === 'finished', 30_000);
+    expect(done.body.status).toBe('finished');
+    const lateEarned = (await answersOf(t.id, 1)).find((a) => a.user_id === late.user_id)!.points;
+    expect((await state(early, t.id)).body.me).toMatchObject({ score: earned, correct: 1, answered: 1 });
+    expect((await state(late, t.id)).body.me).toMatchObject({ score: lateEarned, correct: 1, answered: 1 });
+    expect(await answersOf(t.id, 1)).toHaveLength(2);
+    // The resumed runner announced the reopened question (question-open pushed again), once.
+    expect((await getTournament(t.id, true))!.reopened_question).toBeUndefined();
   });
 });

@@ -117,5 +117,36 @@ describe('local runtime', () => {
         expect(await pressCtrlC(second.child)).toBe(0);
       }
     });
+
+    it('stops within seconds while a live match’s runner waits, and the match is left where it was, not played out to nobody (issue 17)', { timeout: 300_000 }, async () => {
+      const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
+      const signIn = async () => (await call<{ tokens: { accessToken: string } }>('/api/auth/sign-in', { body: admin })).tokens.accessToken;
+      type Match = { status: string; question: { number: number } | null; last_closed: { number: number } | null };
+      const first = await start();
+      const token = await signIn();
+      const { tournament } = await call<{ tournament: { id: string } }>('/api/tournaments/quick-match', { token, body: { start_in_seconds: 10, window_seconds: 15, questions: 10 } });
+      await call(`/api/tournaments/${tournament.id}/register`, { token, body: {} });
+      const match = (bearer: string) => call<Match>(`/api/tournaments/${tournament.id}/match`, { token: bearer });
+      // Question 1 opens; the runner then waits for its close inside its invocation.
+      await expect.poll(async () => (await match(token)).question?.number, { timeout: 60_000, interval: 500 }).toBe(1);
+
+      const pressed = Date.now();
+      expect(await pressCtrlC(first.child), first.output()).toBe(0);
+      const stoppedInMs = Date.now() - pressed;
+      expect(stoppedInMs, first.output()).toBeLessThan(3000);
+      expect(first.output()).not.toMatch(/FAILED|ECONNREFUSED/);
+
+      // Back up: the match is where the stop left it (question 1), not finished; the per-minute job resumes it.
+      const second = await start();
+      try {
+        const state = await match(await signIn());
+        expect(state.status, JSON.stringify(state)).not.toBe('finished');
+        // Question 1 still open (or reopened by the job), none closed beyond it.
+        expect(state.question?.number ?? 1, JSON.stringify(state)).toBe(1);
+        expect(state.last_closed?.number ?? 0, JSON.stringify(state)).toBeLessThanOrEqual(1);
+      } finally {
+        expect(await pressCtrlC(second.child)).toBe(0);
+      }
+    });
   });
 });
