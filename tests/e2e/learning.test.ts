@@ -83,6 +83,10 @@ describe('learning tools', () => {
     await p.getByRole('button', { name: 'Create Your First Goal' }).click();
     const dialog = p.getByRole('dialog', { name: 'Create Study Goal' });
     await dialog.getByLabel('Title').fill('Ancient history');
+    // A date in the past is refused in the form with the handler's message (issue 17).
+    await dialog.getByLabel('Target date').fill('2001-01-01');
+    await dialog.getByRole('button', { name: 'Create Goal' }).click();
+    await dialog.getByText('Target date cannot be in the past').waitFor();
     await dialog.getByLabel('Target date').fill(isoIn(10));
     await dialog.getByLabel('Minutes per day').fill('200');
     await dialog.getByLabel('Subject').selectOption('history');
