@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { LEVELS, SUBJECTS } from '../constants.ts';
 import { bankQuestionSchema, type BankQuestion } from '../quiz/question.ts';
+import { countOf } from '../text/counts.ts';
 
 /**
  * Admin AI generation (3-learning §2 Admin dashboard, §3 study_guides, §5 question and study
@@ -10,7 +11,7 @@ import { bankQuestionSchema, type BankQuestion } from '../quiz/question.ts';
 
 export const GENERATION_MESSAGES = {
   questionsFailed: 'Failed to generate questions',
-  questionsDone: (n: number) => `Successfully generated ${n} questions`,
+  questionsDone: (n: number) => `Successfully generated ${countOf(n, 'question')}`,
   guideFailed: 'Failed to generate study guide',
   factCheckFailed: 'Failed to fact-check study guide',
   adminRequired: 'Admin privileges required',

@@ -37,9 +37,9 @@ describe('the progress report PDF (jspdf, embedded DejaVu Sans)', () => {
         'Total Quizzes: 2',
         'Average Score: 70%',
         'Study Time: 3 minutes',
-        'Geography: 1 quizzes, 90% average, trend +0%',
-        'History: 1 quizzes, 50% average, trend +0%',
-        'Week 4 (2026-03-07 to 2026-03-14): 1 quizzes, 90% average',
+        'Geography: 1 quiz, 90% average, trend +0%',
+        'History: 1 quiz, 50% average, trend +0%',
+        'Week 4 (2026-03-07 to 2026-03-14): 1 quiz, 90% average',
         ...report.recommendations.map((r, i) => `${i + 1}. ${r}`),
       ]),
     );

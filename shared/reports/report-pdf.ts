@@ -1,5 +1,6 @@
 import { singleLineText } from '../validation/plain-text.ts';
 import { PERIOD_LABELS, subjectName, type ProgressReport } from './report.ts';
+import { countOf } from '../text/counts.ts';
 
 /**
  * The progress report as a PDF (3-learning §9), made with jspdf: titled with the product
@@ -66,10 +67,10 @@ export function reportLines(report: ProgressReport, who: ReportPdfFor): Line[] {
     ...(report.weakestSubject ? [{ text: `Weakest subject: ${subjectName(report.weakestSubject)}` }] : []),
     { text: 'Subject Performance', size: HEADING, gap: 14 },
     ...(report.subjects.length
-      ? report.subjects.map((s) => ({ text: `${subjectName(s.subject)}: ${s.quizzes} quizzes, ${s.averagePercent}% average, trend ${signed(s.trendPercent)}`, indent: 12 }))
+      ? report.subjects.map((s) => ({ text: `${subjectName(s.subject)}: ${countOf(s.quizzes, 'quiz')}, ${s.averagePercent}% average, trend ${signed(s.trendPercent)}`, indent: 12 }))
       : [{ text: 'No progress data available for the selected period.', muted: true }]),
     { text: 'Weekly Progress', size: HEADING, gap: 14 },
-    ...report.weeks.map((w) => ({ text: `${w.label} (${day(w.from)} to ${day(w.to)}): ${w.quizzes} quizzes${w.quizzes ? `, ${w.averagePercent}% average` : ''}`, indent: 12 })),
+    ...report.weeks.map((w) => ({ text: `${w.label} (${day(w.from)} to ${day(w.to)}): ${countOf(w.quizzes, 'quiz')}${w.quizzes ? `, ${w.averagePercent}% average` : ''}`, indent: 12 })),
     { text: 'Recommendations', size: HEADING, gap: 14 },
     ...report.recommendations.map((r, i) => ({ text: `${i + 1}. ${r}`, indent: 12 })),
   ];

@@ -62,5 +62,28 @@ describe('forms say why Submit is disabled', () => {
     await p.screenshot({ path: '.screenshots/issue-23/group-description-too-long.png' });
     await description.press('Backspace');
     await expect.poll(() => dialog.getByRole('button', { name: 'Create Group' }).isDisabled()).toBe(false);
+
+    // The member list: an address too long for the column wraps after "@" or before a dot, not mid-word.
+    await dialog.getByRole('button', { name: 'Create Group' }).click();
+    const me = p.getByRole('list', { name: 'Members' }).getByRole('listitem').first();
+    await me.waitFor();
+    const breaks = await me.evaluate((li) => {
+      const text = li.querySelector('span')!;
+      const chars: { ch: string; top: number }[] = [];
+      const walker = document.createTreeWalker(text, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < node.textContent!.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          chars.push({ ch: node.textContent![i]!, top: Math.round(range.getBoundingClientRect().top) });
+        }
+      }
+      // Each place a new line starts: the character before it and the one that opens the line.
+      return chars.flatMap((c, i) => (i > 0 && c.top > chars[i - 1]!.top ? [`${chars[i - 1]!.ch}|${c.ch}`] : []));
+    });
+    expect(breaks.length).toBeGreaterThan(0);
+    for (const at of breaks) expect(at.startsWith('@|') || at.endsWith('|.')).toBe(true);
+    await me.screenshot({ path: '.screenshots/issue-23/group-member-email.png' });
   });
 });

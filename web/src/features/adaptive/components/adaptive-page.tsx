@@ -1,3 +1,4 @@
+import { countOf } from '#shared/text/counts.ts';
 import type { Subject } from '#shared/constants.ts';
 import { STYLE_NAMES } from '#shared/learning/learning.ts';
 import { Alert } from '@/components/alert.tsx';
@@ -64,10 +65,10 @@ function AdaptiveView({ data }: { data: AdaptiveData }) {
         {path ? (
           <>
             <p>
-              Now studying <strong>{capitalise(path.currentSubject)}</strong> at <strong>{capitalise(path.currentLevel)}</strong> level: {path.quizzes} quizzes played.
+              Now studying <strong>{capitalise(path.currentSubject)}</strong> at <strong>{capitalise(path.currentLevel)}</strong> level: {countOf(path.quizzes, 'quiz')} played.
             </p>
             <progress className={styles.bar} max={100} value={path.progress} aria-label="Progress to the next milestone" />
-            <p className="muted">Next milestone: {path.nextMilestone} quizzes</p>
+            <p className="muted">Next milestone: {countOf(path.nextMilestone, 'quiz')}</p>
           </>
         ) : (
           <p className="muted">Play your first quiz to start your learning path.</p>

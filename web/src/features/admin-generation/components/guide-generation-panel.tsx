@@ -1,3 +1,4 @@
+import { countOf } from '#shared/text/counts.ts';
 import { useId, useState, type FormEvent } from 'react';
 import { LEVELS, SUBJECTS, type Level, type Subject } from '#shared/constants.ts';
 import { GENERATION_MESSAGES as M, GUIDE_LENGTH_NAMES, guideLengthLabel, parseFocusAreas, type FactCheckResult, type GeneratedGuide, type GuideLength } from '#shared/generation/generation.ts';
@@ -81,7 +82,7 @@ export function GuideGenerationPanel() {
             {guide.guide.title}
           </h3>
           <p className="muted">
-            {capitalise(guide.guide.subject)} · {capitalise(guide.guide.level)} · {guide.guide.metadata.word_count} words
+            {capitalise(guide.guide.subject)} · {capitalise(guide.guide.level)} · {countOf(guide.guide.metadata.word_count, 'word')}
           </p>
           {guide.guide.content.slice(0, 2).map((p, i) => (
             <p key={i}>{p}</p>

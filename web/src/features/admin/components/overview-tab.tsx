@@ -1,3 +1,4 @@
+import { countOf } from '#shared/text/counts.ts';
 import { lazy, Suspense, useState } from 'react';
 import { subjectAccuracy, weeklyTrend, zeroStats, type AdminStats } from '#shared/admin/stats.ts';
 import { ADMIN_MESSAGES as M } from '#shared/admin/users.ts';
@@ -130,7 +131,7 @@ function WeeklyActivity({ stats }: { stats: AdminStats }) {
   return (
     <Card title="Last 7 Days">
       <p>
-        {weekQuizzes} quizzes this week · Weekly trend:{' '}
+        {countOf(weekQuizzes, 'quiz')} this week · Weekly trend:{' '}
         <strong className={trend > 0 ? styles.trendUp : trend < 0 ? styles.trendDown : undefined}>{trendText(trend)}</strong>
       </p>
       <div className={styles.chartBox} aria-hidden="true">

@@ -1,3 +1,4 @@
+import { countOf } from '#shared/text/counts.ts';
 import type { ReactNode } from 'react';
 import { Button, LinkButton } from '@/components/button.tsx';
 import { Spinner } from '@/components/spinner.tsx';
@@ -162,7 +163,7 @@ function InsightsBody({ data, recent }: { data: Extract<ProgressState, { status:
             {goal.met && <p className={styles['insights__goal-met']}>Goal met!</p>}
           </div>
           <p className={styles['insights__goal-text']}>
-            {goal.done} of {goal.target} quizzes in the last 7 days
+            {goal.done} of {countOf(goal.target, 'quiz')} in the last 7 days
           </p>
           <div
             className={`meter${goal.met ? ' meter--met' : ''}`}
@@ -171,7 +172,7 @@ function InsightsBody({ data, recent }: { data: Extract<ProgressState, { status:
             aria-valuemin={0}
             aria-valuemax={goal.target}
             aria-valuenow={Math.min(goal.done, goal.target)}
-            aria-valuetext={`${goal.done} of ${goal.target} quizzes`}
+            aria-valuetext={`${goal.done} of ${countOf(goal.target, 'quiz')}`}
           >
             <span className="meter__fill" style={{ width: `${goalPercent(goal)}%` }} />
           </div>

@@ -1,3 +1,4 @@
+import { countOf } from '#shared/text/counts.ts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ChallengeView } from '#shared/social/social-api.ts';
 import { FormMessage } from '@/components/alert.tsx';
@@ -50,7 +51,7 @@ export function ChallengesTab({ query, viewerId, onNotice }: ChallengesTabProps)
                 <span className={`${styles.status} ${styles[`status-${card.stage}`] ?? ''}`}>{card.statusText}</span>
               </div>
               <p className={styles.challengeMeta}>
-                {capitalise(challenge.subject)} · {capitalise(challenge.level)} · {challenge.question_count} questions · {timeLimitText(challenge.time_limit)}
+                {capitalise(challenge.subject)} · {capitalise(challenge.level)} · {countOf(challenge.question_count, 'question')} · {timeLimitText(challenge.time_limit)}
               </p>
               {challenge.message && <p className={styles.message}>“{challenge.message}”</p>}
 

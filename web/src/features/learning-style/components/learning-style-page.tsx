@@ -1,3 +1,4 @@
+import { articleFor } from '#shared/text/counts.ts';
 import { useState } from 'react';
 import { ASSESSMENT_QUESTIONS, LEARNING_STYLES, STYLE_DESCRIPTIONS, STYLE_NAMES, scoreLearningStyle } from '#shared/learning/learning.ts';
 import { Button, LinkButton } from '@/components/button.tsx';
@@ -27,7 +28,7 @@ export function LearningStylePage() {
         <h1 className="page__title">Your Learning Style</h1>
         <section className="card" aria-live="polite">
           <p className={styles.result}>
-            You are a <strong data-testid="learning-style-result">{STYLE_NAMES[style]}</strong> learner
+            You are {articleFor(STYLE_NAMES[style])} <strong data-testid="learning-style-result">{STYLE_NAMES[style]}</strong> learner
           </p>
           <p className="muted">{STYLE_DESCRIPTIONS[style]}</p>
           <ul className={styles.breakdown}>

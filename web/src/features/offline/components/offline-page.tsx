@@ -1,3 +1,4 @@
+import { countOf } from '#shared/text/counts.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { LEVELS, SUBJECTS, type Level, type Subject } from '#shared/constants.ts';
 import { offlineRecordId, type OutboxItem } from '#shared/offline/offline.ts';
@@ -102,7 +103,7 @@ export function OfflinePage({ userId, signedIn }: { userId: string; signedIn: bo
           </h2>
           {outbox.pending.length > 0 && (
             <p role="status">
-              {outbox.pending.length === 1 ? '1 result waiting to be sent' : `${outbox.pending.length} results waiting to be sent`}
+              {countOf(outbox.pending.length, 'result')} waiting to be sent
               {online && signedIn ? (outbox.syncing ? ' (sending…)' : '') : ' (sent when you are back online)'}
             </p>
           )}
@@ -140,7 +141,7 @@ export function OfflinePage({ userId, signedIn }: { userId: string; signedIn: bo
                     {label(pack.subject)} · {label(pack.level)}
                   </p>
                   <p className="muted">
-                    {pack.questions.length} questions · downloaded {new Date(pack.downloadedAt).toLocaleDateString()}
+                    {countOf(pack.questions.length, 'question')} · downloaded {new Date(pack.downloadedAt).toLocaleDateString()}
                   </p>
                 </div>
                 <div className={styles.packActions}>

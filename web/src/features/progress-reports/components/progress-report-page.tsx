@@ -1,3 +1,4 @@
+import { countOf } from '#shared/text/counts.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import {
   DEFAULT_REPORT_PERIOD,
@@ -146,7 +147,7 @@ function ReportBody({ report }: { report: ProgressReport }) {
           {report.subjects.map((s) => (
             <li key={s.subject} className={styles.subject}>
               <span className={styles.subjectName}>{subjectName(s.subject)}</span>
-              <span className="muted">{s.quizzes} quizzes completed</span>
+              <span className="muted">{countOf(s.quizzes, 'quiz completed', 'quizzes completed')}</span>
               <span className={styles.subjectAverage}>{s.averagePercent}%</span>
               <span className={s.trendPercent >= 0 ? styles.trendUp : styles.trendDown} aria-label={`Trend ${s.trendPercent >= 0 ? '+' : ''}${s.trendPercent}%`}>
                 {s.trendPercent >= 0 ? '▲ +' : '▼ '}

@@ -1,3 +1,5 @@
+import { countOf } from '#shared/text/counts.ts';
+import { EmailText } from '@/components/email-text.tsx';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { CHAT_MESSAGE_TYPE, GROUP_LIMITS, canSendMessage, chatMessageViewSchema, type GroupView } from '#shared/groups/study-groups.ts';
 import type { ServerMessage } from '#shared/realtime/messages.ts';
@@ -48,7 +50,7 @@ export function GroupChat({ group, viewerId, onLeft }: { group: GroupView; viewe
           </h2>
           {group.description && <p className="muted">{group.description}</p>}
           <p className={styles.meta}>
-            {group.member_count}/{group.max_members} members · {group.subject === 'all' ? 'All subjects' : group.subject} · {group.level === 'mixed' ? 'Mixed levels' : group.level}
+            {group.member_count}/{countOf(group.max_members, 'member')} · {group.subject === 'all' ? 'All subjects' : group.subject} · {group.level === 'mixed' ? 'Mixed levels' : group.level}
             {group.is_private ? ' · Private' : ''}
           </p>
         </div>
@@ -111,7 +113,7 @@ export function GroupChat({ group, viewerId, onLeft }: { group: GroupView; viewe
             <ul className={styles.members} aria-label="Members">
               {detail.data.members.map((m) => (
                 <li key={m.user_id}>
-                  {m.email}
+                  <EmailText email={m.email} />
                   {m.user_id === viewerId ? ' (you)' : ''}
                   {m.role === 'admin' && <CrownBadge />}
                 </li>

@@ -1,3 +1,4 @@
+import { countOf } from '#shared/text/counts.ts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LEVELS, SUBJECTS } from '#shared/constants.ts';
@@ -135,7 +136,7 @@ export function StudyGuidesPage() {
                       <LockIcon size={28} />
                       <h3 className={styles.gateTitle}>Unlimited study guides are part of Premium</h3>
                       <p className="muted">
-                        Free accounts read {list.data.free_limit ?? 3} guides. Start a free trial to read all of them, at every level.
+                        Free accounts read {countOf(list.data.free_limit ?? 3, 'guide')}. Start a free trial to read all of them, at every level.
                       </p>
                       <LinkButton to="/subscription">Start Free Trial</LinkButton>
                     </div>

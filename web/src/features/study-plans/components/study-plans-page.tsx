@@ -1,3 +1,4 @@
+import { countOf } from '#shared/text/counts.ts';
 import { useState } from 'react';
 import { daysRemaining, daysText, goalAdvice, goalBorder, type StudyGoal } from '#shared/learning/learning.ts';
 import { Button, LinkButton } from '@/components/button.tsx';
@@ -97,7 +98,7 @@ function GoalCard({ goal, today }: { goal: StudyGoal; today: string }) {
         </span>
         <span data-testid="goal-days">{daysText(days)}</span>
         <span>{goal.daily_minutes} min/day</span>
-        <span>{goal.weekly_quizzes} quizzes/week</span>
+        <span>{countOf(goal.weekly_quizzes, 'quiz')}/week</span>
       </p>
       <h3 className={styles.adviceTitle}>Recommended actions</h3>
       <ul className={styles.advice} data-testid="goal-advice">

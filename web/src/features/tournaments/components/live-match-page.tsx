@@ -1,3 +1,4 @@
+import { countOf } from '#shared/text/counts.ts';
 import { useState } from 'react';
 import type { MatchState, RankingRow } from '#shared/tournaments/api.ts';
 import { Alert } from '@/components/alert.tsx';
@@ -29,7 +30,7 @@ function Rankings({ rows, players }: { rows: RankingRow[]; players: number }) {
           ))}
         </ol>
       )}
-      <p className="muted">{players} players</p>
+      <p className="muted">{countOf(players, 'player')}</p>
     </section>
   );
 }
