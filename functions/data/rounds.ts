@@ -126,7 +126,7 @@ export async function getRound(userId: string, roundId: string): Promise<StoredR
  * With `counted` (a round's first answer counting against the daily limit), both are
  * written in one transaction: the round counts exactly once, and never past the limit.
  */
-export async function appendAnswer(round: StoredRound, position: number, answer: StoredAnswer, counted?: TransactItem): Promise<'appended' | 'out_of_order' | 'limit'> {
+export async function appendAnswer(round: StoredRound, position: number, answer: StoredAnswer, counted?: TransactItem): Promise<'appended' | 'out_of_order' | 'limit' | 'conflict'> {
   const update = {
     TableName: env().TABLE_NAME,
     Key: keys.round(round.userId, round.roundId),
@@ -143,9 +143,10 @@ export async function appendAnswer(round: StoredRound, position: number, answer:
     if (error instanceof ConditionalCheckFailedException) return 'out_of_order';
     if (error instanceof TransactionCanceledException) {
       const [roundReason, countReason] = (error.CancellationReasons ?? []).map((r) => r.Code);
-      if (roundReason === 'ConditionalCheckFailed' || roundReason === 'TransactionConflict') return 'out_of_order';
+      if (roundReason === 'ConditionalCheckFailed') return 'out_of_order';
       if (countReason === 'ConditionalCheckFailed') return 'limit';
-      if (countReason === 'TransactionConflict') return 'out_of_order';
+      // Another round's first answer counting at the same moment (or a double submit): worth another try.
+      if (roundReason === 'TransactionConflict' || countReason === 'TransactionConflict') return 'conflict';
     }
     throw error;
   }

@@ -46,12 +46,17 @@ export const handler = httpHandler(async (event) => {
 
   const limit = limitFor(profile, 'quiz_attempts_per_day', now);
   const counted = position === 0 && round.countsAgainstLimit ? countRoundItem(profile.user_id, now, round.timeZone, limit) : undefined;
-  const appended = await appendAnswer(round, position, stored, counted);
+  let appended = await appendAnswer(round, position, stored, counted);
+  // A conflict with a concurrent write is retried: a double submit then reads as out of order, two tabs' counts both land.
+  for (let retry = 1; appended === 'conflict' && retry <= 3; retry++) {
+    await new Promise((resolve) => setTimeout(resolve, 20 * retry));
+    appended = await appendAnswer(round, position, stored, counted);
+  }
   if (appended === 'limit') {
     const played = await roundsPlayedToday(profile.user_id, now, round.timeZone);
     throw new TooManyRequests(QUIZ_MESSAGES.dailyLimit(limit), 'daily_limit', dailyLimitDetails(limit, played, now, round.timeZone));
   }
-  if (appended === 'out_of_order') throw new Conflict(QUIZ_MESSAGES.outOfOrder, 'out_of_order');
+  if (appended !== 'appended') throw new Conflict(QUIZ_MESSAGES.outOfOrder, 'out_of_order');
 
   const answers = [...round.answers, stored];
   const score = answers.filter((a) => a.correct).length;

@@ -97,6 +97,18 @@ describe('a round in play survives a reload, and only played rounds count', () =
     expect(await roundsLeft(me.user_id)).toBe(9);
   });
 
+  it('counts a round once when its first answer is sent twice at once, and both of two tabs’ rounds answered at once', async () => {
+    const me = await player();
+    const { body: a } = (await start(me.user_id, beginner('history'))) as { body: Round };
+    const { body: b } = (await start(me.user_id, beginner('religion'))) as { body: Round };
+    const first = (round: Round) => answer(me.user_id, round.roundId, { questionId: round.questions[0]!.id, skip: true });
+    const results = await Promise.all([first(a), first(a), first(b)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 409]);
+    expect((await getRound(me.user_id, a.roundId))!.answers).toHaveLength(1);
+    expect((await getRound(me.user_id, b.roundId))!.answers).toHaveLength(1);
+    expect(await roundsLeft(me.user_id)).toBe(8);
+  });
+
   it('refuses the eleventh round with the limit, when it resets in the account’s zone, and still resumes a counted round', async () => {
     const me = await player({ time_zone: 'Asia/Tokyo', time_zone_changed_at: new Date().toISOString() });
     for (let i = 0; i < 9; i++) {
