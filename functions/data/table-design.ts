@@ -97,6 +97,7 @@
  *                                 answer chosen, shared by all accounts; the video's counters: viewers, likes, rating sum/count)
  * - video library item ........ pk USER#<id>  sk VIDEO#<video id>  (the explanation and question as added, watched/liked/saved,
  *                                 my rating; the library is one query of the account's partition, at most 200)
+ * - videos kept (a count) ...... pk USER#<id>  sk VIDEO-COUNT  (moves with each add, conditional on kept < 200)
  * - parent link ................ pk USER#<parent> sk PLINK#CHILD#<student>, mirrored as pk USER#<student> sk PLINK#PARENT#<parent>
  *                                 (status pending | accepted | declined; the parent's copy, once opted in to the weekly
  *                                 e-mail, also gsi1pk WEEKLYSUMMARY gsi1sk <parent>#<student>: the weekly job's one query)

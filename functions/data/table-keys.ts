@@ -85,6 +85,7 @@ export const seenReset = () => ({ pk: 'CONFIG', sk: 'SEEN-RESET' });
 export const offlinePack = (userId: string, packId: string) => ({ pk: `USER#${userId}`, sk: `OFFLINEPACK#${packId}` });
 export const explanation = (questionId: string, version: string, slot: string) => ({ pk: `EXPL#${questionId}`, sk: `V#${version}#${slot}` });
 export const video = (userId: string, videoId: string) => ({ pk: `USER#${userId}`, sk: `VIDEO#${videoId}` });
+export const videoCount = (userId: string) => ({ pk: `USER#${userId}`, sk: 'VIDEO-COUNT' });
 export const subscription = (connectionId: string, topic: string) => ({ pk: `CONN#${connectionId}`, sk: `SUB#${topic}` });
 export const subscriptionOfTopic = (topic: string, connectionId: string) => ({ gsi1pk: `SUBS#${topic}`, gsi1sk: connectionId });
 export const tutorDay = (userId: string, day: string) => ({ pk: `USER#${userId}`, sk: `TUTORDAY#${day}` });

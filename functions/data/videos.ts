@@ -1,10 +1,11 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { LEVELS, SUBJECTS } from '#shared/constants.ts';
 import { explanationSchema, LIBRARY_MAX, parseVideoId, type VideoRecord } from '#shared/explanations/explanations.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
+import { countedWrite } from './counted-writes.ts';
 import * as keys from './table-keys.ts';
 import { queryPrefix } from './user-rows.ts';
 
@@ -66,40 +67,50 @@ export async function getVideo(userId: string, videoId: string): Promise<VideoRe
   return Item ? toRecord(Item) : undefined;
 }
 
+/** The videos stored (once, when the count item is first made). */
 async function countVideos(userId: string): Promise<number> {
-  const { Count } = await documentClient().send(
-    new QueryCommand({
-      TableName: env().TABLE_NAME,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'VIDEO#' },
-      Select: 'COUNT',
-      Limit: LIBRARY_MAX,
-    }),
-  );
-  return Count ?? 0;
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: env().TABLE_NAME,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'VIDEO#' },
+        Select: 'COUNT',
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return count;
 }
 
 /**
- * Adds a video once: 'added', 'exists' (already in the library, unchanged) or 'full'. The
- * size check is a read before the put: two concurrent adds at 199 may make 201, which the
- * listing's limit still bounds.
+ * Adds a video once: 'added', 'exists' (already in the library, unchanged), 'full' or 'busy'.
+ * The video and the library's count item move in one transaction conditional on the count
+ * being under 200, so simultaneous adds cannot pass it (a count-then-put let 20 at once make 215).
  */
-export async function addVideo(userId: string, video: NewVideo): Promise<'added' | 'exists' | 'full'> {
+export async function addVideo(userId: string, video: NewVideo): Promise<'added' | 'exists' | 'full' | 'busy'> {
   if (await getVideo(userId, video.id)) return 'exists';
-  if ((await countVideos(userId)) >= LIBRARY_MAX) return 'full';
-  try {
-    await documentClient().send(
-      new PutCommand({
-        TableName: env().TABLE_NAME,
-        Item: { ...video, type: 'video', user_id: userId, liked: false, saved: false, ...keys.video(userId, video.id) },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return 'added';
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return 'exists';
-    throw error;
-  }
+  const outcome = await countedWrite({
+    countKey: keys.videoCount(userId),
+    change: 1,
+    max: LIBRARY_MAX,
+    items: [
+      {
+        Put: {
+          TableName: env().TABLE_NAME,
+          Item: { ...video, type: 'video', user_id: userId, liked: false, saved: false, ...keys.video(userId, video.id) },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ],
+    countStored: () => countVideos(userId),
+  });
+  return outcome === 'done' ? 'added' : outcome === 'stale' ? 'exists' : outcome === 'limit' ? 'full' : 'busy';
 }
 
 function statsKey(videoId: string) {

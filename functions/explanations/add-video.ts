@@ -34,6 +34,7 @@ export const handler = httpHandler(async (event) => {
     addedAt: new Date().toISOString(),
   });
   if (outcome === 'full') throw new Conflict(VIDEO_MESSAGES.libraryFull, 'library_full');
+  if (outcome === 'busy') throw new Conflict(VIDEO_MESSAGES.busy, 'busy');
   const item = await videoItem(me.user_id, result.videoId);
   return json(outcome === 'added' ? 201 : 200, { item, added: outcome === 'added', cached: result.cached });
 });

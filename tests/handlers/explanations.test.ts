@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { EXPLANATION_MESSAGES as M, VIDEO_MESSAGES, explanationKey } from '../../shared/explanations/explanations.ts';
+import { EXPLANATION_MESSAGES as M, LIBRARY_MAX, VIDEO_MESSAGES, explanationKey } from '../../shared/explanations/explanations.ts';
 import type { GenerateRequest, KnowledgeBase, Passage, SearchOptions, TextGenerator } from '../../functions/ai/types.ts';
 import { useLocalStack } from '../support/handler-env.ts';
 import { losingWrites } from '../support/losing-writes.ts';
@@ -372,6 +372,27 @@ describe('the video library', () => {
     }
     // Nothing was counted; trying again works.
     expect((await call(rateVideo, me, { path: { videoId }, body: { rating: 4 } })).body.item).toMatchObject({ myRating: 4, rating: 4, ratingCount: 1 });
+  });
+
+  it('the 200-video library limit holds when many videos are added at once (a conditional count)', async () => {
+    const me = await player(premium);
+    const { roundId, answered } = await playWrong(me, 'geography', 'advanced');
+    const a = answered[0]!;
+    knows(a.question, a.chosen);
+    const record = (await call(addVideo, me, { body: { roundId, questionId: a.question.id } })).body.item;
+    const { watched: _w, liked: _l, saved: _s, myRating: _r, views: _v, likes: _k, rating: _g, ratingCount: _c, duration: _d, tags: _t, title: _ti, description: _de, difficulty: _di, isPersonal: _p, ...video } = record;
+    // 194 more stored before (as older code stored them), so the library holds 195.
+    const { putItems } = await import('../../functions/data/batch-write.ts');
+    const { keys } = await import('../../functions/data/table-design.ts');
+    await putItems(Array.from({ length: LIBRARY_MAX - 6 }, (_, i) => ({ ...video, id: `${video.id}-old${i}`, type: 'video', user_id: me.user_id, liked: false, saved: false, ...keys.video(me.user_id, `${video.id}-old${i}`) })));
+    // …and no count item yet: the library is counted once when it is first needed.
+    const { deleteItems } = await import('../../functions/data/batch-write.ts');
+    await deleteItems([keys.videoCount(me.user_id)]);
+    const { addVideo: putVideo } = await import('../../functions/data/videos.ts');
+    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => putVideo(me.user_id, { ...video, id: `${video.id}-new${i}`, addedAt: new Date().toISOString() })));
+    expect(outcomes.filter((o) => o === 'added')).toHaveLength(5);
+    expect(outcomes.filter((o) => o !== 'added')).toEqual(Array.from({ length: 15 }, () => 'full'));
+    expect((await call(listVideos, me)).body.items).toHaveLength(LIBRARY_MAX);
   });
 
   it('25 simultaneous Add to Study Plan clicks keep the 20-goal cap (issue 17)', async () => {
