@@ -5,4 +5,6 @@ export const PROFILE_ROUTES = [
   { method: 'GET', path: '/api/me', name: 'GetMe', entry: 'functions/profile/get-me.ts', auth: 'jwt' },
   { method: 'PATCH', path: '/api/me', name: 'UpdateProfile', entry: 'functions/profile/update-profile.ts', auth: 'jwt' },
   { method: 'DELETE', path: '/api/me', name: 'DeleteAccount', entry: 'functions/profile/delete-account.ts', auth: 'jwt' },
+  /** The dashboard's Premium features counters (guides, reports, groups, tournaments). */
+  { method: 'GET', path: '/api/me/premium-usage', name: 'GetPremiumUsage', entry: 'functions/profile/get-premium-usage.ts', auth: 'jwt' },
 ] as const satisfies readonly RouteDefinition[];

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import type { Profile } from '#shared/api.ts';
 import { canUse, type PremiumFeature } from '#shared/entitlements.ts';
+import type { PremiumUsage } from '#shared/premium-usage.ts';
+import { nounFor } from '#shared/text/counts.ts';
 import { LinkButton } from '@/components/button.tsx';
 import { AdaptiveIcon, ChartIcon, CheckIcon, GroupIcon, LockIcon, TrophyIcon, TutorIcon, VideoIcon } from '@/components/icons.tsx';
+import { usePremiumUsage } from '../api/get-premium-usage.ts';
 import styles from './premium-features.module.css';
 
 interface ShowcaseFeature {
@@ -22,9 +25,34 @@ const FEATURES: readonly ShowcaseFeature[] = [
   { title: 'Adaptive Learning', description: 'Questions that follow your level as you improve.', to: '/adaptive', feature: 'adaptive_learning', Icon: AdaptiveIcon },
 ];
 
+/** The four counters of 1-core §2, worded for their number ("1 study group you are in"). */
+const COUNTERS: readonly { key: keyof PremiumUsage; label: (n: number) => string }[] = [
+  { key: 'study_guides', label: (n) => `${nounFor(n, 'study guide')} in the library` },
+  { key: 'reports', label: (n) => `progress ${nounFor(n, 'report')} sent` },
+  { key: 'groups', label: (n) => `${nounFor(n, 'study group')} you are in` },
+  { key: 'tournaments', label: (n) => `live ${nounFor(n, 'tournament')} still to come this week` },
+];
+
+/** The counters from stored data; while loading or on failure the panel simply goes without them. */
+function UsageCounters() {
+  const usage = usePremiumUsage();
+  if (!usage.data) return null;
+  const data = usage.data;
+  return (
+    <dl className={styles.counters} aria-label="Premium in numbers">
+      {COUNTERS.map(({ key, label }) => (
+        <div key={key} className={styles.counter}>
+          <dt className={styles.counter__label}>{label(data[key])}</dt>
+          <dd className={styles.counter__value}>{data[key].toLocaleString('en-US')}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 const BENEFITS = ['Unlimited everything', 'Priority support', 'Early access to new features', 'Exclusive tournaments'];
 
-/** The premium features showcase (1-core §2): six features with Try Now, and the benefits. */
+/** The premium features showcase (1-core §2): six features with Try Now, the counters, and the benefits. */
 export function PremiumFeatures({ profile, now = new Date() }: { profile: Profile; now?: Date }) {
   return (
     <section className="card premium-features" aria-labelledby="premium-features-title">
@@ -51,6 +79,7 @@ export function PremiumFeatures({ profile, now = new Date() }: { profile: Profil
           );
         })}
       </ul>
+      <UsageCounters />
       <h3 className={styles['premium-features__subtitle']}>Premium benefits</h3>
       <ul className={`checklist ${styles['premium-features__benefits']}`}>
         {BENEFITS.map((benefit) => (

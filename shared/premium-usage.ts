@@ -1,0 +1,15 @@
+import * as z from 'zod';
+
+/**
+ * GET /api/me/premium-usage: the Premium features panel's counters (1-core §2), each from
+ * stored data: guides in the library (catalogue and published generated ones), the caller's
+ * e-mailed progress reports (the last 20 kept), the study groups they belong to, and this
+ * week's live tournaments still to start.
+ */
+export const premiumUsageSchema = z.object({
+  study_guides: z.number().int().nonnegative(),
+  reports: z.number().int().nonnegative(),
+  groups: z.number().int().nonnegative(),
+  tournaments: z.number().int().nonnegative(),
+});
+export type PremiumUsage = z.infer<typeof premiumUsageSchema>;
