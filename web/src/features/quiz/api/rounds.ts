@@ -5,7 +5,7 @@ import { api, type ApiClient } from '@/lib/api-client.ts';
 
 const roundPath = (roundId: string) => `/api/quiz/rounds/${encodeURIComponent(roundId)}`;
 
-/** 201 with the questions (no answer key); 403 premium_required, 429 daily limit, 404 no questions. */
+/** 201 a new round, 200 the round in play resumed (no answer key either way); 403 premium_required, 429 daily_limit, 404 no questions. */
 export const startRound = (body: StartRoundRequest, signal?: AbortSignal, client: ApiClient = api) =>
   client.request('/api/quiz/rounds', { method: 'POST', body, auth: true, schema: roundSchema, signal });
 
