@@ -27,6 +27,7 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Reading the profile also ends a trial whose time is up.
   GetMe: { table: 'readWrite' },
   UpdateProfile: { table: 'readWrite' },
+  GetPremiumUsage: { table: 'read' },
   // The identity goes here; AccountDeleted has the consumer close the account's sockets and delete the data.
   DeleteAccount: { table: 'read', cognito: ['AdminDeleteUser'], publishEvents: true },
   ListUsers: { table: 'read' },
