@@ -2,7 +2,7 @@ import { OFFLINE_MESSAGES, plausibleTimes, submitOfflineAttemptSchema, type Offl
 import { isCorrect } from '#shared/quiz/grade.ts';
 import { claimOfflinePack, getOfflinePack } from '../data/offline-packs.ts';
 import { getRound, type FinishedResult, type StoredAnswer, type StoredRound } from '../data/rounds.ts';
-import { BadRequest, Conflict, NotFound } from '../lib/errors.ts';
+import { BadRequest, Conflict, NotFound, TooManyRequests } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { completeRound } from '../quiz/complete-round.ts';
 import { saveRound } from '../quiz/save-round.ts';
@@ -45,7 +45,11 @@ export const handler = httpHandler(async (event) => {
   const times = plausibleTimes({ startedAt: input.startedAt, completedAt: input.completedAt, now: now.getTime(), issuedAt: pack.issuedAt, answered: answers.filter((a) => a.answer !== null).length });
   if (!times.ok) throw new BadRequest(OFFLINE_MESSAGES.tooOld);
   // One play per issued pack: another attempt id on a claimed pack is a replay (no points).
-  if (!(await claimOfflinePack(me.user_id, pack.packId, input.clientAttemptId))) throw new Conflict(OFFLINE_MESSAGES.packAlreadyCounted, 'pack_already_counted');
+  const claim = await claimOfflinePack(me.user_id, pack.packId, input.clientAttemptId, now.getTime());
+  if (claim === 'missing') throw new NotFound(OFFLINE_MESSAGES.packNotFound);
+  if (claim === 'already_counted') throw new Conflict(OFFLINE_MESSAGES.packAlreadyCounted, 'pack_already_counted');
+  // 429: the outbox keeps the result and sends it again (tomorrow it counts, on the day it was played).
+  if (claim === 'daily_limit') throw new TooManyRequests(OFFLINE_MESSAGES.dailyLimit);
   for (const answer of answers) answer.answeredAt = times.completedAt;
 
   let round: StoredRound | undefined = earlier;

@@ -19,6 +19,11 @@ export const OFFLINE = {
   minMsPerQuestion: 2_000,
   /** The longest play counted (time spent); an earlier start is moved up to this. */
   maxPlayMs: 2 * 60 * 60 * 1000,
+  /**
+   * Results counted per account and UTC day. A pack carries its key, so a script can score
+   * every pack in full; with one count per pack, this bounds what downloading more can earn.
+   */
+  countedPerDay: 20,
 } as const;
 
 export const OFFLINE_MESSAGES = {
@@ -28,6 +33,7 @@ export const OFFLINE_MESSAGES = {
   packNotFound: 'That offline quiz was not found. Download it again.',
   /** A downloaded quiz counts once (issue 17 #4): a replay of it is practice, not points. */
   packAlreadyCounted: 'This offline quiz has already been counted. Download it again to play for points.',
+  dailyLimit: `${OFFLINE.countedPerDay} offline quizzes have been counted today, the most a day. This result will be sent again tomorrow.`,
   tooOld: 'This offline result is more than 7 days old and cannot be counted.',
 } as const;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { OFFLINE_MESSAGES as M, type OfflinePack } from '../../shared/offline/offline.ts';
+import { OFFLINE, OFFLINE_MESSAGES as M, type OfflinePack } from '../../shared/offline/offline.ts';
 import { RATE_RULES } from '../../shared/rate-limit.ts';
 import { useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
@@ -139,6 +139,24 @@ describe('offline results', () => {
     await new Promise((r) => setTimeout(r, 1_000));
     expect((await recentAttempts(me.user_id, 20)).map((a) => a.attemptId)).toEqual([first.body.attemptId]);
     expect(await learnerTotals(me.user_id)).toEqual({ attempts: 1, points: first.body.points });
+  });
+
+  it('at most 20 offline results count a day (a pack carries its key): the 21st is 429 and kept for tomorrow', async () => {
+    const me = await player(premium);
+    const day = new Date().toISOString().slice(0, 10);
+    await documentClient().send(
+      new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: { pk: `USER#${me.user_id}`, sk: `OFFLINEDAY#${day}` }, UpdateExpression: 'SET used = :n', ExpressionAttributeValues: { ':n': OFFLINE.countedPerDay - 1 } }),
+    );
+    const [last, over] = [await fetchPack(me), await fetchPack(me)];
+    expect((await call(submit, me, result(last, { answers: answersFor(last, 10) }))).status).toBe(201);
+    const refused = await call(submit, me, result(over, { answers: answersFor(over, 10) }));
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toBe(M.dailyLimit);
+    expect(await recentAttempts(me.user_id, 5)).toHaveLength(1);
+    // Tomorrow the same result counts (the refused one did not use the pack up).
+    const counter = { pk: `USER#${me.user_id}`, sk: `OFFLINEDAY#${day}` };
+    await documentClient().send(new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: counter, UpdateExpression: 'SET used = :n', ExpressionAttributeValues: { ':n': 0 } }));
+    expect((await call(submit, me, result(over))).status).toBe(201);
   });
 
   it('of two different plays of one pack sent at once, exactly one counts', async () => {
