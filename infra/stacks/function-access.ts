@@ -29,7 +29,8 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   UpdateProfile: { table: 'readWrite' },
   GetPremiumUsage: { table: 'read' },
   // The identity goes here; AccountDeleted has the consumer close the account's sockets and delete the data.
-  DeleteAccount: { table: 'read', cognito: ['AdminDeleteUser'], publishEvents: true },
+  // …and an admin steps down first (a conditional transaction: never the last admin).
+  DeleteAccount: { table: 'readWrite', cognito: ['AdminDeleteUser'], publishEvents: true },
   ListUsers: { table: 'read' },
   // Admin console (issue 13); each change also puts an audit-log entry.
   // Add User: the identity (removed again if the profile fails), the profile, its role group, the invitation link (EmailRequested) and AccountInvited.
