@@ -1,6 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+import { e2eAdmin } from '../support/e2e-admins.ts';
+
+const ADMIN = e2eAdmin('study-guides');
 
 const { page, baseUrl, mailbox } = useBrowser();
 
@@ -70,5 +73,32 @@ describe('study guides', () => {
     await guideList(p).getByRole('button', { name: /Read guide The Cold War/ }).click();
     await p.getByRole('heading', { name: 'The Cold War', level: 1 }).waitFor();
     await p.getByText(/The Berlin Wall, built in 1961/).waitFor();
+  });
+
+  it('an admin opens /study from the dashboard, reads every guide, generates an AI guide there and fact-checks it (3-learning §2)', async () => {
+    const p = page();
+    await signIn(p, baseUrl, ADMIN.email, ADMIN.password);
+    await p.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await p.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Study Guides' }).click();
+    await p.waitForURL(`${baseUrl}/study`);
+    await p.getByRole('heading', { name: 'Study Guides', level: 1 }).waitFor();
+    // Admins read all: nothing locked.
+    await expect.poll(() => guideList(p).getByRole('listitem').count()).toBeGreaterThanOrEqual(18);
+    expect(await p.getByText(/more with Premium/).count()).toBe(0);
+
+    // The tools live on the page: Generate AI Guide, then Fact Check of the new guide.
+    const tools = p.getByRole('region', { name: 'AI Study Guides' });
+    await tools.getByLabel('Guide subject').selectOption('history');
+    await tools.getByLabel('Topic').fill('Ancient Egypt');
+    await tools.getByRole('radio', { name: /Short/ }).check();
+    await tools.getByRole('button', { name: 'Generate AI Guide' }).click();
+    const result = tools.getByRole('article');
+    await result.getByRole('heading', { name: /Ancient Egypt/ }).waitFor({ timeout: 60_000 });
+    await tools.getByRole('button', { name: 'Fact Check' }).click();
+    await tools.getByText(/^\d+ of \d+ statements are supported by the knowledge base$/).waitFor({ timeout: 60_000 });
+
+    // Back to Dashboard leads to the admin's own home, not the student dashboard.
+    await p.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await p.waitForURL(`${baseUrl}/admin-dashboard`);
   });
 });

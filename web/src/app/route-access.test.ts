@@ -56,6 +56,11 @@ describe('routeRedirect (1-core §2 route table)', () => {
     ['study groups, student', '/study-groups', as('student'), null],
     ['study groups, parent', '/study-groups', as('parent'), '/'],
     ['study groups needs a session', '/study-groups', out, '/'],
+    ['study guides, student', '/study', as('student'), null],
+    ['study guides, admin (generation tools)', '/study', as('admin'), null],
+    ['study guides, parent', '/study', as('parent'), '/'],
+    ['study guides, teacher', '/study', as('teacher'), '/'],
+    ['study guides needs a session', '/study', out, '/'],
 
     // Quiz: subject geography, religion or history; level beginner, advanced or expert; else /dashboard.
     ['geography beginner', '/quiz/geography/beginner', as('student'), null],

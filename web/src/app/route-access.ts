@@ -14,7 +14,9 @@ type Rule =
   /** Any signed-in user; signed-out visitors go to `signedOutTarget`. */
   | { kind: 'signed-in'; signedOutTarget: string }
   /** One role's home; everyone else goes to /. */
-  | { kind: 'role'; role: Role };
+  | { kind: 'role'; role: Role }
+  /** A page several roles use; everyone else goes to /. */
+  | { kind: 'roles'; roles: readonly Role[] };
 
 const PUBLIC: Rule = { kind: 'public' };
 
@@ -39,8 +41,11 @@ export const ROUTE_RULES: Readonly<Record<string, Rule>> = {
   '/review': { kind: 'role', role: 'student' },
   /** Spaced repetition (3-learning §2); the page shows the upgrade gate without spaced_repetition. */
   '/spaced-repetition': { kind: 'role', role: 'student' },
-  /** Study guides (3-learning §2); the server decides which guides the account reads (free: 3). */
-  '/study': { kind: 'role', role: 'student' },
+  /**
+   * Study guides (3-learning §2); the server decides which guides the account reads (free: 3).
+   * Admins too: Generate AI Guide and Fact Check sit on this page for them (issue 23 item 10).
+   */
+  '/study': { kind: 'roles', roles: ['student', 'admin'] },
   /** Live tournaments (2-social §2, issue 10); the page shows the upgrade gate without live_competitions. */
   '/live-competitions': { kind: 'role', role: 'student' },
   /** Offline quizzes (3-learning §2); the page shows the upgrade gate without offline_mode. */
@@ -108,5 +113,7 @@ export function routeRedirect(pathname: string, session: SessionView): string | 
       return signedIn ? null : rule.signedOutTarget;
     case 'role':
       return signedIn && session.role === rule.role ? null : '/';
+    case 'roles':
+      return signedIn && rule.roles.includes(session.role) ? null : '/';
   }
 }

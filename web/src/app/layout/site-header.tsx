@@ -39,6 +39,12 @@ export function SiteHeader() {
                   </NavLink>
                 </>
               )}
+              {profile.role === 'admin' && (
+                // Generate AI Guide and Fact Check sit on /study too (3-learning §2).
+                <NavLink to="/study" className="site-header__link">
+                  Study Guides
+                </NavLink>
+              )}
             </nav>
             <div className={`site-header__nav ${styles.actions}`}>
               {profile.role === 'student' && <NotificationBell />}

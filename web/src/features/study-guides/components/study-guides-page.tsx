@@ -1,5 +1,5 @@
 import { countOf } from '#shared/text/counts.ts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LEVELS, SUBJECTS } from '#shared/constants.ts';
 import { GUIDE_LIMITS, GUIDE_MESSAGES, type GuideDetail, type GuideQuery, type GuideSummary } from '#shared/guides/study-guides.ts';
@@ -18,8 +18,15 @@ const label = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 type SubjectFilter = GuideQuery['subject'];
 type LevelFilter = GuideQuery['level'];
 
+interface StudyGuidesPageProps {
+  /** Where Back to Dashboard leads: the viewer's own home. */
+  homePath?: string;
+  /** Shown above the search (an admin's Generate AI Guide and Fact Check, composed by the route). */
+  tools?: ReactNode;
+}
+
 /** /study: search, subject and level filters, the guides (free accounts read the first 3), and the open guide. */
-export function StudyGuidesPage() {
+export function StudyGuidesPage({ homePath = '/dashboard', tools }: StudyGuidesPageProps) {
   const [params, setParams] = useSearchParams();
   const openId = params.get('guide');
   const [search, setSearch] = useState('');
@@ -39,11 +46,12 @@ export function StudyGuidesPage() {
     <div className={styles.page}>
       <div className={styles.header}>
         <h1 className="page__title">Study Guides</h1>
-        <LinkButton to="/dashboard" variant="secondary">
+        <LinkButton to={homePath} variant="secondary">
           Back to Dashboard
         </LinkButton>
       </div>
       <p className="muted">Short guides with key points and questions to check what you learned.</p>
+      {tools}
 
       <div className={`card ${styles.filters}`} role="search">
         <div className="field">
