@@ -1,6 +1,10 @@
+import type { Profile } from '#shared/api.ts';
+import { ADMIN_MESSAGES } from '#shared/admin/users.ts';
 import { PROFILE_MESSAGES } from '#shared/profile.ts';
 import { deleteIdentity } from '../data/accounts.ts';
+import { updateProfileByAdmin } from '../data/admin-accounts.ts';
 import { requireCaller } from '../lib/caller.ts';
+import { Conflict } from '../lib/errors.ts';
 import { json, httpHandler } from '../lib/http.ts';
 import { publish } from '../lib/publish.ts';
 import { clearedRefreshCookie } from '../lib/refresh-cookie.ts';
@@ -12,7 +16,18 @@ import { clearedRefreshCookie } from '../lib/refresh-cookie.ts';
  */
 export const handler = httpHandler(async (event) => {
   const profile = await requireCaller(event);
+  if (profile.role === 'admin') await stepDownFirst(profile);
   await deleteIdentity(profile.user_id);
   await publish('AccountDeleted', { userId: profile.user_id, email: profile.email, role: profile.role });
   return { ...json(202, { message: PROFILE_MESSAGES.deleted }), cookies: [clearedRefreshCookie()] };
 });
+
+/**
+ * An admin leaving must not leave no admin (issue 17): they step down first, in the same
+ * race-safe write as a demotion (another admin must still be one when it commits). The
+ * deletion then goes on as for anyone; AccountDeleted still says they were an admin.
+ */
+async function stepDownFirst(profile: Profile): Promise<void> {
+  const outcome = await updateProfileByAdmin(profile, { email: profile.email, role: 'student', subscription_status: profile.subscription_status }, new Date(), profile.user_id);
+  if ('refused' in outcome) throw outcome.refused === 'last_admin' ? new Conflict(ADMIN_MESSAGES.lastAdmin, 'last_admin') : new Conflict(PROFILE_MESSAGES.deleteFailed, 'changed_meanwhile');
+}

@@ -27,6 +27,7 @@ const { handler: quickMatch } = await import('../../functions/tournaments/quick-
 const { handler: aggregate } = await import('../../functions/admin/aggregate-stats.ts');
 const { handler: deleteAccountData } = await import('../../functions/consumers/delete-account-data.ts');
 const { handler: getMe } = await import('../../functions/profile/get-me.ts');
+const { handler: deleteAccount } = await import('../../functions/profile/delete-account.ts');
 const { handler: startRound } = await import('../../functions/quiz/start-round.ts');
 const { handler: answerQuestion } = await import('../../functions/quiz/answer-question.ts');
 const { handler: resetPassword } = await import('../../functions/auth/reset-password.ts');
@@ -287,6 +288,22 @@ describe('Admins: promotion is reversible, never leaving no admin (issue 17 item
     expect((await stepDown()).status).toBe(200);
     expect((await getProfile(boss.user_id))!.role).toBe('student');
     useAdminWitnessesForTests(undefined);
+  });
+
+  it('an admin’s own Delete Account is refused while no other admin remains, and goes through when one does', async () => {
+    const boss = await promoted(await admin());
+    useAdminWitnessesForTests(async () => []);
+    try {
+      expect(parse(await deleteAccount(as(boss)))).toMatchObject({ status: 409, body: { error: { code: 'last_admin', message: ADMIN_MESSAGES.lastAdmin } } });
+      expect((await getProfile(boss.user_id))!.role).toBe('admin');
+      expect((await lookUpAccount(boss.user_id)).status).not.toBe('missing');
+      const successor = await promoted(boss);
+      useAdminWitnessesForTests(async () => [successor.user_id]);
+      expect(parse(await deleteAccount(as(boss))).status).toBe(202);
+      expect((await lookUpAccount(boss.user_id)).status).toBe('missing');
+    } finally {
+      useAdminWitnessesForTests(undefined);
+    }
   });
 });
 
