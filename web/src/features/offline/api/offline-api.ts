@@ -26,6 +26,8 @@ export interface SyncState {
   sent: OfflineAttemptResult[];
   /** Results the server refused for good (e.g. a replay of a quiz already counted), with its message. */
   refused: { clientAttemptId: string; message: string }[];
+  /** Why the results left are waiting when the server asked to send them later (429: e.g. today's limit). */
+  deferred: string | null;
   syncing: boolean;
 }
 
@@ -36,7 +38,7 @@ export interface SyncState {
  */
 export function useOutbox(userId: string | null, online: boolean, signedIn: boolean) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<SyncState>({ pending: [], sent: [], refused: [], syncing: false });
+  const [state, setState] = useState<SyncState>({ pending: [], sent: [], refused: [], deferred: null, syncing: false });
   const running = useRef(false);
 
   const reload = useCallback(async () => {
@@ -48,7 +50,7 @@ export function useOutbox(userId: string | null, online: boolean, signedIn: bool
   const flush = useCallback(async () => {
     if (!userId || !online || !signedIn || running.current) return;
     running.current = true;
-    setState((s) => ({ ...s, syncing: true }));
+    setState((s) => ({ ...s, syncing: true, deferred: null }));
     let counted = false;
     try {
       for (const item of await listOutbox(userId)) {
@@ -59,7 +61,10 @@ export function useOutbox(userId: string | null, online: boolean, signedIn: bool
           setState((s) => ({ ...s, sent: [...s.sent.filter((r) => r.attemptId !== result.attemptId), result] }));
         } catch (error) {
           const status = isApiError(error) ? (error.status === 0 ? 'network-error' : error.status) : 'network-error';
-          if (afterSend(status) !== 'remove') break;
+          if (afterSend(status) !== 'remove') {
+            if (status === 429 && isApiError(error)) setState((s) => ({ ...s, deferred: error.message }));
+            break;
+          }
           await removeFromOutbox(item.clientAttemptId);
           const message = isApiError(error) ? error.message : 'This result could not be counted.';
           setState((s) => ({ ...s, refused: [...s.refused.filter((r) => r.clientAttemptId !== item.clientAttemptId), { clientAttemptId: item.clientAttemptId, message }] }));

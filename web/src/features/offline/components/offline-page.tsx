@@ -107,6 +107,7 @@ export function OfflinePage({ userId, signedIn }: { userId: string; signedIn: bo
               {online && signedIn ? (outbox.syncing ? ' (sending…)' : '') : ' (sent when you are back online)'}
             </p>
           )}
+          {outbox.pending.length > 0 && outbox.deferred && <p className="muted">{outbox.deferred}</p>}
           {outbox.sent.length > 0 && (
             <ul className={styles.sentList} aria-label="Results sent">
               {outbox.sent.map((r) => (
