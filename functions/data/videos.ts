@@ -120,57 +120,60 @@ function statsKey(videoId: string) {
 }
 
 const cancelled = (error: unknown): boolean => error instanceof TransactionCanceledException;
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** Math.min(attempt, 5)));
 
-/** The first watch of this account counts one viewer; false when the video is not in its library. */
-export async function markWatched(userId: string, videoId: string, now: Date): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: env().TABLE_NAME,
-              Key: keys.video(userId, videoId),
-              UpdateExpression: 'SET watched_at = :now',
-              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(watched_at)',
-              ExpressionAttributeValues: { ':now': now.toISOString() },
-            },
-          },
-          { Update: { TableName: env().TABLE_NAME, Key: statsKey(videoId), UpdateExpression: 'ADD #views :one', ExpressionAttributeNames: { '#views': 'views' }, ExpressionAttributeValues: { ':one': 1 } } },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (!cancelled(error)) throw error;
-    return (await getVideo(userId, videoId)) !== undefined;
+export type MarkOutcome = 'done' | 'missing' | 'busy';
+
+/**
+ * A mark and its shared counter in one transaction, conditional on the mark changing. A mark
+ * already in that state is done (a double click counts once); another transaction on the same
+ * items (a conflict) is retried with random pauses, and one that keeps conflicting is 'busy'
+ * (409), so a click is never answered 200 without being applied.
+ */
+async function changeMark(userId: string, videoId: string, transactItems: () => NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>): Promise<MarkOutcome> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    try {
+      await documentClient().send(new TransactWriteCommand({ TransactItems: transactItems() }));
+      return 'done';
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      if (error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return (await getVideo(userId, videoId)) ? 'done' : 'missing';
+      await pause(attempt);
+    }
   }
+  return 'busy';
 }
 
-/** Like or unlike: the counter moves only when the mark changes. False when the video is not in the library. */
-export async function setLiked(userId: string, videoId: string, liked: boolean): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: env().TABLE_NAME,
-              Key: keys.video(userId, videoId),
-              UpdateExpression: 'SET liked = :liked',
-              ConditionExpression: 'attribute_exists(pk) AND liked <> :liked',
-              ExpressionAttributeValues: { ':liked': liked },
-            },
-          },
-          { Update: { TableName: env().TABLE_NAME, Key: statsKey(videoId), UpdateExpression: 'ADD likes :delta', ExpressionAttributeValues: { ':delta': liked ? 1 : -1 } } },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (!cancelled(error)) throw error;
-    return (await getVideo(userId, videoId)) !== undefined;
-  }
+/** The first watch of this account counts one viewer; 'missing' when the video is not in its library. */
+export function markWatched(userId: string, videoId: string, now: Date): Promise<MarkOutcome> {
+  return changeMark(userId, videoId, () => [
+    {
+      Update: {
+        TableName: env().TABLE_NAME,
+        Key: keys.video(userId, videoId),
+        UpdateExpression: 'SET watched_at = :now',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(watched_at)',
+        ExpressionAttributeValues: { ':now': now.toISOString() },
+      },
+    },
+    { Update: { TableName: env().TABLE_NAME, Key: statsKey(videoId), UpdateExpression: 'ADD #views :one', ExpressionAttributeNames: { '#views': 'views' }, ExpressionAttributeValues: { ':one': 1 } } },
+  ]);
+}
+
+/** Like or unlike: the counter moves only when the mark changes. 'missing' when the video is not in the library. */
+export function setLiked(userId: string, videoId: string, liked: boolean): Promise<MarkOutcome> {
+  return changeMark(userId, videoId, () => [
+    {
+      Update: {
+        TableName: env().TABLE_NAME,
+        Key: keys.video(userId, videoId),
+        UpdateExpression: 'SET liked = :liked',
+        ConditionExpression: 'attribute_exists(pk) AND liked <> :liked',
+        ExpressionAttributeValues: { ':liked': liked },
+      },
+    },
+    { Update: { TableName: env().TABLE_NAME, Key: statsKey(videoId), UpdateExpression: 'ADD likes :delta', ExpressionAttributeValues: { ':delta': liked ? 1 : -1 } } },
+  ]);
 }
 
 export async function setSaved(userId: string, videoId: string, saved: boolean): Promise<boolean> {
@@ -190,8 +193,6 @@ export async function setSaved(userId: string, videoId: string, saved: boolean):
     throw error;
   }
 }
-
-const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** Math.min(attempt, 5)));
 
 /**
  * Rates 1–5 (a new rating replaces this account's previous one); conditional on the rating read,

@@ -1,6 +1,6 @@
 import { likeRequestSchema, VIDEO_MESSAGES } from '#shared/explanations/explanations.ts';
 import { setLiked } from '../data/videos.ts';
-import { NotFound } from '../lib/errors.ts';
+import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { requireVideoCaller, videoIdParam } from './access.ts';
 import { videoItem } from './video-items.ts';
@@ -10,6 +10,8 @@ export const handler = httpHandler(async (event) => {
   const { liked } = parseBody(event, likeRequestSchema);
   const me = await requireVideoCaller(event);
   const videoId = videoIdParam(event);
-  if (!(await setLiked(me.user_id, videoId, liked))) throw new NotFound(VIDEO_MESSAGES.notFound);
+  const outcome = await setLiked(me.user_id, videoId, liked);
+  if (outcome === 'missing') throw new NotFound(VIDEO_MESSAGES.notFound);
+  if (outcome === 'busy') throw new Conflict(VIDEO_MESSAGES.busy, 'busy');
   return json(200, { item: await videoItem(me.user_id, videoId) });
 });

@@ -1,6 +1,6 @@
 import { VIDEO_MESSAGES } from '#shared/explanations/explanations.ts';
 import { markWatched } from '../data/videos.ts';
-import { NotFound } from '../lib/errors.ts';
+import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { requireVideoCaller, videoIdParam } from './access.ts';
 import { videoItem } from './video-items.ts';
@@ -9,6 +9,8 @@ import { videoItem } from './video-items.ts';
 export const handler = httpHandler(async (event) => {
   const me = await requireVideoCaller(event);
   const videoId = videoIdParam(event);
-  if (!(await markWatched(me.user_id, videoId, new Date()))) throw new NotFound(VIDEO_MESSAGES.notFound);
+  const outcome = await markWatched(me.user_id, videoId, new Date());
+  if (outcome === 'missing') throw new NotFound(VIDEO_MESSAGES.notFound);
+  if (outcome === 'busy') throw new Conflict(VIDEO_MESSAGES.busy, 'busy');
   return json(200, { item: await videoItem(me.user_id, videoId) });
 });

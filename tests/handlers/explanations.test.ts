@@ -374,6 +374,23 @@ describe('the video library', () => {
     expect((await call(rateVideo, me, { path: { videoId }, body: { rating: 4 } })).body.item).toMatchObject({ myRating: 4, rating: 4, ratingCount: 1 });
   });
 
+  it('a like or a watch that keeps colliding with other transactions answers 409 busy instead of a silent 200 (issue 17)', async () => {
+    const me = await player(premium);
+    const { roundId, answered } = await playWrong(me, 'religion', 'expert');
+    const a = answered[0]!;
+    knows(a.question, a.chosen);
+    const videoId = (await call(addVideo, me, { body: { roundId, questionId: a.question.id } })).body.item.id as string;
+    const losing = losingWrites(videoId, 'TransactionConflict');
+    try {
+      expect(await call(likeVideo, me, { path: { videoId }, body: { liked: true } })).toMatchObject({ status: 409, body: { error: { code: 'busy', message: VIDEO_MESSAGES.busy } } });
+      expect(await call(watchVideo, me, { path: { videoId } })).toMatchObject({ status: 409, body: { error: { code: 'busy' } } });
+    } finally {
+      losing.restore();
+    }
+    expect((await call(likeVideo, me, { path: { videoId }, body: { liked: true } })).body.item).toMatchObject({ liked: true, likes: 1 });
+    expect((await call(watchVideo, me, { path: { videoId } })).body.item).toMatchObject({ watched: true, views: 1 });
+  });
+
   it('the 200-video library limit holds when many videos are added at once (a conditional count)', async () => {
     const me = await player(premium);
     const { roundId, answered } = await playWrong(me, 'geography', 'advanced');
