@@ -34,4 +34,8 @@ describe('friend request (2-social §5)', () => {
     expect(friendRequestSchema.safeParse({ email: 'a@b.co', message: 'x'.repeat(501) }).success).toBe(false);
     expect(friendRequestSchema.safeParse({ email: 'a@b.co', message: 'x'.repeat(500) }).success).toBe(true);
   });
+
+  it('keeps the message as written (shown as text), without control or bidi-override characters', () => {
+    expect(friendRequestSchema.parse({ email: 'a@b.co', message: ' a < b, <b>hi</b>\u0007\u202E ' }).message).toBe('a < b, <b>hi</b>');
+  });
 });

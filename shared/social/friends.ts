@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { emailField } from '../validation/email.ts';
+import { plainText } from '../validation/plain-text.ts';
 
 /** Friends and friend requests (2-social §2, §5, §8). */
 export const FRIEND_MESSAGES = {
@@ -29,7 +30,8 @@ export const friendEmailSchema = emailField({
 
 export const friendRequestSchema = z.strictObject({
   email: friendEmailSchema,
-  message: z.string().trim().max(FRIEND_LIMITS.messageMax, `Message must be at most ${FRIEND_LIMITS.messageMax} characters`).default(''),
+  // Shown as text: kept as written, without control or bidi-override characters (issue 17).
+  message: z.string().trim().max(FRIEND_LIMITS.messageMax, `Message must be at most ${FRIEND_LIMITS.messageMax} characters`).transform(plainText).default(''),
 });
 
 /** Search takes a whole address (exact match, any case), never a prefix (issue 23). */
