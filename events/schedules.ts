@@ -76,7 +76,9 @@ export const SCHEDULES = {
   /**
    * Live tournaments (issue 10): every minute, makes this week's and the coming week's
    * tournaments from the weekly schedule when missing (idempotent), and hands each match due
-   * within the next minute to the runner (LiveMatchStepDue), which then runs on its own.
+   * within the next minute to the runner (LiveMatchStepDue), which then runs on its own; a
+   * started match whose next step is overdue (a stop, a crash, a timed-out runner) is resumed
+   * from its stored state (issue 17, functions/tournaments/resume-matches.ts).
    */
   'run-live-tournaments': {
     description: "Creates the week's live tournaments and starts the matches that are due",
