@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
@@ -47,5 +47,21 @@ describe('answering a consent request marks its notification read', () => {
     await expect.poll(() => readFlags(student, 'class_invite')).toEqual([false]);
     expect((await call(respondInvitation, student, { body: { accept }, path: { classId } })).status).toBe(200);
     expect(await readFlags(student, 'class_invite')).toEqual([true]);
+  });
+
+  it('finds a notification whose marker predates naming its item (stored before issue 23)', async () => {
+    const [parent, student] = await Promise.all([player({ role: 'parent' }), player()]);
+    expect((await call(addStudent, parent, { body: { email: student.email } })).status).toBe(201);
+    await expect.poll(() => readFlags(student, 'parent_link')).toEqual([false]);
+    // As markers were written before: no notification_id on them.
+    const { Items } = await documentClient().send(
+      new QueryCommand({ TableName: process.env.TABLE_NAME, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': `USER#${student.user_id}`, ':p': 'NOTIFKEY#' } }),
+    );
+    expect(Items?.length).toBe(1);
+    for (const marker of Items ?? []) {
+      await documentClient().send(new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: { pk: marker.pk, sk: marker.sk }, UpdateExpression: 'REMOVE notification_id' }));
+    }
+    expect((await call(respondLink, student, { body: { accept: true }, path: { parentId: parent.user_id } })).status).toBe(200);
+    expect(await readFlags(student, 'parent_link')).toEqual([true]);
   });
 });
