@@ -108,4 +108,33 @@ describe('admin console', () => {
     await expect.poll(async () => (await fill.boundingBox())?.width ?? 0).toBeGreaterThan(4);
     await p.screenshot({ path: '.screenshots/issue-23/admin-users-by-role.png', fullPage: false });
   });
+
+  it('demotes another admin from Users (a promotion is reversible); an admin row has no Delete, your own row is locked (issue 17)', async () => {
+    const email = `demoted-${Date.now()}@example.com`;
+    const added = await api(await accessToken(ADMIN), 'POST', '/api/admin/users', { email, role: 'admin' });
+    expect(added.status).toBe(201);
+
+    const p = page();
+    await adminConsole(p);
+    await p.getByRole('tab', { name: 'Users' }).click();
+    await p.getByLabel('Role', { exact: true }).selectOption('admin');
+    const mine = p.getByRole('row').filter({ hasText: ADMIN.email });
+    await p.getByLabel('Search by email').fill(ADMIN.email);
+    await mine.waitFor();
+    expect(await mine.getByRole('button').count()).toBe(0);
+
+    await p.getByLabel('Search by email').fill(email);
+    const row = p.getByRole('row').filter({ hasText: email });
+    await row.waitFor();
+    expect(await row.getByRole('button', { name: `Delete ${email}` }).count()).toBe(0);
+    await row.getByRole('button', { name: `Edit ${email}` }).click();
+    const dialog = p.getByRole('dialog', { name: 'Edit User' });
+    expect(await dialog.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
+    await dialog.getByLabel('Role').selectOption('student');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await p.getByText(`User updated: ${email}`).waitFor();
+    // Now a student: listed there, and deletable.
+    await p.getByLabel('Role', { exact: true }).selectOption('student');
+    await row.getByRole('button', { name: `Delete ${email}` }).waitFor();
+  });
 });
