@@ -16,7 +16,8 @@ export const CONSUMERS = {
   'write-leaderboard-entry': { entry: 'functions/consumers/write-leaderboard-entry.ts' },
   'delete-account-data': { entry: 'functions/consumers/delete-account-data.ts' },
   'record-challenge-attempt': { entry: 'functions/consumers/record-challenge-attempt.ts' },
-  'notify': { entry: 'functions/consumers/notify.ts' },
+  /** A live match's alert goes to every registered player (up to 1000, 25 at a time). */
+  'notify': { entry: 'functions/consumers/notify.ts', timeoutSeconds: 60 },
   'write-feed-items': { entry: 'functions/consumers/write-feed-items.ts' },
   'advance-study-goals': { entry: 'functions/consumers/advance-study-goals.ts' },
   'email-progress-report': { entry: 'functions/reports/send-report-mail.ts' },
@@ -169,6 +170,22 @@ export const EVENTS = {
   LiveMatchStepDue: {
     detail: z.object({ tournamentId: z.string().min(1).max(100), question: z.number().int().min(1).max(100) }),
     consumers: ['run-live-match'],
+  },
+  /**
+   * A live match starts within ALERT_LEAD_MS (shared/tournaments/alerts.ts; issue 23 item 8):
+   * published by the per-minute job, so its bundle stays free of the notification code. The
+   * consumer tells each registered player once, keyed by the match, as their settings say.
+   */
+  TournamentStartingSoon: {
+    detail: z.object({
+      tournamentId: z.string().min(1).max(100),
+      name: z.string().min(1),
+      subject: z.enum(SUBJECTS),
+      level: z.enum(LEVELS),
+      startAt: z.string().min(1),
+      alertAt: z.string().min(1),
+    }),
+    consumers: ['notify'],
   },
 } as const satisfies Record<string, { detail: z.ZodType; consumers: readonly ConsumerName[] }>;
 

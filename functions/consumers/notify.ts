@@ -1,8 +1,10 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { envelopeSchema } from '#events/catalogue.ts';
-import { achievementText, challengeFinishedText, challengeReceivedText, classInviteText, friendRequestText, parentLinkText, type NotificationText } from '#shared/notifications/texts.ts';
+import { achievementText, challengeFinishedText, challengeReceivedText, classInviteText, friendRequestText, parentLinkText, tournamentStartingText, type NotificationText } from '#shared/notifications/texts.ts';
+import { minutesUntil } from '#shared/tournaments/alerts.ts';
 import { getProfile } from '../data/profiles.ts';
+import { playersOfTournament } from '../data/tournaments.ts';
 import { notify, type NotifyInput } from '../notifications/notify.ts';
 import { startDefaultStudyReminders } from '../notifications/study-reminders.ts';
 
@@ -14,6 +16,7 @@ const envelope = z.discriminatedUnion('detail-type', [
   envelopeSchema('QuizCompleted'),
   envelopeSchema('ParentLinkRequested'),
   envelopeSchema('ClassInvitationSent'),
+  envelopeSchema('TournamentStartingSoon'),
 ]);
 type Envelope = z.infer<typeof envelope>;
 
@@ -25,8 +28,14 @@ type Delivery = { userId: string; type: NotifyInput['type']; key: string; occurr
  * keyed by the fact, not the event, so a second delivery, or a second ChallengeFinished
  * for the same challenge, makes no second item; the recipient's settings decide the rest.
  */
-function deliveries(event: Exclude<Envelope, { 'detail-type': 'QuizCompleted' }>): Delivery[] {
+async function deliveries(event: Exclude<Envelope, { 'detail-type': 'QuizCompleted' }>): Promise<Delivery[]> {
   switch (event['detail-type']) {
+    case 'TournamentStartingSoon': {
+      // Everyone registered when the alert goes out; keyed by the match, so a redelivered or second event adds nothing.
+      const d = event.detail;
+      const text = tournamentStartingText({ name: d.name, subject: d.subject, level: d.level, minutes: minutesUntil(d.startAt, d.alertAt), tournamentId: d.tournamentId });
+      return (await playersOfTournament(d.tournamentId)).map((p) => ({ userId: p.userId, type: 'tournament', key: `starting#${d.tournamentId}`, occurredAt: d.alertAt, text }));
+    }
     case 'AchievementUnlocked': {
       const d = event.detail;
       return [{ userId: d.userId, type: 'achievement', key: d.achievementId, occurredAt: d.unlockedAt, text: achievementText(d.achievementId) }];
@@ -62,6 +71,9 @@ function deliveries(event: Exclude<Envelope, { 'detail-type': 'QuizCompleted' }>
   }
 }
 
+/** Notified at once (each is a few reads and one transaction). */
+const DELIVERY_BATCH = 25;
+
 export const handler = async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
   const parsed = envelope.parse(event);
   if (parsed['detail-type'] === 'QuizCompleted') {
@@ -70,18 +82,22 @@ export const handler = async (event: EventBridgeEvent<string, unknown>): Promise
     if (profile) await startDefaultStudyReminders(profile.user_id, profile.time_zone ?? parsed.detail.timeZone, new Date(parsed.detail.completedAt));
     return;
   }
-  for (const delivery of deliveries(parsed)) {
-    const { text } = delivery;
-    await notify(delivery.userId, {
-      type: delivery.type,
-      key: delivery.key,
-      occurredAt: delivery.occurredAt,
-      title: text.title,
-      message: text.message,
-      priority: text.priority,
-      actionUrl: text.actionUrl,
-      actionText: text.actionText,
-      ...(delivery.aboutUserId ? { aboutUserId: delivery.aboutUserId } : {}),
-    });
-  }
+  // A match's alert goes to up to 1000 players: a few at a time, well inside the timeout.
+  const all = await deliveries(parsed);
+  for (let i = 0; i < all.length; i += DELIVERY_BATCH) await Promise.all(all.slice(i, i + DELIVERY_BATCH).map(deliver));
 };
+
+async function deliver(delivery: Delivery): Promise<void> {
+  const { text } = delivery;
+  await notify(delivery.userId, {
+    type: delivery.type,
+    key: delivery.key,
+    occurredAt: delivery.occurredAt,
+    title: text.title,
+    message: text.message,
+    priority: text.priority,
+    actionUrl: text.actionUrl,
+    actionText: text.actionText,
+    ...(delivery.aboutUserId ? { aboutUserId: delivery.aboutUserId } : {}),
+  });
+}

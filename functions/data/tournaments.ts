@@ -50,6 +50,8 @@ export interface StoredTournament {
   resumed_at?: string;
   /** A question the job reopened whose runner has yet to push it again. */
   reopened_question?: number;
+  /** When the players' "starts soon" alert was handed to the notify consumer (issue 23 item 8). */
+  alert_sent_at?: string;
 }
 
 export type StoredQuestion = IndexedQuestion & { level: Level };
@@ -223,6 +225,18 @@ async function conditional(command: UpdateCommand | PutCommand): Promise<boolean
     throw error;
   }
 }
+
+/** Marks the players' alert as sent, once (the job publishes first: a second event is harmless, the consumer keys by match). */
+export const markAlertSent = (id: string, at: string): Promise<boolean> =>
+  conditional(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.tournament(id),
+      UpdateExpression: 'SET alert_sent_at = :at',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(alert_sent_at)',
+      ExpressionAttributeValues: { ':at': at },
+    }),
+  );
 
 /** Claims the start of a waiting match (the start job or a test): true for the one caller that moved it. */
 export const claimStart = (id: string): Promise<boolean> =>

@@ -35,9 +35,12 @@ export const isEnabled = (settings: NotificationSettings, type: NotificationType
 /**
  * Consent requests also reach the bell at once, in quiet hours too: someone is waiting for
  * the answer now (a teacher in class, a parent beside the student), and they come only from
- * a person's own action, never from a schedule. Every other type waits for quiet hours to end.
+ * a person's own action, never from a schedule. A tournament alert too (issue 23 item 8): it
+ * only comes for a match the player registered for at that hour, and held until the morning
+ * it would arrive after the match; switching tournament alerts off stops it. Every other
+ * type waits for quiet hours to end.
  */
-export const waitsForQuietHours = (type: NotificationType): boolean => TOGGLE_OF[type] !== null;
+export const waitsForQuietHours = (type: NotificationType): boolean => TOGGLE_OF[type] !== null && type !== 'tournament';
 
 /**
  * A request the student answers in the bell (Accept / Decline): which kind and whose. The id

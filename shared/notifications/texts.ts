@@ -1,5 +1,6 @@
 import type { Level, Subject } from '../constants.ts';
 import { ACHIEVEMENTS } from '../quiz/achievements.ts';
+import { countOf } from '../text/counts.ts';
 import type { Priority } from './notification.ts';
 
 /**
@@ -71,5 +72,19 @@ export function classInviteText(teacherEmail: string, className: string, classId
     priority: 'high',
     actionUrl: `/dashboard?classInvite=${classId}`,
     actionText: 'View Invitation',
+  };
+}
+
+/**
+ * A registered player's live match starts soon (issue 23 item 8). High priority: its browser
+ * pop-up stays until closed, since it is worth nothing once the match has begun.
+ */
+export function tournamentStartingText(input: { name: string; subject: Subject; level: Level; minutes: number; tournamentId: string }): NotificationText {
+  return {
+    title: 'Your live match starts soon',
+    message: `${input.name}, ${quizName(input.subject, input.level)}, starts in ${countOf(input.minutes, 'minute')}. Be there for the first question.`,
+    priority: 'high',
+    actionUrl: `/live-match/${encodeURIComponent(input.tournamentId)}`,
+    actionText: 'Join Live Match',
   };
 }

@@ -20,6 +20,9 @@ const { canSubscribeToMatch } = await import('../../functions/tournaments/topic-
 const { handler: runLiveTournaments } = await import('../../functions/tournaments/run-live-tournaments.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 const { keys } = await import('../../functions/data/table-design.ts');
+const { handler: listNotifications } = await import('../../functions/notifications/list-notifications.ts');
+const { handler: saveSettings } = await import('../../functions/notifications/save-settings.ts');
+const { DEFAULT_SETTINGS } = await import('../../shared/notifications/settings.ts');
 
 type Person = Awaited<ReturnType<typeof player>>;
 const register = async (who: Person, id: string) => parse(await registerHandler(httpEvent({ sub: who.user_id, path: { tournamentId: id } })));
@@ -235,5 +238,32 @@ describe('live tournaments', () => {
     expect(await answersOf(t.id, 1)).toHaveLength(2);
     // The resumed runner announced the reopened question (question-open pushed again), once.
     expect((await getTournament(t.id, true))!.reopened_question).toBeUndefined();
+  });
+
+  it('alerts registered players in the bell once before their match starts (two job runs: one alert), in quiet hours too; alerts off: none (issue 23 item 8)', { timeout: 30_000 }, async () => {
+    const t = await quick({ startInMs: 10 * 60_000 });
+    const [on, quiet, off] = await Promise.all([player(premium), player(premium), player(premium)]);
+    // Quiet hours all day long: an alert held until they end would come after the match.
+    expect(parse(await saveSettings(httpEvent({ sub: quiet.user_id, body: { ...DEFAULT_SETTINGS, quietHours: { start: '00:00', end: '23:59' } } }))).status).toBe(200);
+    expect(parse(await saveSettings(httpEvent({ sub: off.user_id, body: { ...DEFAULT_SETTINGS, tournamentAlerts: false } }))).status).toBe(200);
+    for (const p of [on, quiet, off]) expect((await register(p, t.id)).status).toBe(201);
+
+    type Item = { type: string; title: string; message: string; action_url?: string };
+    const bell = async (who: Person) => (parse(await listNotifications(httpEvent({ sub: who.user_id }))).body as { notifications: Item[] }).notifications.filter((n) => n.type === 'tournament');
+    const job = () => runLiveTournaments(scheduledEvent('run-live-tournaments', SCHEDULES['run-live-tournaments'], Date.now()));
+
+    await job();
+    await job();
+    const alerts = await until(() => bell(on), (items) => items.length > 0);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ title: 'Your live match starts soon', action_url: `/live-match/${t.id}` });
+    expect(alerts[0]!.message).toContain('Quick Match');
+    expect(await until(() => bell(quiet), (items) => items.length > 0)).toHaveLength(1);
+    // Let a second alert, if one were coming, arrive: still one each, and none with alerts off.
+    await job();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await bell(on)).toHaveLength(1);
+    expect(await bell(quiet)).toHaveLength(1);
+    expect(await bell(off)).toHaveLength(0);
   });
 });

@@ -14,7 +14,7 @@ type Toggle = 'streakReminders' | 'tournamentAlerts' | 'achievementCelebrations'
 
 const TOGGLES: readonly { key: Toggle; label: string; hint: string }[] = [
   { key: 'streakReminders', label: 'Streak reminders', hint: 'Every 5 days of your streak' },
-  { key: 'tournamentAlerts', label: 'Tournament alerts', hint: 'Tournaments starting and results' },
+  { key: 'tournamentAlerts', label: 'Tournament alerts', hint: 'Your live matches, 15 minutes before they start, in quiet hours too' },
   { key: 'achievementCelebrations', label: 'Achievement celebrations', hint: 'When you unlock an achievement' },
   { key: 'studyReminders', label: 'Study reminders', hint: 'Daily at your preferred study time, never in quiet hours' },
   { key: 'friendChallenges', label: 'Friend challenges', hint: 'Friend requests, challenges and their results' },
@@ -96,7 +96,7 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
 
       <fieldset className={styles.group}>
         <legend className={styles.legend}>Quiet hours</legend>
-        <p className={styles.hint}>Nothing reaches you between these times; what comes in waits until they end. A parent’s or teacher’s request that needs your answer still shows at once.</p>
+        <p className={styles.hint}>Nothing reaches you between these times; what comes in waits until they end. A parent’s or teacher’s request that needs your answer, and a live match you registered for starting soon, still show at once.</p>
         <div className={styles.times}>
           <TextField
             type="time"
