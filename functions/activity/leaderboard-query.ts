@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { fieldErrors } from '#shared/validation/auth.ts';
+import { fieldErrors } from '#shared/validation/field-errors.ts';
 import { BadRequest } from '../lib/errors.ts';
 import type { HttpEvent } from '../lib/http.ts';
 

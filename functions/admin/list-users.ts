@@ -4,7 +4,7 @@ import { searchProfilesByRole } from '../data/admin-accounts.ts';
 import { listProfilesByRole } from '../data/profiles.ts';
 import { BadRequest } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';
-import { fieldErrors } from '#shared/validation/auth.ts';
+import { fieldErrors } from '#shared/validation/field-errors.ts';
 import { requireAdmin } from './require-admin.ts';
 
 const querySchema = z.object({

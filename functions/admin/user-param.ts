@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from '#shared/admin/users.ts';
-import { userIdSchema } from '#shared/social/friends.ts';
+import { userIdSchema } from '#shared/validation/user-id.ts';
 import { NotFound } from '../lib/errors.ts';
 import type { HttpEvent } from '../lib/http.ts';
 

@@ -1,5 +1,5 @@
 import { addDocumentsSchema, documentInputSchema, DOCUMENT_MESSAGES, missingFieldMessage, type CleanDocument } from '#shared/knowledge/documents.ts';
-import { fieldErrors } from '#shared/validation/auth.ts';
+import { fieldErrors } from '#shared/validation/field-errors.ts';
 import { recordAdminAction } from '../data/audit-log.ts';
 import { AppError, BadRequest } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';

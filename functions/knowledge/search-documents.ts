@@ -1,5 +1,5 @@
 import { DOCUMENT_MESSAGES, documentSearchSchema } from '#shared/knowledge/documents.ts';
-import { fieldErrors } from '#shared/validation/auth.ts';
+import { fieldErrors } from '#shared/validation/field-errors.ts';
 import { chunkSearch } from '../ai/index.ts';
 import { AppError, BadRequest } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';

@@ -1,7 +1,7 @@
 import { DOCUMENT_MESSAGES, similarQuestionsQuerySchema, type SimilarQuestion } from '#shared/knowledge/documents.ts';
 import { readableQuestionLevels } from '#shared/knowledge/question-access.ts';
 import { QUESTION_MAX_RESULTS, QUESTION_THRESHOLD } from '#shared/knowledge/similarity.ts';
-import { fieldErrors } from '#shared/validation/auth.ts';
+import { fieldErrors } from '#shared/validation/field-errors.ts';
 import { revealsScored } from '#shared/study-help/scored-questions.ts';
 import { chunkSearch } from '../ai/index.ts';
 import { requireCaller } from '../lib/caller.ts';

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
-import { fieldErrors } from '#shared/validation/auth.ts';
+import { fieldErrors } from '#shared/validation/field-errors.ts';
 import { AUTH_MESSAGES } from '#shared/validation/messages.ts';
 import { AppError, BadRequest } from './errors.ts';
 import { log } from './log.ts';

@@ -4,7 +4,7 @@ import { findProfileByEmail } from '../data/profiles.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';
-import { fieldErrors } from '#shared/validation/auth.ts';
+import { fieldErrors } from '#shared/validation/field-errors.ts';
 
 /**
  * GET /api/friends/search?q=: the student whose address is q, whole and in any case (issue 23:

@@ -64,8 +64,7 @@ export type FriendRequestStatus = 'pending' | 'accepted' | 'declined' | 'cancell
 /** A tab's count badge: the number, capped at 9+. */
 export const badgeText = (count: number): string | null => (count <= 0 ? null : count > FRIEND_LIMITS.badgeCap ? `${FRIEND_LIMITS.badgeCap}+` : String(count));
 
-/** User ids appear in request ids and friend links; Cognito's are UUIDs. */
-export const userIdSchema = z.string().regex(/^[0-9a-f-]{36}$/, 'Invalid format');
+export { userIdSchema } from '../validation/user-id.ts';
 
 /**
  * The streak a friend's card shows: the stored streak while it is alive, 0 once its last

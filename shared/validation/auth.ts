@@ -52,17 +52,5 @@ export const resetPasswordSchema = z
   });
 
 export const linkTokenBodySchema = z.object({ token: linkTokenSchema });
-/** A refresh token as it arrives in its cookie: Cognito's tokens are dot-separated base64url. */
-export const refreshTokenSchema = z.string().regex(/^[\w.-]{1,4096}$/);
 
-export type FieldErrors = Partial<Record<string, string>>;
-
-/** Flattens a zod error into one message per top-level field. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? 'form');
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
+export { fieldErrors, type FieldErrors } from './field-errors.ts';
