@@ -1,4 +1,6 @@
 import { GENERATION_MESSAGES as M, GUIDE_LENGTHS, generateGuideRequestSchema } from '#shared/generation/generation.ts';
+import { ON_TOPIC_MIN, onTopicShare, topicStems } from '#shared/generation/relevance.ts';
+import { sentences } from '../ai/nlp.ts';
 import { chunkSearch, textGenerator } from '../ai/index.ts';
 import { putGeneratedGuide } from '../data/generation.ts';
 import { AppError } from '../lib/errors.ts';
@@ -20,6 +22,9 @@ export const handler = httpHandler(async (event) => {
     if (found.every((f) => f.passages.length === 0)) throw new AppError(422, 'nothing_grounded', `${M.guideFailed}: ${M.nothingGrounded}`);
     const { guide, words, verdict } = await writeGuide(request, found, await textGenerator(), { createdBy: me.user_id, now: new Date() });
     if (guide.content.length === 0) throw new AppError(422, 'nothing_grounded', `${M.guideFailed}: ${M.nothingGrounded}`);
+    // Off its topic: refused before anyone reviews it (the passages were filtered; the generator's text is checked too).
+    const share = onTopicShare(sentences(guide.content.join(' ')), topicStems(request.topic, ...request.focus_areas));
+    if (share < ON_TOPIC_MIN) throw new AppError(422, 'off_topic', `${M.guideFailed}: ${M.offTopic(Math.round(share * 100), ON_TOPIC_MIN * 100)}`);
     await putGeneratedGuide(guide);
     await audit(me, 'guides.generate', guide.id, { subject: guide.subject, level: guide.level, length: request.length, words });
     const { min } = GUIDE_LENGTHS[request.length];

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { countWords, lengthVerdict, topicTag, wordBudget, type GeneratedGuide, type GuideLength } from '#shared/generation/generation.ts';
 import type { Level, Subject } from '#shared/constants.ts';
+import { mentionsTopic, topicStems } from '#shared/generation/relevance.ts';
 import { clozeQuestions, sentences, summarize } from '../ai/nlp.ts';
 import type { ChunkSearch } from '../ai/knowledge-base.ts';
 import type { Passage, TextGenerator } from '../ai/types.ts';
@@ -34,9 +35,16 @@ export function cleanSection(text: string): string {
     .trim();
 }
 
+/**
+ * The passages for the topic and for each focus area, keeping only those that name the topic
+ * (or that area): a passage merely near the topic's subject ("continents" for "Rivers of
+ * Europe") is not written from (issue 23 item 9).
+ */
 export async function findGuidePassages(kb: ChunkSearch, request: GuideRequest): Promise<{ query: string; passages: Passage[] }[]> {
-  const queries = [request.topic, ...request.focus_areas.map((area) => `${request.topic} ${area}`)];
-  return Promise.all(queries.map(async (query) => ({ query, passages: [...(await kb.searchChunks({ query, subject: request.subject, ...SEARCH }))] })));
+  const queries = [{ query: request.topic, stems: topicStems(request.topic) }, ...request.focus_areas.map((area) => ({ query: `${request.topic} ${area}`, stems: topicStems(request.topic, area) }))];
+  return Promise.all(
+    queries.map(async ({ query, stems }) => ({ query, passages: (await kb.searchChunks({ query, subject: request.subject, ...SEARCH })).filter((p) => mentionsTopic(p.text, stems)) })),
+  );
 }
 
 export async function writeGuide(

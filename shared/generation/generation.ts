@@ -24,6 +24,8 @@ export const GENERATION_MESSAGES = {
   documentNotFound: 'Document not found',
   guideNotFound: 'Study guide not found',
   nothingGrounded: 'Nothing in the knowledge base matches this topic: add a document about it first',
+  /** Issue 23 item 9: refused before review, with the share found and the threshold. */
+  offTopic: (percent: number, min: number) => `Only ${percent}% of what the knowledge base holds for it is about this topic (at least ${min}% must be): add documents on the topic first`,
   answerNotInSource: 'The answer must appear in the source passage',
   answerNotInOptions: 'The correct answer must be one of the options',
   optionsRepeated: 'Options must all be different',

@@ -208,6 +208,23 @@ describe('study guides', () => {
     expect((await call(getGuide, free, { path: { guideId: guide.id } })).status).toBe(403);
   }, 60_000);
 
+  it('a guide whose passages are off its topic is refused before review (issue 23 item 9): what it holds is checked against the topic’s words', async () => {
+    // Geography holds continents, regions and country fact sheets; a guide on rivers of Europe must be about rivers or Europe.
+    const { status, body } = await call(generateGuide, admin, { body: { subject: 'geography', difficulty_level: 'beginner', topic: 'Rivers of Europe', length: 'short' } });
+    if (status === 200) {
+      const text: string[] = body.guide.content.join(' ').split(/(?<=[.!?])\s+/);
+      const onTopic = text.filter((s) => /\b(river|europe)/i.test(s)).length;
+      expect(onTopic / text.length, text.join('\n')).toBeGreaterThanOrEqual(0.5);
+    } else {
+      expect(status).toBe(422);
+      expect(body.error.message).toMatch(new RegExp(`^${M.guideFailed}: .*topic`));
+    }
+    // Religion holds nothing on rivers of Europe: refused, and nothing is saved for review.
+    const off = await call(generateGuide, admin, { body: { subject: 'religion', difficulty_level: 'beginner', topic: 'Rivers of Europe', length: 'short' } });
+    expect(off.status, JSON.stringify(off.body)).toBe(422);
+    expect(off.body.error.message).toMatch(new RegExp(`^${M.guideFailed}: .*topic`));
+  }, 60_000);
+
   it('a topic with nothing in the knowledge base fails with the §8 message and saves nothing', async () => {
     const { status, body } = await call(generateGuide, admin, { body: { subject: 'religion', difficulty_level: 'expert', topic: 'xqzv plorbt wug', length: 'short' } });
     expect(status).toBe(422);
