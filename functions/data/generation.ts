@@ -104,18 +104,62 @@ export async function markReviewed(question: GeneratedQuestion, status: Exclude<
   }
 }
 
-export async function putGeneratedGuide(guide: GeneratedGuide): Promise<void> {
-  await documentClient().send(
-    new PutCommand({
-      TableName: env().TABLE_NAME,
-      Item: { ...keys.generatedGuide(guide.id), ...keys.generatedGuideListed(guide.created_at, guide.id), type: 'generated-guide', ...generatedGuideSchema.parse(guide) },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+/** A guide's item: listed in /study (gsi2) only once approved (or from before the queue); every reviewed status on gsi1. */
+function guideItem(guide: GeneratedGuide): Record<string, unknown> {
+  const status = guide.status ?? 'approved';
+  return {
+    ...keys.generatedGuide(guide.id),
+    ...(guide.status ? keys.generatedGuideByStatus(status, guide.created_at, guide.id) : {}),
+    ...(status === 'approved' ? keys.generatedGuideListed(guide.created_at, guide.id) : {}),
+    type: 'generated-guide',
+    ...generatedGuideSchema.parse(guide),
+  };
 }
 
-export async function getGeneratedGuide(id: string): Promise<GeneratedGuide | undefined> {
-  const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: keys.generatedGuide(id) }));
+export async function putGeneratedGuide(guide: GeneratedGuide): Promise<void> {
+  await documentClient().send(new PutCommand({ TableName: env().TABLE_NAME, Item: guideItem(guide), ConditionExpression: 'attribute_not_exists(pk)' }));
+}
+
+/** One review status of the generated guides, newest first (one query on gsi1). */
+export async function listGuidesByStatus(status: GeneratedStatus, limit = QUEUE_PAGE): Promise<GeneratedGuide[]> {
+  const { Items } = await documentClient().send(
+    new QueryCommand({
+      TableName: env().TABLE_NAME,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.generatedGuideByStatus(status, '', '').gsi1pk },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map((item) => generatedGuideSchema.parse(strip(item)));
+}
+
+/**
+ * Moves a pending guide to approved (listed in /study, with the reviewer's edits) or rejected,
+ * only while it is pending: of two concurrent reviews exactly one lands. Null when it was not.
+ */
+export async function markGuideReviewed(guide: GeneratedGuide, status: Exclude<GeneratedStatus, 'pending'>, by: string, at: Date): Promise<GeneratedGuide | null> {
+  const reviewed: GeneratedGuide = { ...guide, status, reviewed_at: at.toISOString(), reviewed_by: by };
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: env().TABLE_NAME,
+        Item: guideItem(reviewed),
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pending': 'pending' },
+      }),
+    );
+    return reviewed;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+}
+
+export async function getGeneratedGuide(id: string, consistent = false): Promise<GeneratedGuide | undefined> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: keys.generatedGuide(id), ConsistentRead: consistent }));
   return Item ? generatedGuideSchema.parse(strip(Item)) : undefined;
 }
 

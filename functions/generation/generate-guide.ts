@@ -12,7 +12,8 @@ import { findGuidePassages, writeGuide } from './guide-writer.ts';
 /**
  * POST /api/generation/guides (admin; 3-learning §5, §7 generate-study-guide: subject, topic,
  * difficulty_level, focus_areas, length): a guide written from the knowledge base, saved
- * with metadata ai_generated, sources, key_points and quiz_questions; it appears in /study.
+ * with metadata ai_generated, sources, key_points and quiz_questions, as pending: it appears in
+ * /study once an admin approves it (review-guide.ts).
  */
 export const handler = httpHandler(async (event) => {
   const me = await requireAdmin(event);
@@ -32,7 +33,7 @@ export const handler = httpHandler(async (event) => {
       verdict === 'short-of-range'
         ? `The knowledge base holds ${words} words on this topic, fewer than the ${min} a ${request.length} guide asks for: the guide is shorter rather than padded with anything unsourced. Add documents on it to write more.`
         : null;
-    return json(200, { success: true, message: `Study guide "${guide.title}" generated (${words} words)`, guide, warning });
+    return json(200, { success: true, message: `Study guide "${guide.title}" generated (${words} words): it waits in the review queue until you approve it`, guide, warning });
   } catch (error) {
     if (error instanceof AppError) throw error;
     log.error('generation: study guide failed', { error: String(error) });

@@ -107,6 +107,8 @@ export async function writeGuide(
     key_points: keyPoints,
     check_questions: quiz,
     created_at: meta.now.toISOString(),
+    // Waits for an admin's review before students see it (issue 23 item 9).
+    status: 'pending',
     metadata: {
       ai_generated: true,
       fact_checked: false,

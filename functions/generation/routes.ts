@@ -12,5 +12,9 @@ export const GENERATION_ROUTES = [
   { method: 'POST', path: '/api/generation/questions/{questionId}/approve', name: 'ApproveGeneratedQuestion', entry: 'functions/generation/approve-question.ts', auth: 'jwt' },
   { method: 'POST', path: '/api/generation/questions/{questionId}/reject', name: 'RejectGeneratedQuestion', entry: 'functions/generation/reject-question.ts', auth: 'jwt' },
   { method: 'POST', path: '/api/generation/guides', name: 'GenerateStudyGuide', entry: 'functions/generation/generate-guide.ts', auth: 'jwt' },
+  // Generated guides wait for review like questions (issue 23 item 9).
+  { method: 'GET', path: '/api/generation/guides', name: 'ListGeneratedGuides', entry: 'functions/generation/list-guides-for-review.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/generation/guides/{guideId}/approve', name: 'ApproveGeneratedGuide', entry: 'functions/generation/approve-guide.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/generation/guides/{guideId}/reject', name: 'RejectGeneratedGuide', entry: 'functions/generation/reject-guide.ts', auth: 'jwt' },
   { method: 'POST', path: '/api/generation/guides/{guideId}/fact-check', name: 'FactCheckGuide', entry: 'functions/generation/fact-check-guide.ts', auth: 'jwt' },
 ] as const satisfies readonly RouteDefinition[];

@@ -141,6 +141,9 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   ApproveGeneratedQuestion: { table: 'readWrite' },
   RejectGeneratedQuestion: { table: 'readWrite' },
   GenerateStudyGuide: { table: 'readWrite', ai: true },
+  ListGeneratedGuides: { table: 'read' },
+  ApproveGeneratedGuide: { table: 'readWrite' },
+  RejectGeneratedGuide: { table: 'readWrite' },
   FactCheckGuide: { table: 'readWrite', ai: true },
   // AI explanations (premium): read the caller's round, the cache and the knowledge base; write the cache (and count generations); Bedrock in AWS.
   ExplainQuestion: { table: 'readWrite', ai: true },

@@ -21,6 +21,7 @@ export const GENERATION_MESSAGES = {
   contentTooShort: 'Content must be at least 50 characters',
   notFound: 'Generated question not found',
   notPending: 'This question has already been reviewed',
+  guideNotPending: 'This study guide has already been reviewed',
   documentNotFound: 'Document not found',
   guideNotFound: 'Study guide not found',
   nothingGrounded: 'Nothing in the knowledge base matches this topic: add a document about it first',
@@ -283,6 +284,14 @@ export const generatedGuideSchema = z.object({
   key_points: z.array(z.string()),
   check_questions: z.array(z.object({ question: z.string(), answer: z.string() })),
   created_at: z.string(),
+  /**
+   * The review (issue 23 item 9): a generated guide waits as pending until an admin approves
+   * it (optionally edited) into /study or rejects it. Absent on guides from before the queue,
+   * which were already listed.
+   */
+  status: z.enum(GENERATED_STATUSES).optional(),
+  reviewed_at: z.string().optional(),
+  reviewed_by: z.string().optional(),
   metadata: z.object({
     ai_generated: z.literal(true),
     fact_checked: z.boolean(),
@@ -297,6 +306,18 @@ export const generatedGuideSchema = z.object({
   }),
 });
 export type GeneratedGuide = z.infer<typeof generatedGuideSchema>;
+
+/** The guides of one review status, newest first. */
+export const guideReviewQueueSchema = z.object({ guides: z.array(generatedGuideSchema) });
+
+/** Approve a generated guide, optionally with the admin's edits of its title, summary and paragraphs. */
+export const approveGuideRequestSchema = z.object({
+  title: z.string().trim().min(1, 'Title is required').max(200).optional(),
+  summary: z.string().trim().max(300).optional(),
+  content: z.array(z.string().trim().min(1).max(5000)).min(1, 'A guide needs at least one paragraph').max(60).optional(),
+});
+export type ApproveGuideRequest = z.infer<typeof approveGuideRequestSchema>;
+export const guideReviewResponseSchema = z.object({ success: z.literal(true), message: z.string(), guide: generatedGuideSchema });
 
 export const generateGuideResponseSchema = z.object({
   success: z.literal(true),

@@ -16,6 +16,9 @@ const { handler: approve } = await import('../../functions/generation/approve-qu
 const { handler: reject } = await import('../../functions/generation/reject-question.ts');
 const { handler: generateGuide } = await import('../../functions/generation/generate-guide.ts');
 const { handler: factCheck } = await import('../../functions/generation/fact-check-guide.ts');
+const { handler: listGuideQueue } = await import('../../functions/generation/list-guides-for-review.ts');
+const { handler: approveGuide } = await import('../../functions/generation/approve-guide.ts');
+const { handler: rejectGuide } = await import('../../functions/generation/reject-guide.ts');
 const { handler: startRound } = await import('../../functions/quiz/start-round.ts');
 const { handler: listGuides } = await import('../../functions/guides/list-guides.ts');
 const { handler: getGuide } = await import('../../functions/guides/get-guide.ts');
@@ -182,7 +185,7 @@ describe('question generation and the review queue', () => {
 });
 
 describe('study guides', () => {
-  it('generates a guide from the knowledge base, saved with its metadata, that premium students read in /study', async () => {
+  it('generates a guide from the knowledge base, saved with its metadata, that premium students read in /study once an admin approves it (edited); a rejected one never (issue 23 item 9)', async () => {
     const { status, body } = await call(generateGuide, admin, {
       body: { subject: 'history', difficulty_level: 'beginner', topic: 'Ancient Egypt pyramids and hieroglyphs', length: 'short', focus_areas: ' Rosetta Stone , , Tutankhamun ' },
     });
@@ -197,12 +200,33 @@ describe('study guides', () => {
     // A small knowledge base cannot fill 500 words: the guide says so instead of padding.
     if (guide.metadata.word_count < 500) expect(body.warning).toMatch(/fewer than the 500/);
 
+    // Pending: in the review queue, not in /study.
     const reader = await player(premium);
-    const list = await call(listGuides, reader, { query: { q: 'Ancient Egypt pyramids' } });
-    expect(list.body.guides.map((g: { id: string }) => g.id)).toContain(guide.id);
+    const listed = async () => (await call(listGuides, reader, { query: { q: 'Ancient Egypt pyramids' } })).body.guides.map((g: { id: string }) => g.id);
+    expect(guide.status).toBe('pending');
+    expect(await listed()).not.toContain(guide.id);
+    expect((await call(getGuide, reader, { path: { guideId: guide.id } })).status).toBe(404);
+    const queue = await call(listGuideQueue, admin, { query: { status: 'pending' } });
+    expect(queue.body.guides.map((g: { id: string }) => g.id)).toContain(guide.id);
+    expect((await call(listGuideQueue, reader, { query: { status: 'pending' } })).status).toBe(403);
+
+    // Approved with an edited title: listed, as edited; reviewed once.
+    const approved = await call(approveGuide, admin, { path: { guideId: guide.id }, body: { title: 'The Pyramids and Hieroglyphs of Egypt' } });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect((await call(approveGuide, admin, { path: { guideId: guide.id }, body: {} })).status).toBe(409);
+    expect((await call(rejectGuide, admin, { path: { guideId: guide.id } })).status).toBe(409);
+    expect(await listed()).toContain(guide.id);
     const read = await call(getGuide, reader, { path: { guideId: guide.id } });
     expect(read.status).toBe(200);
+    expect(read.body.guide.title).toBe('The Pyramids and Hieroglyphs of Egypt');
     expect(read.body.guide.content).toEqual(guide.content);
+
+    // Rejected: never listed.
+    const second = await call(generateGuide, admin, { body: { subject: 'history', difficulty_level: 'beginner', topic: 'Ancient Egypt pyramids', length: 'short' } });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect((await call(rejectGuide, admin, { path: { guideId: second.body.guide.id } })).status).toBe(200);
+    expect(await listed()).not.toContain(second.body.guide.id);
+    expect((await call(listGuideQueue, admin, { query: { status: 'pending' } })).body.guides.map((g: { id: string }) => g.id)).not.toContain(second.body.guide.id);
 
     const free = await player();
     expect((await call(getGuide, free, { path: { guideId: guide.id } })).status).toBe(403);

@@ -1,0 +1,2 @@
+/** POST /api/generation/guides/{guideId}/approve (admin). */
+export { approve as handler } from './review-guide.ts';

@@ -1,0 +1,2 @@
+/** POST /api/generation/guides/{guideId}/reject (admin). */
+export { reject as handler } from './review-guide.ts';

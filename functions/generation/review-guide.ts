@@ -1,0 +1,60 @@
+import * as z from 'zod';
+import { GENERATED_STATUSES, GENERATION_MESSAGES as M, approveGuideRequestSchema, countWords, type GeneratedGuide } from '#shared/generation/generation.ts';
+import { guideIdSchema } from '#shared/guides/study-guides.ts';
+import { getGeneratedGuide, listGuidesByStatus, markGuideReviewed } from '../data/generation.ts';
+import { BadRequest, Conflict, NotFound } from '../lib/errors.ts';
+import { httpHandler, json, parseBody, type HttpEvent } from '../lib/http.ts';
+import { audit, requireAdmin } from './admin.ts';
+
+/**
+ * The review of generated study guides (issue 23 item 9), as for generated questions: a
+ * guide reaches /study only once an admin approves it, optionally edited; a rejected one never.
+ */
+
+const querySchema = z.object({ status: z.enum(GENERATED_STATUSES).default('pending') });
+
+/** GET /api/generation/guides?status=pending (admin): one status of the queue, newest first (at most 100). */
+export const list = httpHandler(async (event) => {
+  await requireAdmin(event);
+  const parsed = querySchema.safeParse(event.queryStringParameters ?? {});
+  if (!parsed.success) throw new BadRequest('Choose pending, approved or rejected', { status: 'Choose pending, approved or rejected' });
+  return json(200, { guides: await listGuidesByStatus(parsed.data.status) });
+});
+
+async function pendingGuide(event: HttpEvent): Promise<GeneratedGuide> {
+  const id = guideIdSchema.safeParse(event.pathParameters?.guideId);
+  const guide = id.success ? await getGeneratedGuide(id.data, true) : undefined;
+  if (!guide) throw new NotFound(M.guideNotFound);
+  if (guide.status !== 'pending') throw new Conflict(M.guideNotPending, 'already_reviewed');
+  return guide;
+}
+
+/** POST /api/generation/guides/{guideId}/approve (admin), optionally with edits of title, summary and paragraphs: listed in /study from now on. */
+export const approve = httpHandler(async (event) => {
+  const me = await requireAdmin(event);
+  const edits = parseBody(event, approveGuideRequestSchema);
+  const guide = await pendingGuide(event);
+  const content = edits.content ?? guide.content;
+  const final: GeneratedGuide = {
+    ...guide,
+    title: edits.title ?? guide.title,
+    summary: edits.summary ?? guide.summary,
+    content,
+    metadata: { ...guide.metadata, word_count: countWords(content.join(' ')) },
+  };
+  const reviewed = await markGuideReviewed(final, 'approved', me.user_id, new Date());
+  if (!reviewed) throw new Conflict(M.guideNotPending, 'already_reviewed');
+  const edited = Object.values(edits).some((v) => v !== undefined);
+  await audit(me, 'guides.approve', guide.id, { subject: guide.subject, level: guide.level, edited });
+  return json(200, { success: true, message: 'Study guide approved: students now find it in Study Guides', guide: reviewed });
+});
+
+/** POST /api/generation/guides/{guideId}/reject (admin): never listed. */
+export const reject = httpHandler(async (event) => {
+  const me = await requireAdmin(event);
+  const guide = await pendingGuide(event);
+  const reviewed = await markGuideReviewed(guide, 'rejected', me.user_id, new Date());
+  if (!reviewed) throw new Conflict(M.guideNotPending, 'already_reviewed');
+  await audit(me, 'guides.reject', guide.id, { subject: guide.subject, level: guide.level });
+  return json(200, { success: true, message: 'Study guide rejected', guide: reviewed });
+});
