@@ -17,7 +17,7 @@ export function AuditLogCard() {
       {log.isSuccess && entries.length === 0 && <p className="muted">No admin actions yet.</p>}
       {entries.length > 0 && (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Audit log">
-          <table className={styles.table}>
+          <table className={`${styles.table} ${styles.auditTable}`}>
             <thead>
               <tr>
                 <th scope="col">When</th>
