@@ -12,7 +12,7 @@ describe('the 7-day trial', () => {
     await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
 
     // Free: advanced levels locked, the upsell shown, analytics behind the premium overlay.
-    await p.getByRole('link', { name: 'Advanced, locked: Premium' }).first().waitFor();
+    await p.getByRole('link', { name: 'Advanced Premium, locked' }).first().waitFor();
     const upsell = p.getByRole('region', { name: 'Unlock Premium' });
     await upsell.waitFor();
     await p.getByText('Detailed analytics are part of Premium').waitFor();

@@ -96,7 +96,7 @@ function RoleBreakdown({ stats }: { stats: AdminStats }) {
 function SubjectPerformance({ stats }: { stats: AdminStats }) {
   return (
     <Card title="Subject Performance">
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Subject performance">
         <table className={styles.table}>
           <thead>
             <tr>

@@ -60,7 +60,7 @@ export function AiTutorPage() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [remaining, setRemaining] = useState<number | null>(null);
   const ask = useAskTutor();
-  const logRef = useRef<HTMLOListElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   const pendingRef = useRef<Pending | null>(null);
   pendingRef.current = pending;
 
@@ -130,11 +130,14 @@ export function AiTutorPage() {
           )}
         </div>
 
-        <ol ref={logRef} className={styles.log} role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation" tabIndex={0}>
-          {messages.map((m) => (
-            <MessageItem key={m.id} message={m} />
-          ))}
-        </ol>
+        {/* The log scrolls; the list inside it keeps its items in a list (role="log" on the <ol> would leave them outside one). */}
+        <div ref={logRef} className={styles.log} role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation" tabIndex={0}>
+          <ol className={styles.messages}>
+            {messages.map((m) => (
+              <MessageItem key={m.id} message={m} />
+            ))}
+          </ol>
+        </div>
         {pending && (
           <div className={`${styles.message} ${styles.ai} ${styles.pending}`} aria-hidden="true" data-testid="tutor-streaming">
             <span className={styles.sender}>AI Tutor</span>

@@ -99,7 +99,8 @@ export function DailyChallengePage({ challengeId }: { challengeId: string }) {
               >
                 <span className={styles.letter} aria-hidden="true">
                   {LETTERS[i]}
-                </span>
+                </span>{' '}
+                {/* The space (no box in a flex row) keeps the visible "A Four" inside the name "A. Four" (WCAG 2.5.3). */}
                 <span>{option}</span>
               </button>
             </li>

@@ -53,7 +53,8 @@ export function SubjectProgressCard({ progress, levels }: { progress: SubjectPro
           if (!levels[level]) {
             return (
               <li key={level}>
-                <Link to="/subscription" className={`${styles['level-btn']} ${styles['level-btn--locked']}`} aria-label={`${capitalise(level)}, locked: Premium`}>
+                {/* The name holds the visible "Advanced Premium", then says it is locked (WCAG 2.5.3). */}
+                <Link to="/subscription" className={`${styles['level-btn']} ${styles['level-btn--locked']}`} aria-label={`${capitalise(level)} Premium, locked`}>
                   <span className={styles['level-btn__name']}>
                     <LockIcon size={16} /> {capitalise(level)}
                   </span>{' '}

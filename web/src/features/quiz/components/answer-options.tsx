@@ -46,8 +46,9 @@ export function AnswerOptions({ options, verdict, locked, onChoose }: Props) {
                 if (!locked) onChoose(option);
               }}
             >
-              <span className={styles['quiz-option__letter']}>{optionLetter(index)}</span>
-              <span className={styles['quiz-option__text']}>{option}</span>
+              {/* The spaces (no box in a flex row) keep the visible text "A Paris", words apart, inside the name (WCAG 2.5.3). */}
+              <span className={styles['quiz-option__letter']}>{optionLetter(index)}</span>{' '}
+              <span className={styles['quiz-option__text']}>{option}</span>{' '}
               {text && (
                 <span className={styles['quiz-option__mark']}>
                   <span aria-hidden="true">{mark === 'correct' ? '✓' : '✗'}</span> {text}

@@ -86,21 +86,24 @@ export function GroupChat({ group, viewerId, onLeft }: { group: GroupView; viewe
             </Alert>
           )}
           {messages.data && (
-            <ol className={styles.log} role="log" aria-live="polite" aria-label={`Messages in ${group.name}`} tabIndex={0}>
-              {messages.data.messages.length === 0 && <li className="muted">No messages yet. Say hello!</li>}
-              {messages.data.messages.map((m) => (
-                <li key={m.id} className={m.user_id === viewerId ? `${styles.message} ${styles.mine}` : styles.message}>
-                  <span className={styles.sender}>
-                    {m.user_id === viewerId ? 'You' : m.email}
-                    {admin?.user_id === m.user_id && <CrownBadge />}
-                  </span>
-                  <span className={styles.text}>{m.message}</span>
-                  <time className={styles.time} dateTime={m.created_at}>
-                    {timeText(m.created_at)}
-                  </time>
-                </li>
-              ))}
-            </ol>
+            // The log scrolls; the list inside it keeps its items in a list (role="log" on the <ol> would leave them outside one).
+            <div className={styles.log} role="log" aria-live="polite" aria-label={`Messages in ${group.name}`} tabIndex={0}>
+              <ol className={styles.messages}>
+                {messages.data.messages.length === 0 && <li className="muted">No messages yet. Say hello!</li>}
+                {messages.data.messages.map((m) => (
+                  <li key={m.id} className={m.user_id === viewerId ? `${styles.message} ${styles.mine}` : styles.message}>
+                    <span className={styles.sender}>
+                      {m.user_id === viewerId ? 'You' : m.email}
+                      {admin?.user_id === m.user_id && <CrownBadge />}
+                    </span>
+                    <span className={styles.text}>{m.message}</span>
+                    <time className={styles.time} dateTime={m.created_at}>
+                      {timeText(m.created_at)}
+                    </time>
+                  </li>
+                ))}
+              </ol>
+            </div>
           )}
           <Composer groupId={group.id} />
         </div>

@@ -139,7 +139,8 @@ export function LiveCompetitionsPage() {
       )}
       <section className="card" aria-labelledby="weekly-schedule">
         <h2 id="weekly-schedule">Weekly schedule</h2>
-        <div className="table-scroll">
+        {/* Wider than a phone: the scrolling box takes focus, so a keyboard can scroll it too. */}
+        <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="weekly-schedule">
           <table className={styles.schedule}>
             <thead>
               <tr>
