@@ -1,5 +1,6 @@
 import { Button } from '@/components/button.tsx';
 import { Card } from '@/components/card.tsx';
+import { EmailText } from '@/components/email-text.tsx';
 import { useAuditLog } from '../api/admin-api.ts';
 import { actionText, detailText } from '../admin-view.ts';
 import styles from './admin.module.css';
@@ -33,7 +34,7 @@ export function AuditLogCard() {
                   <td>
                     <time dateTime={entry.at}>{when(entry.at)}</time>
                   </td>
-                  <td>{entry.actor_email ?? entry.actor_id}</td>
+                  <td>{entry.actor_email ? <EmailText email={entry.actor_email} /> : entry.actor_id}</td>
                   <td>{actionText(entry.action)}</td>
                   <td>{entry.target ?? '—'}</td>
                   <td>{detailText(entry.detail)}</td>
