@@ -130,6 +130,8 @@ async function sweep(p: Page, who: string, paths: string[], resolve: (path: stri
       const wide = await sideways(p);
       if (wide) findings.push({ page: name, width, what: wide });
       if (width === AXE_WIDTH) for (const what of await axeFindings(p)) findings.push({ page: name, width, what });
+      // PHONE_SCREENSHOTS=1: every page at every width in .screenshots/phone-width/, to look at.
+      if (process.env.PHONE_SCREENSHOTS) await p.screenshot({ path: `.screenshots/phone-width/${width}/${name.replace(/[^\w-]+/g, '_')}.png`, fullPage: true });
     }
   }
 }
