@@ -1,8 +1,7 @@
-import * as z from 'zod';
-import { GENERATED_STATUSES, GENERATION_MESSAGES as M, approveGuideRequestSchema, countWords, type GeneratedGuide } from '#shared/generation/generation.ts';
+import { GENERATION_MESSAGES as M, approveGuideRequestSchema, countWords, type GeneratedGuide } from '#shared/generation/generation.ts';
 import { guideIdSchema } from '#shared/guides/study-guides.ts';
-import { getGeneratedGuide, listGuidesByStatus, markGuideReviewed } from '../data/generation.ts';
-import { BadRequest, Conflict, NotFound } from '../lib/errors.ts';
+import { getGeneratedGuide, markGuideReviewed } from '../data/generation.ts';
+import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody, type HttpEvent } from '../lib/http.ts';
 import { audit, requireAdmin } from './admin.ts';
 
@@ -10,16 +9,6 @@ import { audit, requireAdmin } from './admin.ts';
  * The review of generated study guides (issue 23 item 9), as for generated questions: a
  * guide reaches /study only once an admin approves it, optionally edited; a rejected one never.
  */
-
-const querySchema = z.object({ status: z.enum(GENERATED_STATUSES).default('pending') });
-
-/** GET /api/generation/guides?status=pending (admin): one status of the queue, newest first (at most 100). */
-export const list = httpHandler(async (event) => {
-  await requireAdmin(event);
-  const parsed = querySchema.safeParse(event.queryStringParameters ?? {});
-  if (!parsed.success) throw new BadRequest('Choose pending, approved or rejected', { status: 'Choose pending, approved or rejected' });
-  return json(200, { guides: await listGuidesByStatus(parsed.data.status) });
-});
 
 async function pendingGuide(event: HttpEvent): Promise<GeneratedGuide> {
   const id = guideIdSchema.safeParse(event.pathParameters?.guideId);

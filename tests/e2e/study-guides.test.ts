@@ -75,7 +75,7 @@ describe('study guides', () => {
     await p.getByText(/The Berlin Wall, built in 1961/).waitFor();
   });
 
-  it('an admin opens /study from the dashboard, reads every guide, generates an AI guide there and fact-checks it (3-learning §2)', async () => {
+  it('an admin opens /study from the dashboard, reads every guide, generates an AI guide there, fact-checks it and approves it from the review queue into the list (3-learning §2; issue 23 items 10, 9)', async () => {
     const p = page();
     await signIn(p, baseUrl, ADMIN.email, ADMIN.password);
     await p.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
@@ -92,10 +92,17 @@ describe('study guides', () => {
     await tools.getByLabel('Topic').fill('Ancient Egypt');
     await tools.getByRole('radio', { name: /Short/ }).check();
     await tools.getByRole('button', { name: 'Generate AI Guide' }).click();
-    const result = tools.getByRole('article');
-    await result.getByRole('heading', { name: /Ancient Egypt/ }).waitFor({ timeout: 60_000 });
+    await tools.getByText(/^Study guide "Ancient Egypt \(AI study guide\)" generated/).waitFor({ timeout: 60_000 });
     await tools.getByRole('button', { name: 'Fact Check' }).click();
     await tools.getByText(/^\d+ of \d+ statements are supported by the knowledge base$/).waitFor({ timeout: 60_000 });
+
+    // The new guide waits for review (issue 23 item 9): not listed until approved, then listed.
+    const listedGuide = guideList(p).getByRole('article', { name: 'Ancient Egypt (AI study guide)' });
+    expect(await listedGuide.count()).toBe(0);
+    const waiting = tools.getByRole('list', { name: 'Guides waiting for review' }).getByRole('article').filter({ hasText: 'Ancient Egypt (AI study guide)' }).first();
+    await waiting.getByRole('button', { name: 'Approve' }).click();
+    await tools.getByText('Study guide approved: students now find it in Study Guides').first().waitFor();
+    await listedGuide.first().waitFor();
 
     // Back to Dashboard leads to the admin's own home, not the student dashboard.
     await p.getByRole('link', { name: 'Back to Dashboard' }).click();

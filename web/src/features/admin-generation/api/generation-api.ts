@@ -5,8 +5,11 @@ import {
   factCheckResponseSchema,
   generateGuideResponseSchema,
   generateQuestionsResponseSchema,
+  guideReviewQueueSchema,
+  guideReviewResponseSchema,
   reviewQueueSchema,
   reviewResponseSchema,
+  type ApproveGuideRequest,
   type ApproveRequest,
   type GeneratedStatus,
   type GuideLength,
@@ -63,7 +66,30 @@ export function useGenerateGuide() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: GenerateGuideInput) => api.request('/api/generation/guides', { method: 'POST', body: input, auth: true, schema: generateGuideResponseSchema, timeoutMs: LONG }),
-    onSuccess: () => client.invalidateQueries({ queryKey: [QUERY_ROOTS.guides] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['generation', 'guides'] }),
+  });
+}
+
+const guideQueueKey = (status: GeneratedStatus) => ['generation', 'guides', status] as const;
+
+/** Generated guides of one review status (issue 23 item 9): pending ones wait here, unseen by students. */
+export function useGuideReviewQueue(status: GeneratedStatus = 'pending') {
+  return useQuery({
+    queryKey: guideQueueKey(status),
+    queryFn: ({ signal }) => api.request(`/api/generation/guides?status=${status}`, { auth: true, schema: guideReviewQueueSchema, signal }),
+  });
+}
+
+export function useReviewGuide() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action, edits }: { id: string; action: 'approve' | 'reject'; edits?: ApproveGuideRequest }) =>
+      api.request(`/api/generation/guides/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: action === 'approve' ? (edits ?? {}) : {}, auth: true, schema: guideReviewResponseSchema }),
+    // Not awaited: the reviewed item leaves the queue on the refetch, and the caller's own onSuccess (its notice) must run first.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['generation', 'guides'] });
+      void client.invalidateQueries({ queryKey: [QUERY_ROOTS.guides] });
+    },
   });
 }
 

@@ -7,7 +7,8 @@ import { Button } from '@/components/button.tsx';
 import { SelectField } from '@/components/select-field.tsx';
 import { TextField } from '@/components/text-field.tsx';
 import { capitalise } from '@/lib/capitalise.ts';
-import { useAllGuides, useFactCheck, useGenerateGuide } from '../api/generation-api.ts';
+import { useAllGuides, useFactCheck, useGenerateGuide, useGuideReviewQueue } from '../api/generation-api.ts';
+import { GuideReviewQueue } from './guide-review-queue.tsx';
 import styles from './admin-generation.module.css';
 
 const failure = (prefix: string, message: string) => (message.startsWith(prefix) ? message : `${prefix}: ${message}`);
@@ -44,7 +45,7 @@ export function GuideGenerationPanel() {
       <h2 id={`${id}-title`} className="card__title">
         AI Study Guides
       </h2>
-      <p className="muted">Guides are written only from the knowledge base and listed in Study Guides for Premium students.</p>
+      <p className="muted">Guides are written only from the knowledge base. A new guide waits for your review below; once approved it is listed in Study Guides for Premium students.</p>
       <form className={styles.form} onSubmit={submit} noValidate aria-label="Generate a study guide">
         <div className={styles.row}>
           <SelectField label="Guide subject" value={subject} options={SUBJECTS} optionLabel={capitalise} onChange={setSubject} />
@@ -87,7 +88,7 @@ export function GuideGenerationPanel() {
           {guide.guide.content.slice(0, 2).map((p, i) => (
             <p key={i}>{p}</p>
           ))}
-          {guide.guide.content.length > 2 && <p className="muted">… {guide.guide.content.length - 2} more paragraphs in Study Guides.</p>}
+          {guide.guide.content.length > 2 && <p className="muted">… {countOf(guide.guide.content.length - 2, 'more paragraph', 'more paragraphs')} in the review queue below.</p>}
           <h4 className={styles.smallTitle}>Key points</h4>
           <ul>
             {guide.guide.metadata.key_points.map((k) => (
@@ -103,6 +104,8 @@ export function GuideGenerationPanel() {
         </article>
       )}
 
+      <GuideReviewQueue />
+
       <FactCheck preselect={guide?.guide.id ?? null} />
     </section>
   );
@@ -111,7 +114,10 @@ export function GuideGenerationPanel() {
 /** Fact Check: each statement of a guide marked supported (with its source) or not found in the knowledge base. */
 function FactCheck({ preselect }: { preselect: string | null }) {
   const id = useId();
-  const guides = useAllGuides();
+  const listed = useAllGuides();
+  // Pending guides too: checking a guide before approving it is the point of the check.
+  const pending = useGuideReviewQueue('pending');
+  const guides = { data: listed.data ? { guides: [...(pending.data?.guides ?? []).map((g) => ({ id: g.id, title: `${g.title} (pending review)`, ai_generated: true })), ...listed.data.guides] } : undefined };
   const check = useFactCheck();
   const [chosen, setChosen] = useState<string>('');
   const [result, setResult] = useState<{ result: FactCheckResult; message: string } | null>(null);
