@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   AllowedMethods,
@@ -17,7 +18,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -35,7 +36,11 @@ export interface WebStackProps extends StackProps {
    * path CloudFront forwards is the stage's, and the browser connects to its own origin.
    */
   readonly webSocketApiId?: string;
-  /** Where the built web app is; deployed only if it exists, so a fresh clone synthesises. */
+  /**
+   * Where the built web app is (`npm run build:web`). Without its index.html the stack refuses
+   * to synthesise: a deploy must never replace the site with an empty one. Tests synthesise
+   * with a stand-in build (tests/support/web-dist.ts).
+   */
   readonly webDistPath: string;
   /** The table the functions read the public origin from (CONFIG/SITE, see functions/lib/site-url.ts). */
   readonly table: ITable;
@@ -143,14 +148,7 @@ export class WebStack extends Stack {
       },
     });
 
-    if (existsSync(props.webDistPath)) {
-      new BucketDeployment(this, 'Deploy', {
-        sources: [Source.asset(props.webDistPath)],
-        destinationBucket: bucket,
-        distribution,
-        distributionPaths: ['/*'],
-      });
-    }
+    deploySite(this, bucket, distribution, props.webDistPath);
 
     const siteUrl = `https://${distribution.distributionDomainName}`;
     writeSiteConfig(this, props.table, siteUrl);
@@ -158,6 +156,51 @@ export class WebStack extends Stack {
     new CfnOutput(this, 'BucketName', { value: bucket.bucketName });
     new CfnOutput(this, 'DistributionId', { value: distribution.distributionId });
   }
+}
+
+/** Build output whose file names are hashes of their content (Vite's assets/, the flag images): a name's bytes never change. */
+export const HASHED_PATHS = ['assets/*', 'flags/*'];
+/** A year, immutable: a browser or CloudFront never asks again for a hashed file. */
+export const HASHED_CACHE_CONTROL = [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()];
+/** Everything else (index.html, sw.js, the manifest, favicon): revalidated on every use, so a deploy is seen at once. */
+export const SHELL_CACHE_CONTROL = [CacheControl.noCache()];
+
+/** The error synthesis stops with when there is no built web app to deploy. */
+export function missingWebDist(webDistPath: string): string | undefined {
+  if (existsSync(path.join(webDistPath, 'index.html'))) return undefined;
+  return `No built web app: ${path.join(webDistPath, 'index.html')} does not exist. Run \`npm run build:web\` before \`cdk synth\` or \`cdk deploy\` (deploying without it would replace the site with an empty one).`;
+}
+
+/**
+ * Two uploads of the same build, so that a tab opened before a deploy keeps working after it:
+ * first the hashed files, cached for a year as immutable; then the shell (index.html, sw.js,
+ * manifest), no-cache, which names the new hashed files only once they are there, followed by
+ * the CloudFront invalidation. Neither prunes: the previous builds' chunks stay in the bucket
+ * for the tabs (and service workers) that still ask for them. Hashed files are small and
+ * never overwritten; an operator may delete old ones (runbook in the README).
+ */
+function deploySite(scope: Construct, bucket: Bucket, distribution: Distribution, webDistPath: string): void {
+  const missing = missingWebDist(webDistPath);
+  if (missing) throw new Error(missing);
+  const source = Source.asset(webDistPath);
+  const hashed = new BucketDeployment(scope, 'DeployHashedAssets', {
+    sources: [source],
+    destinationBucket: bucket,
+    exclude: ['*'],
+    include: HASHED_PATHS,
+    cacheControl: HASHED_CACHE_CONTROL,
+    prune: false,
+  });
+  const shell = new BucketDeployment(scope, 'DeployShell', {
+    sources: [source],
+    destinationBucket: bucket,
+    exclude: HASHED_PATHS,
+    cacheControl: SHELL_CACHE_CONTROL,
+    prune: false,
+    distribution,
+    distributionPaths: ['/*'],
+  });
+  shell.node.addDependency(hashed);
 }
 
 /**

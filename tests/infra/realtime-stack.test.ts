@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { WEBSOCKET_ROUTES, WEBSOCKET_THROTTLE } from '#functions/realtime/routes.ts';
 import { repoPath } from '#infra/constructs/bundling.ts';
 import { addPlatform } from '#infra/stacks/platform.ts';
+import { writeWebDist } from '../support/web-dist.ts';
 
 /**
  * The WebSocket API as CDK synthesises it (without bundling the Lambdas): the routes of
@@ -17,7 +18,7 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'realtime-stack-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const { context } = JSON.parse(readFileSync(repoPath('cdk.json'), 'utf8'));
 const app = new App({ context: { ...context, 'aws:cdk:bundling-stacks': [] }, outdir: scratch });
-const platform = addPlatform(app, { stage: 'rt', mailFrom: 'no-reply@quiz.example', webDistPath: path.join(scratch, 'no-web') });
+const platform = addPlatform(app, { stage: 'rt', mailFrom: 'no-reply@quiz.example', webDistPath: writeWebDist(path.join(scratch, 'web-dist')) });
 const realtime = Template.fromStack(platform.realtime);
 
 describe('the realtime stack', () => {

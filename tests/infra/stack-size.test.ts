@@ -11,6 +11,7 @@ import { ApiAreaStack } from '#infra/stacks/api-area-stack.ts';
 import { routeAccess, scheduleAccess } from '#infra/stacks/function-access.ts';
 import { addPlatform } from '#infra/stacks/platform.ts';
 import { SchedulesStack } from '#infra/stacks/schedules-stack.ts';
+import { writeWebDist } from '../support/web-dist.ts';
 
 /**
  * CloudFormation refuses a stack of more than 500 resources. Every stack must stay under 400,
@@ -34,7 +35,7 @@ const { context } = JSON.parse(readFileSync(repoPath('cdk.json'), 'utf8'));
 
 function newApp(name: string) {
   const app = new App({ analyticsReporting: true, context: { ...context, 'aws:cdk:bundling-stacks': [] }, outdir: path.join(scratch, name) });
-  const platform = addPlatform(app, { stage: 'size', mailFrom: 'no-reply@quiz.example', webDistPath: path.join(scratch, 'no-web') });
+  const platform = addPlatform(app, { stage: 'size', mailFrom: 'no-reply@quiz.example', webDistPath: writeWebDist(path.join(scratch, `${name}-web-dist`)) });
   const resources = {
     table: platform.data.table,
     userPoolId: platform.auth.userPool.userPoolId,

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
@@ -15,6 +15,7 @@ import { addPlatform } from '#infra/stacks/platform.ts';
 import { SPA_REWRITE_SOURCE, VIEWER_ADDRESS_SOURCE, WebStack } from '#infra/stacks/web-stack.ts';
 import { API_CSP, SITE_CSP } from '#infra/edge/security-headers.ts';
 import { ROLES } from '#shared/constants.ts';
+import { WEB_DIST_FILES, writeWebDist } from '../support/web-dist.ts';
 
 /** Synthesises the whole app in-process (bundling included) once, as `cdk synth` would. */
 
@@ -37,8 +38,7 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'infra-test-'));
 const webDist = path.join(scratch, 'web-dist');
 
 beforeAll(() => {
-  mkdirSync(webDist);
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>test</title>');
+  writeWebDist(webDist);
   const { context } = JSON.parse(readFileSync(repoPath('cdk.json'), 'utf8'));
   const app = new App({ context, outdir: path.join(scratch, 'cdk.out') });
   platform = addPlatform(app, { stage: 'test', mailFrom: 'Quiz Quest <no-reply@quiz.example>', webDistPath: webDist });
@@ -639,16 +639,62 @@ describe('web stack', () => {
     expect(outputs.SiteUrl!.Value).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] });
   });
 
-  it('deploys the built web app when there is one, and synthesises without it', () => {
-    t.web.resourceCountIs('Custom::CDKBucketDeployment', 1);
+  const deployments = () => Object.entries(resources(t.web, 'Custom::CDKBucketDeployment'));
+  /** Whether `aws s3 sync` copies a file under a deployment's filters: excludes, then includes, the last that matches wins. */
+  const syncs = (props: any, file: string) => {
+    const filters = [...(props.Exclude ?? []).map((p: string) => [p, false]), ...(props.Include ?? []).map((p: string) => [p, true])] as [string, boolean][];
+    const matches = (pattern: string) => new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`).test(file);
+    return filters.filter(([pattern]) => matches(pattern)).at(-1)?.[1] ?? true;
+  };
+  /** The deployments that upload a file of the build. */
+  const deploying = (file: string) => deployments().filter(([, d]) => syncs(d.Properties, file));
+
+  it('uploads every file of the build once: index.html, sw.js and the manifest with no-cache, hashed assets for a year, immutable', () => {
+    for (const file of WEB_DIST_FILES.shell) {
+      const found = deploying(file);
+      expect(found, file).toHaveLength(1);
+      expect(found[0]![1].Properties.SystemMetadata, file).toEqual({ 'cache-control': 'no-cache' });
+    }
+    for (const file of WEB_DIST_FILES.hashed) {
+      const found = deploying(file);
+      expect(found, file).toHaveLength(1);
+      expect(found[0]![1].Properties.SystemMetadata, file).toEqual({ 'cache-control': 'public, max-age=31536000, immutable' });
+    }
+  });
+
+  it('keeps the previous build: no deployment deletes what the new build lacks, nor the files when the stack goes', () => {
+    expect(deployments().length).toBeGreaterThan(0);
+    for (const [, d] of deployments()) {
+      expect(d.Properties.Prune).toBe(false);
+      expect(d.Properties.RetainOnDelete).not.toBe(false);
+    }
+  });
+
+  it('uploads the hashed assets before the shell that names them, and invalidates the CDN after the shell', () => {
+    const [assetsId, assets] = deploying('assets/index-3f9a1b2c.js')[0]!;
+    const [shellId, shell] = deploying('index.html')[0]!;
+    expect(assetsId).not.toBe(shellId);
+    expect([shell.DependsOn ?? []].flat()).toContain(assetsId);
+    expect(assets.Properties.DistributionId).toBeUndefined();
+    const distributionId = only(t.web, 'AWS::CloudFront::Distribution')[0];
+    expect(shell.Properties.DistributionId).toEqual({ Ref: distributionId });
+    expect(shell.Properties.DistributionPaths).toEqual(['/*']);
+  });
+
+  it('refuses to synthesise without a built web app instead of deploying an empty site, naming npm run build:web', () => {
     const bareApp = new App({ outdir: path.join(scratch, 'bare.out') });
     const bareData = new DataStack(bareApp, 'BareData');
-    const bare = new WebStack(bareApp, 'Bare', {
-      apiEndpoint: 'https://abc123.execute-api.eu-west-1.amazonaws.com',
-      webDistPath: path.join(webDist, 'missing'),
-      table: bareData.table,
-      edgeSecret: bareData.edgeSecret,
-    });
-    Template.fromStack(bare).resourceCountIs('Custom::CDKBucketDeployment', 0);
+    const bare = (webDistPath: string) => () =>
+      new WebStack(bareApp, `Bare${Math.random().toString(36).slice(2, 8)}`, {
+        apiEndpoint: 'https://abc123.execute-api.eu-west-1.amazonaws.com',
+        webDistPath,
+        table: bareData.table,
+        edgeSecret: bareData.edgeSecret,
+      });
+    expect(bare(path.join(webDist, 'missing'))).toThrow(/npm run build:web/);
+    // A folder without the shell (an interrupted build, the wrong path) is no site either.
+    const empty = path.join(scratch, 'empty-dist');
+    mkdirSync(empty);
+    expect(bare(empty)).toThrow(/index\.html.*npm run build:web/);
   });
 });
