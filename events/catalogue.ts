@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { LEVELS, ROLES, SUBJECTS } from '#shared/constants.ts';
 import { emailAddressSchema } from '#shared/validation/email.ts';
+import type { ConsumerName } from './consumers.ts';
 
 /**
  * Every domain event: its detail-type, the schema of its detail, and the consumers
@@ -9,24 +10,8 @@ import { emailAddressSchema } from '#shared/validation/email.ts';
  */
 export const EVENT_SOURCE = 'quizquest';
 
-export const CONSUMERS = {
-  'send-email': { entry: 'functions/consumers/send-email.ts' },
-  'update-progress': { entry: 'functions/consumers/update-progress.ts' },
-  'update-streak': { entry: 'functions/consumers/update-streak.ts' },
-  'write-leaderboard-entry': { entry: 'functions/consumers/write-leaderboard-entry.ts' },
-  'delete-account-data': { entry: 'functions/consumers/delete-account-data.ts' },
-  'record-challenge-attempt': { entry: 'functions/consumers/record-challenge-attempt.ts' },
-  /** A live match's alert goes to every registered player (up to 1000, 25 at a time). */
-  'notify': { entry: 'functions/consumers/notify.ts', timeoutSeconds: 60 },
-  'write-feed-items': { entry: 'functions/consumers/write-feed-items.ts' },
-  'advance-study-goals': { entry: 'functions/consumers/advance-study-goals.ts' },
-  'email-progress-report': { entry: 'functions/reports/send-report-mail.ts' },
-  /** Runs one question of a live match, waiting up to a pause and a (double) window: its own timeout. */
-  'run-live-match': { entry: 'functions/tournaments/run-match.ts', timeoutSeconds: 150 },
-  /** Keeps the admin overview's counters (issue 13): accounts by role, quizzes, scores, days. */
-  'aggregate-admin-stats': { entry: 'functions/admin/aggregate-stats.ts' },
-} as const;
-export type ConsumerName = keyof typeof CONSUMERS;
+/** The consumers (handler, Lambda timeout) live in a zod-free module that handlers can import. */
+export { CONSUMERS, consumerTimeoutSeconds, type ConsumerName } from './consumers.ts';
 
 export const EVENTS = {
   AccountConfirmed: {

@@ -12,7 +12,7 @@
  * - sign-in by refresh token .. pk SESSION#<sha256>   sk SESSION       (expires by TTL)
  * - a user's sign-in records ... gsi1pk OWNER#<id>     gsi1sk SESSION#<sha256>  (found when the account is deleted)
  * - attempts in a window ...... pk RATE#<action>#<key> sk <window start> (expires by TTL)
- * - processed event marker .... pk EVENT#<consumer>#<id> sk EVENT      (expires by TTL)
+ * - processed event marker .... pk EVENT#<consumer>#<id> sk EVENT      (running with a lease, or done; expires by TTL)
  * - question bank index ........ pk QBANK#<subject>#<level> sk META   (ids in index order, topics)
  * - question by bank index ..... pk QBANK#<subject>#<level> sk Q#<00000 index>
  * - seen questions of a bank ... pk USER#<id>  sk SEEN#<subject>#<level>  (a number set of indexes)

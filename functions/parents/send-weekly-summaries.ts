@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { weeklySummaryLines } from '#shared/parents/summary.ts';
 import { linkOfParent, weeklySummaryLinks } from '../data/parent-links.ts';
-import { runOnce } from '../data/processed-events.ts';
+import { invocationLeaseMs, runOnce } from '../data/processed-events.ts';
 import { log } from '../lib/log.ts';
 import { sendMail, type Mail } from '../lib/mail.ts';
 import { siteUrl } from '../lib/site-url.ts';
@@ -36,9 +36,11 @@ export function weeklyMail(to: string, lines: string[], dashboard: string): Mail
  * Weekly (Sunday evening, UTC): each opted-in, still approved parent–student link gets one
  * e-mail with the student's week (quizzes, study time, average, streak, strongest subject).
  * A marker per link and week makes a retried run send nothing twice; a failed send gives its
- * marker back and is tried again by the retry.
+ * marker back and is tried again by the retry, and so does a run that timed out or crashed
+ * mid-send: its claim holds only until that invocation's deadline. A link another run is still
+ * sending stops this run like a failed send (Lambda retries it).
  */
-export const handler = async (event: unknown): Promise<void> => {
+export const handler = async (event: unknown, context?: { getRemainingTimeInMillis(): number }): Promise<void> => {
   const { scheduledTime, payload } = scheduled.parse(event);
   const week = scheduledTime.slice(0, 10);
   const now = new Date(scheduledTime);
@@ -57,10 +59,15 @@ export const handler = async (event: unknown): Promise<void> => {
         skipped += 1;
         continue;
       }
-      const outcome = await runOnce('weekly-parent-summary', `${parentId}#${studentId}#${week}`, async () => {
-        const summary = await loadStudentSummary(studentId, now);
-        await sendMail(weeklyMail(link.parentEmail, weeklySummaryLines(link.studentEmail, summary), dashboard));
-      });
+      const outcome = await runOnce(
+        'weekly-parent-summary',
+        `${parentId}#${studentId}#${week}`,
+        async () => {
+          const summary = await loadStudentSummary(studentId, now);
+          await sendMail(weeklyMail(link.parentEmail, weeklySummaryLines(link.studentEmail, summary), dashboard));
+        },
+        invocationLeaseMs(context),
+      );
       if (outcome === 'done') sent += 1;
       else skipped += 1;
     }

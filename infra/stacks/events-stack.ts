@@ -3,7 +3,7 @@ import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { CONSUMERS, EVENT_SOURCE, eventsFor, type ConsumerName } from '#events/catalogue.ts';
+import { CONSUMERS, EVENT_SOURCE, consumerTimeoutSeconds, eventsFor, type ConsumerName } from '#events/catalogue.ts';
 import { ProjectFunction, type PlatformResources } from '../constructs/project-function.ts';
 import { consumerAccess } from './function-access.ts';
 
@@ -14,12 +14,6 @@ export interface EventsStackProps extends StackProps {
 
 /** `write-leaderboard-entry` → `WriteLeaderboardEntry`, for construct ids. */
 const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
-
-/** A consumer's Lambda timeout: 30 s unless its catalogue entry says otherwise (the live match runner waits out a question). */
-function consumerTimeoutSeconds(consumer: ConsumerName): number {
-  const entry = CONSUMERS[consumer];
-  return 'timeoutSeconds' in entry ? entry.timeoutSeconds : 30;
-}
 
 /**
  * The event bus and its consumers, one rule per consumer, read from events/catalogue.ts
@@ -46,6 +40,7 @@ export class EventsStack extends Stack {
         entry: CONSUMERS[consumer].entry,
         access: consumerAccess(consumer),
         resources: props.resources,
+        // 30 s unless the consumer's entry says otherwise; its once-markers' lease is the same number.
         timeout: Duration.seconds(consumerTimeoutSeconds(consumer)),
         // EventBridge hands the event to Lambda asynchronously; handler errors are retried
         // by Lambda, and only these settings keep an event that keeps failing.
