@@ -1,9 +1,10 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Level, Subject } from '#shared/constants.ts';
 import { UNLIMITED } from '#shared/entitlements.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
+import { countStoredItems } from './counted-writes.ts';
 import * as keys from './table-keys.ts';
 
 /**
@@ -21,34 +22,13 @@ export type ToggleOutcome = 'added' | 'removed' | 'limit' | 'busy';
 
 const TRIES = 8;
 
-/** The bookmarks a user kept before the count existed: counted once, when the count item is made. */
-async function countStored(userId: string): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.bookmarkCount(userId).pk, ':prefix': 'BOOKMARK#' },
-        Select: 'COUNT',
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += page.Count ?? 0;
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return count;
-}
-
 /** Makes the count item if it is missing; a concurrent maker winning is fine. */
 async function createCount(userId: string): Promise<void> {
   try {
     await documentClient().send(
       new PutCommand({
         TableName: env().TABLE_NAME,
-        Item: { ...keys.bookmarkCount(userId), type: 'bookmark-count', kept: await countStored(userId) },
+        Item: { ...keys.bookmarkCount(userId), type: 'bookmark-count', kept: await countStoredItems(keys.bookmarkCount(userId).pk, 'BOOKMARK#') },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );

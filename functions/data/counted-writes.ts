@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 
@@ -81,4 +81,25 @@ export async function countedWrite(w: CountedWrite): Promise<CountedOutcome> {
 async function readCount(w: CountedWrite): Promise<number | undefined> {
   const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: w.countKey, ConsistentRead: true }));
   return Item ? Number(Item.kept ?? 0) : undefined;
+}
+
+/** How many items of a partition start with `prefix` (read once, when a count item is first made). */
+export async function countStoredItems(pk: string, prefix: string): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: env().TABLE_NAME,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+        Select: 'COUNT',
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return count;
 }

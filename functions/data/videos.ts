@@ -1,11 +1,11 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { LEVELS, SUBJECTS } from '#shared/constants.ts';
 import { explanationSchema, LIBRARY_MAX, parseVideoId, type VideoRecord } from '#shared/explanations/explanations.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { countedWrite } from './counted-writes.ts';
+import { countedWrite, countStoredItems } from './counted-writes.ts';
 import * as keys from './table-keys.ts';
 import { queryPrefix } from './user-rows.ts';
 
@@ -67,27 +67,6 @@ export async function getVideo(userId: string, videoId: string): Promise<VideoRe
   return Item ? toRecord(Item) : undefined;
 }
 
-/** The videos stored (once, when the count item is first made). */
-async function countVideos(userId: string): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'VIDEO#' },
-        Select: 'COUNT',
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += page.Count ?? 0;
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return count;
-}
-
 /**
  * Adds a video once: 'added', 'exists' (already in the library, unchanged), 'full' or 'busy'.
  * The video and the library's count item move in one transaction conditional on the count
@@ -108,7 +87,7 @@ export async function addVideo(userId: string, video: NewVideo): Promise<'added'
         },
       },
     ],
-    countStored: () => countVideos(userId),
+    countStored: () => countStoredItems(`USER#${userId}`, 'VIDEO#'),
   });
   return outcome === 'done' ? 'added' : outcome === 'stale' ? 'exists' : outcome === 'limit' ? 'full' : 'busy';
 }
