@@ -8,6 +8,7 @@ import { TextField } from '@/components/text-field.tsx';
 import { capitalise } from '@/lib/capitalise.ts';
 import { useGuideReviewQueue, useReviewGuide } from '../api/generation-api.ts';
 import styles from './admin-generation.module.css';
+import { ReviewActions } from './review-actions.tsx';
 
 /** Generated guides waiting for review (issue 23 item 9): approved (as is or edited) into Study Guides, or rejected. */
 export function GuideReviewQueue() {
@@ -84,17 +85,7 @@ function GuideItem({ guide, onDone }: { guide: GeneratedGuide; onDone: (message:
             ))}
             <p className="muted">Sources: {guide.metadata.sources.map((s) => s.title).join(' · ')}</p>
           </details>
-          <div className="actions">
-            <Button onClick={() => act('approve')} loading={review.isPending && review.variables?.action === 'approve'} disabled={review.isPending}>
-              Approve
-            </Button>
-            <Button variant="secondary" onClick={() => setEditing(true)} disabled={review.isPending}>
-              Edit
-            </Button>
-            <Button variant="ghost" onClick={() => act('reject')} loading={review.isPending && review.variables?.action === 'reject'} disabled={review.isPending}>
-              Reject
-            </Button>
-          </div>
+          <ReviewActions pending={review.isPending ? review.variables?.action : undefined} onAct={(action) => act(action)} onEdit={() => setEditing(true)} />
         </>
       ) : (
         <form onSubmit={saveAndApprove} className={styles.form} aria-label="Edit guide">

@@ -7,6 +7,7 @@ import { TextField } from '@/components/text-field.tsx';
 import { capitalise } from '@/lib/capitalise.ts';
 import { useReviewQueue, useReviewQuestion } from '../api/generation-api.ts';
 import styles from './admin-generation.module.css';
+import { ReviewActions } from './review-actions.tsx';
 
 /** The review queue: each generated question is approved (as is or edited), or rejected, before it enters the bank. */
 export function ReviewQueue() {
@@ -88,17 +89,7 @@ function QueueItem({ question, onDone }: { question: GeneratedQuestion; onDone: 
             <summary>Source passage</summary>
             <blockquote className={styles.passage}>{question.source.passage}</blockquote>
           </details>
-          <div className="actions">
-            <Button onClick={() => act('approve')} loading={review.isPending && review.variables?.action === 'approve'} disabled={review.isPending}>
-              Approve
-            </Button>
-            <Button variant="secondary" onClick={() => setEditing(true)} disabled={review.isPending}>
-              Edit
-            </Button>
-            <Button variant="ghost" onClick={() => act('reject')} loading={review.isPending && review.variables?.action === 'reject'} disabled={review.isPending}>
-              Reject
-            </Button>
-          </div>
+          <ReviewActions pending={review.isPending ? review.variables?.action : undefined} onAct={(action) => act(action)} onEdit={() => setEditing(true)} />
         </>
       ) : (
         <form onSubmit={saveAndApprove} className={styles.form} aria-label="Edit question">
