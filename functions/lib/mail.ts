@@ -1,7 +1,9 @@
-import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { SendEmailCommand, type Message } from '@aws-sdk/client-sesv2';
 import { mailClient } from './clients.ts';
 import { env } from './env.ts';
-import { buildMime, type Attachment } from './mime.ts';
+
+/** Header text on one line: a CR, LF, NEL, LS or PS in it would start a header of its own (`Bcc: …`). */
+const oneLine = (value: string) => value.replace(/[\r\n\u0085\u2028\u2029]+/g, ' ');
 
 export interface Mail {
   to: string;
@@ -10,29 +12,51 @@ export interface Mail {
   html: string;
 }
 
-/** Sends through SES; locally the runtime's SES emulation files it in the /_dev/mail mailbox. */
-export async function sendMail(mail: Mail): Promise<void> {
+/** A file sent with a message (SES v2 simple content's `Attachments`). */
+export interface Attachment {
+  filename: string;
+  contentType: string;
+  data: Uint8Array;
+}
+
+/**
+ * SES v2 simple content: SES writes the MIME (headers, multipart, base64) itself, and the
+ * call is authorised as `ses:SendEmail`, attachments included (`Content.Raw` would need
+ * `ses:SendRawEmail`: tests/infra/bundles.test.ts reads the `Content` kind of every
+ * `new SendEmailCommand` and checks the role). Subject and file names become header text,
+ * so each is one line: a line break in them must not be able to start a header of its own.
+ */
+export function simpleMessage(mail: Mail, attachments: readonly Attachment[] = []): Message {
+  return {
+    Subject: { Data: oneLine(mail.subject), Charset: 'UTF-8' },
+    Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+    ...(attachments.length
+      ? {
+          Attachments: attachments.map((a) => ({
+            FileName: oneLine(a.filename).replace(/["\\]/g, '_'),
+            ContentType: a.contentType,
+            ContentDisposition: 'ATTACHMENT' as const,
+            ContentTransferEncoding: 'BASE64' as const,
+            RawContent: a.data,
+          })),
+        }
+      : {}),
+  };
+}
+
+/** Sends through SES; locally the runtime's SES emulation files it (attachments too) in the /_dev/mail mailbox. */
+async function send(mail: Mail, attachments: readonly Attachment[]): Promise<void> {
   await mailClient().send(
     new SendEmailCommand({
-      FromEmailAddress: env().MAIL_FROM,
-      Destination: { ToAddresses: [mail.to] },
-      Content: {
-        Simple: {
-          Subject: { Data: mail.subject, Charset: 'UTF-8' },
-          Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
-        },
-      },
+      FromEmailAddress: oneLine(env().MAIL_FROM),
+      Destination: { ToAddresses: [oneLine(mail.to)] },
+      Content: { Simple: simpleMessage(mail, attachments) },
     }),
   );
 }
 
-/** Sends a message with attachments as SES v2 raw MIME (`Content.Raw`); locally the mailbox keeps the attachments. */
-export async function sendMailWithAttachments(mail: Mail, attachments: readonly Attachment[]): Promise<void> {
-  await mailClient().send(
-    new SendEmailCommand({
-      FromEmailAddress: env().MAIL_FROM,
-      Destination: { ToAddresses: [mail.to] },
-      Content: { Raw: { Data: buildMime({ ...mail, from: env().MAIL_FROM, attachments }) } },
-    }),
-  );
-}
+/** Sends a message of text and HTML. */
+export const sendMail = (mail: Mail): Promise<void> => send(mail, []);
+
+/** Sends a message with attachments (SES v2 simple content with `Attachments`, not raw MIME). */
+export const sendMailWithAttachments = (mail: Mail, attachments: readonly Attachment[]): Promise<void> => send(mail, attachments);

@@ -127,7 +127,7 @@ export class ProjectFunction extends NodejsFunction {
       // also against recipients, so scope by the From address instead of one identity ARN.
       this.addToRolePolicy(
         new PolicyStatement({
-          actions: ['ses:SendEmail'],
+          actions: mailActions(access),
           resources: [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*', arnFormat: ArnFormat.SLASH_RESOURCE_NAME })],
           conditions: { StringEquals: { 'ses:FromAddress': addressOf(mailFrom) } },
         }),
@@ -170,6 +170,15 @@ export class ProjectFunction extends NodejsFunction {
 // Item-level calls only: no Scan, no streams, no table management.
 const TABLE_READ = ['GetItem', 'BatchGetItem', 'Query', 'ConditionCheckItem'].map((a) => `dynamodb:${a}`);
 const TABLE_WRITE = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'].map((a) => `dynamodb:${a}`);
+
+/**
+ * The SES actions `sendMail` grants: `ses:SendEmail` only, which authorises SES v2 SendEmail with
+ * `Simple` (attachments included) or `Template` content; `Raw` content would need `ses:SendRawEmail`.
+ * tests/infra/bundles.test.ts checks every bundle's sends against this.
+ */
+export function mailActions(access: FunctionAccess): string[] {
+  return access.sendMail ? ['ses:SendEmail'] : [];
+}
 
 /** `Quiz Quest <no-reply@example.com>` → `no-reply@example.com`. */
 function addressOf(mailFrom: string): string {

@@ -2,14 +2,14 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { COGNITO_TRIGGERS } from '#functions/routes.ts';
 import type { LocalEventBus, PutEntry } from './event-bus.ts';
 import { invoke } from './lambda-host.ts';
-import { decodeHeader, leafParts } from '#functions/lib/mime.ts';
 import type { Mailbox, StoredMail } from './mailbox.ts';
 import type { WebSocketGateway } from './websocket-gateway.ts';
 
 /**
  * The AWS APIs the handlers and cognito-local call that have no local emulator of their
- * own: SES v2 SendEmail (into the mailbox), EventBridge PutEvents (into the local bus)
- * and Lambda Invoke (cognito-local calling the trigger handlers). Each speaks the wire
+ * own: SES v2 SendEmail with simple content, attachments included (into the mailbox),
+ * EventBridge PutEvents (into the local bus) and Lambda Invoke (cognito-local calling the
+ * trigger handlers). Each speaks the wire
  * format of the real API, so the unchanged SDK clients reach it by endpoint alone.
  * Also the WebSocket API's `@connections` management endpoint (PostToConnection,
  * DeleteConnection): an unknown connection answers 410 GoneException, as in AWS.
@@ -22,29 +22,35 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+interface SesAttachment {
+  FileName?: string;
+  ContentType?: string;
+  /** Base64 on the wire (a blob in the SDK). */
+  RawContent?: string;
+}
+
 interface SesSendEmail {
   FromEmailAddress?: string;
   Destination?: { ToAddresses?: string[] };
-  Content?: { Simple?: { Subject?: { Data?: string }; Body?: { Text?: { Data?: string }; Html?: { Data?: string } } }; Raw?: { Data?: string } };
+  Content?: {
+    Simple?: { Subject?: { Data?: string }; Body?: { Text?: { Data?: string }; Html?: { Data?: string } }; Attachments?: SesAttachment[] };
+    Raw?: unknown;
+    Template?: unknown;
+  };
 }
 
-/** SES v2 `Content.Raw` (base64 MIME on the wire): its subject, text, HTML and attachments for the mailbox. */
-function rawMail(base64: string): Pick<StoredMail, 'subject' | 'text' | 'html' | 'attachments'> {
-  const raw = Buffer.from(base64, 'base64').toString('latin1');
-  const parts = leafParts(raw);
-  const top = parts.length ? /^([\s\S]*?)\r?\n\r?\n/.exec(raw)?.[1] ?? '' : '';
-  const subject = decodeHeader(/^Subject:\s*(.*)$/im.exec(top)?.[1]?.trim() ?? '');
-  const type = (p: (typeof parts)[number]) => (p.headers['content-type'] ?? 'text/plain').split(';')[0]!.trim().toLowerCase();
-  const isFile = (p: (typeof parts)[number]) => /attachment/i.test(p.headers['content-disposition'] ?? '');
-  const text = parts.find((p) => !isFile(p) && type(p) === 'text/plain')?.body.toString('utf8') ?? '';
-  const html = parts.find((p) => !isFile(p) && type(p) === 'text/html')?.body.toString('utf8') ?? '';
-  const attachments = parts.filter(isFile).map((p) => ({
-    filename: /filename="?([^";]+)"?/i.exec(p.headers['content-disposition'] ?? '')?.[1] ?? 'attachment',
-    contentType: type(p),
-    size: p.body.length,
-    base64: p.body.toString('base64'),
-  }));
-  return { subject, text, html, attachments };
+/** SES v2 simple content, attachments included: what the mailbox keeps of it. */
+function simpleMail(simple: NonNullable<NonNullable<SesSendEmail['Content']>['Simple']>): Pick<StoredMail, 'subject' | 'text' | 'html' | 'attachments'> {
+  const attachments = (simple.Attachments ?? []).map((a) => {
+    const data = Buffer.from(a.RawContent ?? '', 'base64');
+    return { filename: a.FileName ?? 'attachment', contentType: a.ContentType ?? 'application/octet-stream', size: data.length, base64: data.toString('base64') };
+  });
+  return {
+    subject: simple.Subject?.Data ?? '',
+    text: simple.Body?.Text?.Data ?? '',
+    html: simple.Body?.Html?.Data ?? '',
+    ...(attachments.length ? { attachments } : {}),
+  };
 }
 
 export function startAwsServices(options: { port: number; root: string; mailbox: Mailbox; bus: LocalEventBus; websocket?: WebSocketGateway }): Promise<Server> {
@@ -60,14 +66,10 @@ export function startAwsServices(options: { port: number; root: string; mailbox:
       if (req.method === 'POST' && url === '/v2/email/outbound-emails') {
         const input = JSON.parse(body) as SesSendEmail;
         const simple = input.Content?.Simple;
-        const raw = input.Content?.Raw?.Data;
-        const mail = options.mailbox.add({
-          from: input.FromEmailAddress ?? '',
-          to: input.Destination?.ToAddresses ?? [],
-          ...(raw
-            ? rawMail(raw)
-            : { subject: simple?.Subject?.Data ?? '', text: simple?.Body?.Text?.Data ?? '', html: simple?.Body?.Html?.Data ?? '' }),
-        });
+        // The product sends simple content only (functions/lib/mail.ts): its role has ses:SendEmail,
+        // not the ses:SendRawEmail that Raw content needs, so a raw or templated send is refused here too.
+        if (!simple) return send(400, { message: 'Local SES emulation accepts Content.Simple only (Raw needs ses:SendRawEmail, which no function is granted)' }, { 'x-amzn-errortype': 'BadRequestException' });
+        const mail = options.mailbox.add({ from: input.FromEmailAddress ?? '', to: input.Destination?.ToAddresses ?? [], ...simpleMail(simple) });
         return send(200, { MessageId: mail.id });
       }
 

@@ -11,7 +11,7 @@ export interface StoredMail {
   text: string;
   html: string;
   sentAt: string;
-  /** Files sent with the message (SES raw MIME), base64; /_dev/mail/<id>/attachments/<n> downloads one. */
+  /** Files sent with the message (SES v2 simple content's `Attachments`), base64; /_dev/mail/<id>/attachments/<n> downloads one. */
   attachments?: StoredAttachment[];
 }
 

@@ -187,7 +187,7 @@ const TRIGGER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
 const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Reads the site URL (CONFIG/SITE) and the processed-event marker from the table.
   'send-email': { table: 'readWrite', sendMail: true },
-  // Builds the progress report's PDF and e-mails it (SES raw MIME); a marker per event makes a redelivery send nothing.
+  // Builds the progress report's PDF and e-mails it (SES v2 simple content with the PDF attached: ses:SendEmail); a marker per event makes a redelivery send nothing.
   'email-progress-report': { table: 'readWrite', sendMail: true },
   // Both may unlock achievements (AchievementUnlocked).
   'update-progress': { table: 'readWrite', publishEvents: true },

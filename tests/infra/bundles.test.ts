@@ -1,13 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleExtras, writeBundleExtras, type ExtraFile } from '#infra/constructs/bundle-extras.ts';
 import { esbuildOptions, REPO_ROOT } from '#infra/constructs/bundling.ts';
-import type { FunctionAccess } from '#infra/constructs/project-function.ts';
+import { mailActions, type FunctionAccess } from '#infra/constructs/project-function.ts';
 import { allFunctions } from '#infra/stacks/function-access.ts';
 import { pdfText } from '../support/pdf-text.ts';
 
@@ -49,10 +50,50 @@ const TABLE_NOISE = new Set(['Query', 'Scan', 'DescribeEndpoints']);
 // The AI layer's Bedrock calls (functions/ai/bedrock.ts), granted by the `ai` flag.
 const AI_COMMANDS = new Set(['ConverseStream', 'InvokeModel']);
 
+/**
+ * The IAM action each kind of SES v2 `SendEmail` content is authorised as: the same API and
+ * command file, but `Content.Raw` is `ses:SendRawEmail`, `Simple` (attachments included) and
+ * `Template` are `ses:SendEmail`. The command file cannot tell them apart, so the kind is read
+ * from our own code's `new SendEmailCommand({ Content: { … } })`.
+ */
+const SES_CONTENT_ACTIONS: Readonly<Record<string, string>> = { Simple: 'ses:SendEmail', Template: 'ses:SendEmail', Raw: 'ses:SendRawEmail' };
+
+/** The SES actions the `new SendEmailCommand(…)` calls in one source file need; a call whose content kind cannot be read is `unknown`. */
+function sesSendActions(source: string, fileName = 'source.ts'): { actions: string[]; unknown: string[] } {
+  const actions = new Set<string>();
+  const unknown: string[] = [];
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
+  const propertyOf = (literal: ts.ObjectLiteralExpression, name: string) =>
+    literal.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText(file) === name);
+  const visit = (node: ts.Node) => {
+    if (ts.isNewExpression(node) && node.expression.getText(file) === 'SendEmailCommand') {
+      const [input] = node.arguments ?? [];
+      const content = input && ts.isObjectLiteralExpression(input) ? propertyOf(input, 'Content')?.initializer : undefined;
+      const kinds = content && ts.isObjectLiteralExpression(content) ? content.properties.map((p) => p.name?.getText(file) ?? '?') : ['?'];
+      for (const kind of kinds) {
+        if (SES_CONTENT_ACTIONS[kind]) actions.add(SES_CONTENT_ACTIONS[kind]);
+        else unknown.push(`${fileName}:${file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1} SendEmail content ${kind} (write Content: { Simple | Raw | Template: … } literally)`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return { actions: [...actions].sort(), unknown };
+}
+
 /** The access a bundle needs, derived from the `@aws-sdk/<client>/dist-es/commands/<X>Command.js` files in it. */
 function accessNeeded(inputs: string[]) {
-  const needed = { table: new Set<string>(), cognito: new Set<string>(), mail: false, publish: false, push: false, ai: false, unknown: [] as string[] };
+  const needed = { table: new Set<string>(), cognito: new Set<string>(), mail: false, mailActions: new Set<string>(), publish: false, push: false, ai: false, unknown: [] as string[] };
   for (const file of inputs) {
+    // Our own code that sends mail: which content kinds, hence which SES actions.
+    if (!file.includes('node_modules/') && /\.tsx?$/.test(file)) {
+      const source = readFileSync(path.resolve(REPO_ROOT, file), 'utf8');
+      if (source.includes('SendEmailCommand')) {
+        const ses = sesSendActions(source, file);
+        ses.actions.forEach((a) => needed.mailActions.add(a));
+        needed.unknown.push(...ses.unknown);
+      }
+    }
     const match = /node_modules\/@aws-sdk\/([^/]+)\/dist-es\/commands\/(\w+)Command\.js$/.exec(file);
     // The AI layer's Bedrock client ships beside the bundle (bundle-extras.ts): its caller is the sign.
     if (file.endsWith('functions/ai/bedrock.ts')) needed.ai = true;
@@ -101,6 +142,17 @@ beforeAll(async () => {
 }, 300_000); // ~140 bundles: minutes on a 2-core machine busy with other tests
 
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+describe('the SES content check', () => {
+  it('tells the content kinds apart: Raw needs ses:SendRawEmail, Simple (with attachments) and Template ses:SendEmail', () => {
+    const send = (content: string) => `await client.send(new SendEmailCommand({ FromEmailAddress: from, Content: ${content} }));`;
+    expect(sesSendActions(send('{ Raw: { Data: mime } }'))).toEqual({ actions: ['ses:SendRawEmail'], unknown: [] });
+    expect(sesSendActions(send('{ Simple: { Subject, Body, Attachments: [pdf] } }'))).toEqual({ actions: ['ses:SendEmail'], unknown: [] });
+    expect(sesSendActions(send('{ Template: { TemplateName: "x" } }'))).toEqual({ actions: ['ses:SendEmail'], unknown: [] });
+    // Content the check cannot read is reported, not assumed.
+    expect(sesSendActions(send('content')).unknown).toHaveLength(1);
+  });
+});
 
 describe('Lambda bundles', () => {
   it('load as ES modules in plain Node and export a handler function', () => {
@@ -172,6 +224,13 @@ describe('Lambda bundles', () => {
     it('writes the table if and only if it is granted readWrite', () => {
       expect(needed().table.has('write')).toBe(declared().table === 'readWrite');
       if (needed().table.has('read')) expect(declared().table).toBeDefined();
+    });
+
+    it('is granted the SES action of each kind of mail content it sends (Raw is ses:SendRawEmail, Simple ses:SendEmail)', () => {
+      const n = needed();
+      expect([...n.mailActions].sort(), `${fn.name} sends ${[...n.mailActions].join(', ') || 'no mail'}; its role allows ${mailActions(declared()).join(', ') || 'none'}`).toEqual(
+        n.mail ? mailActions(declared()) : [],
+      );
     });
 
     it('sends mail, publishes events, pushes to WebSocket connections and calls Bedrock only as declared', () => {
