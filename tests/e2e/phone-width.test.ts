@@ -123,16 +123,52 @@ async function sweep(p: Page, who: string, paths: string[], resolve: (path: stri
     const landed = new URL(p.url()).pathname;
     const wanted = new URL(`${baseUrl}${resolve(path)}`).pathname;
     if (landed !== wanted) findings.push({ page: name, width: 0, what: `sent to ${landed}` });
-    for (const width of [...WIDTHS].reverse()) {
-      await p.setViewportSize({ width, height: 800 });
-      await p.waitForFunction((w) => document.documentElement.clientWidth <= w, width);
-      const wide = await sideways(p);
-      if (wide) findings.push({ page: name, width, what: wide });
-      for (const what of await axeFindings(p)) findings.push({ page: name, width, what });
-      // PHONE_SCREENSHOTS=1: every page at every width in .screenshots/phone-width/, to look at.
-      if (process.env.PHONE_SCREENSHOTS) await p.screenshot({ path: `.screenshots/phone-width/${width}/${name.replace(/[^\w-]+/g, '_')}.png`, fullPage: true });
+    await checkWidths(p, name);
+  }
+}
+
+/** The page as it is now, at every width (widest first; it is left at the narrowest). */
+async function checkWidths(p: Page, name: string): Promise<void> {
+  for (const width of [...WIDTHS].sort((a, b) => b - a)) {
+    await p.setViewportSize({ width, height: 800 });
+    await p.waitForFunction((w) => document.documentElement.clientWidth <= w, width);
+    const wide = await sideways(p);
+    if (wide) findings.push({ page: name, width, what: wide });
+    for (const what of await axeFindings(p)) findings.push({ page: name, width, what });
+    // PHONE_SCREENSHOTS=1: every page at every width in .screenshots/phone-width/, to look at.
+    if (process.env.PHONE_SCREENSHOTS) await p.screenshot({ path: `.screenshots/phone-width/${width}/${name.replace(/[^\w-]+/g, '_')}.png`, fullPage: true });
+  }
+}
+
+/** Screens a page reaches only by playing: a quiz's feedback and results, the tutor's answer with its sources. */
+async function playedStates(p: Page, who: string): Promise<void> {
+  await p.setViewportSize({ width: Math.max(...WIDTHS), height: 800 });
+  // History: the sweep left a geography round open, and the quiz page resumes an open round.
+  await p.goto(`${baseUrl}/quiz/history/beginner`);
+  const progress = p.getByText(/^Question 1 of \d+$/);
+  await progress.waitFor();
+  const total = Number(/of (\d+)/.exec((await progress.textContent()) ?? '')?.[1]);
+  for (let i = 0; i < total; i += 1) {
+    await p.getByText(`Question ${i + 1} of ${total}`).waitFor();
+    await p.getByRole('list', { name: 'Answers' }).getByRole('button').first().click();
+    if (i === 0) {
+      await p.getByText(/Correct|Incorrect/).first().waitFor();
+      await checkWidths(p, `${who} quiz feedback`);
+      await p.setViewportSize({ width: Math.max(...WIDTHS), height: 800 });
     }
   }
+  await p.getByRole('dialog', { name: 'Quiz Complete!' }).waitFor();
+  await settle(p);
+  await checkWidths(p, `${who} quiz results`);
+
+  await p.setViewportSize({ width: Math.max(...WIDTHS), height: 800 });
+  await p.goto(`${baseUrl}/ai-tutor`);
+  const replies = p.getByRole('log', { name: 'Conversation' }).getByRole('listitem').filter({ hasText: 'AI Tutor' });
+  await p.getByRole('group', { name: 'Quick questions' }).getByRole('button').first().click();
+  await p.getByRole('log', { name: 'Conversation' }).getByRole('listitem').filter({ hasText: /^You/ }).waitFor();
+  await expect.poll(() => replies.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+  await p.waitForFunction(() => !document.querySelector('[data-testid="tutor-streaming"]'), undefined, { timeout: 30_000 });
+  await checkWidths(p, `${who} ai-tutor answer`);
 }
 
 async function signedInPage(account: { email: string; password: string }, home: string): Promise<Page> {
@@ -171,6 +207,7 @@ describe('every page at phone widths: no sideways scroll, nothing serious for ax
       const ids: Record<string, string> = { ':today': today.body?.challenge?.id ?? 'none', ':tournament': tournament };
       const p = await signedInPage(student, ROLE_HOME.student);
       await sweep(p, `student-${plan}`, STUDENT, (path) => path.replace(/:\w+/, (k) => encodeURIComponent(ids[k] ?? k)));
+      if (plan === 'premium') await playedStates(p, `student-${plan}`);
       await p.context().close();
       report(`student-${plan}`);
     });
