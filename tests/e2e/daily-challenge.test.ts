@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { apiFor } from '../support/api.ts';
 import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
 
 const { page, baseUrl, mailbox } = useBrowser();
@@ -22,8 +23,7 @@ async function call(path: string, token: string | null, body?: unknown): Promise
  */
 async function learnTodaysAnswers(): Promise<Map<string, string>> {
   const { email, password } = await confirmedAccount(baseUrl, mailbox, 'daily-scout');
-  const signedIn = await call('/api/auth/sign-in', null, { email, password });
-  const token = signedIn.body.tokens.accessToken as string;
+  const token = await apiFor(baseUrl).accessToken({ email, password });
   const today = await call(`/api/daily-challenges/today?timeZone=${encodeURIComponent(timeZone)}`, token);
   const started = await call(`/api/daily-challenges/${today.body.challenge.id}/start`, token, { timeZone });
   expect(started.status).toBe(201);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiFor } from '../support/api.ts';
 import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
 import { e2eAdmin } from '../support/e2e-admins.ts';
 
@@ -17,11 +18,8 @@ async function api(path: string, init: { method?: string; token?: string; body?:
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
-async function token(email: string, password: string): Promise<string> {
-  const signedIn = await api('/api/auth/sign-in', { body: { email, password } });
-  if (signedIn.status !== 200) throw new Error(`sign-in failed: ${signedIn.status}`);
-  return signedIn.body.tokens.accessToken as string;
-}
+const { accessToken } = apiFor(baseUrl);
+const token = (email: string, password: string) => accessToken({ email, password });
 
 /** The top-10 list as a player reads it. */
 const rankings = (p: Page) => p.getByRole('list', { name: 'Top 10' }).innerText();

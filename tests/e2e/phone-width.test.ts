@@ -6,6 +6,7 @@ import { ROLE_HOME } from '../../shared/constants.ts';
 import { Mailbox } from '../../infra/local/mailbox.ts';
 import { apiFor } from '../support/api.ts';
 import { confirmedAccount, launchChromium, signIn } from '../support/browser.ts';
+import { freshLoopbackAddress, postFrom } from '../support/loopback-http.ts';
 import { e2eAdmin } from '../support/e2e-admins.ts';
 
 /**
@@ -46,9 +47,9 @@ afterAll(async () => {
 });
 
 async function userId(account: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+  const response = await postFrom(freshLoopbackAddress(), `${baseUrl}/api/auth/sign-in`, account);
   expect(response.status).toBe(200);
-  return ((await response.json()) as { profile: { user_id: string } }).profile.user_id;
+  return (response.body as { profile: { user_id: string } }).profile.user_id;
 }
 
 /** A fresh account of `role` (and plan): signed up, confirmed, then changed by the admin. */

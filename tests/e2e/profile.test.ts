@@ -69,15 +69,17 @@ describe('the profile page', () => {
     expect(await timer.getAttribute('aria-label')).toMatch(/of 6:00$/);
     await p.getByTestId('time-allowance').getByText('Double time (6:00)').waitFor();
 
-    // No time limit: the round has no clock, and the screen says so.
+    // No time limit: the round has no clock, and the screen says so. (History: the geography
+    // round above is still in play, and starting it again would resume it with its own clock.)
     await p.goto(`${baseUrl}/profile`);
     await p.getByLabel('Time allowance').selectOption({ label: 'No time limit' });
     await p.getByRole('button', { name: 'Save Changes' }).click();
     await p.getByText('Profile updated successfully!').waitFor();
     await p.goto(`${baseUrl}/competition`);
+    await p.getByLabel('Subject').selectOption('history');
     await p.getByText('15 questions').click();
     await p.getByRole('button', { name: 'Start Competition' }).click();
-    await p.waitForURL(/\/quiz\/geography\/beginner/);
+    await p.waitForURL(/\/quiz\/history\/beginner/);
     await p.getByText('Question 1 of 15').waitFor();
     await p.getByTestId('no-time-limit').getByText('No time limit').waitFor();
     expect(await p.getByRole('timer').count()).toBe(0);
