@@ -71,7 +71,7 @@ describe('progress report', () => {
     expect(pdf.head).toBe('%PDF-');
     for (const text of ['QuizQuest – Progress Report', `Student: ${account.email}`, `Name: ${FULL_NAME}`, 'Total Quizzes: 1']) expect(pdf.lines).toContain(text);
     expect(pdf.lines).toEqual(expect.arrayContaining([expect.stringMatching(/^Period: Last 7 days \(/)]));
-    expect(pdf.lines).toEqual(expect.arrayContaining([expect.stringMatching(/^Geography: 1 quizzes, \d+% average/)]));
+    expect(pdf.lines).toEqual(expect.arrayContaining([expect.stringMatching(/^Geography: 1 quiz, \d+% average/)]));
 
     // Send Report: disabled while empty, "Sent!", then the address in the history.
     const send = p.getByRole('button', { name: 'Send Report' });
