@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GenerateRequest, KnowledgeBase, Passage, TextGenerator } from '../ai/types.ts';
-import { cleanGenerated, composeExplanation, groundsAnswer, mentions, quotable } from './compose.ts';
+import { cleanGenerated, composeExplanation, groundsAnswer, mentions, mentionsApart, quotable } from './compose.ts';
 
 const passage = (text: string, over: Partial<Passage> = {}): Passage => ({
   chunkId: `c-${text.length}-${text.slice(0, 8)}`,
@@ -22,6 +22,15 @@ describe('what grounds an answer', () => {
     ['It was fought in 10660.', '1066', false],
     ['', 'x', false],
   ])('%j mentions %j: %s', (text, phrase, expected) => expect(mentions(text, phrase)).toBe(expected));
+
+  it.each([
+    ['South-Eastern Asia belongs elsewhere.', 'Eastern Asia', 'South-Eastern Asia', false],
+    ['South-Eastern Asia lies south of Eastern Asia.', 'Eastern Asia', 'South-Eastern Asia', true],
+    ['Eastern Asia holds China.', 'Eastern Asia', 'South-Eastern Asia', true],
+    ['Niger and Nigeria are neighbours.', 'Niger', 'Nigeria', true],
+    ['The capital of Finland is Helsinki.', 'Helsinki', null, true],
+    ['The capital of Finland is Helsinki.', 'Helsinki', 'Helsinki', true],
+  ])('%j names %j apart from %j: %s', (text, phrase, longer, expected) => expect(mentionsApart(text, phrase, longer)).toBe(expected));
 
   it('drops the bank’s question lines and answer lines, keeps the explanation', () => {
     const p = passage('What is the capital of Finland? Answer: Helsinki. The capital of Finland is Helsinki.', { source: { kind: 'question', id: 'geo-1', title: 'What is the capital of Finland?' } });
@@ -69,6 +78,16 @@ describe('composeExplanation', () => {
     expect(e.relatedTopics[0]).toBe('capitals');
     expect(e.relatedTopics).not.toContain('Helsinki');
     expect(e).toMatchObject({ grounded: true, generator: 'test', generatedAt: '2026-11-23T00:00:00.000Z' });
+  });
+
+  it('an option whose name holds the right answer’s ("South-Eastern Asia" for "Eastern Asia") still gets its own passage, and that passage does not ground the answer', async () => {
+    const asked = { ...facts, question: 'In which region is Japan?', correctAnswer: 'Eastern Asia', chosenAnswer: 'South-Eastern Asia' };
+    const right = passage('Japan lies in Eastern Asia, east of the Korean peninsula.');
+    const chosen = passage('South-Eastern Asia belongs to a different place altogether.', { source: { kind: 'country', id: 'sea', title: 'South-Eastern Asia' } });
+    const e = (await composeExplanation(asked, { knowledgeBase: kb([right, chosen]), generator, now: new Date() }))!;
+    expect(e.textExplanation.endsWith('About South-Eastern Asia: South-Eastern Asia belongs to a different place altogether.')).toBe(true);
+    expect(generated.at(-1)!.passages.map((p) => p.text)).toEqual(['Japan lies in Eastern Asia, east of the Korean peninsula.']);
+    expect(e.sources.map((s) => s.id)).toEqual(['fin', 'sea']);
   });
 
   it('returns null (the caller falls back) when no passage grounds the answer, and never calls the generator', async () => {

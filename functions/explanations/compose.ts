@@ -43,6 +43,20 @@ export function normalise(text: string): string {
 /** Whether a text names a phrase as whole words ("Paris" in "…capital, Paris.", not in "Parisian"). */
 export const mentions = (text: string, phrase: string): boolean => normalise(phrase).trim() !== '' && normalise(text).includes(normalise(phrase));
 
+/**
+ * The text with a longer name that holds the phrase taken out, so "South-Eastern Asia belongs
+ * elsewhere" does not name "Eastern Asia" when South-Eastern Asia is the option chosen.
+ */
+function withoutLongerName(text: string, phrase: string, longer: string | null): string {
+  const inner = normalise(phrase);
+  const outer = longer === null ? '' : normalise(longer);
+  if (outer.trim() === '' || outer === inner || !outer.includes(inner)) return text;
+  return normalise(text).split(outer).join(' ');
+}
+
+/** Whether a text names a phrase other than inside a longer name that holds it (see above). */
+export const mentionsApart = (text: string, phrase: string, longer: string | null): boolean => mentions(withoutLongerName(text, phrase, longer), phrase);
+
 const sourceKey = (p: Passage) => `${p.source.kind}#${p.source.id}`;
 
 /**
@@ -58,13 +72,14 @@ export function quotable(p: Passage): Passage | null {
  * Whether a passage grounds the right answer: it names it (a long answer: most of its content
  * words), or it is the bank's own explanation of this very question.
  */
-export function groundsAnswer(p: Passage, question: string, answer: string): boolean {
+export function groundsAnswer(p: Passage, question: string, answer: string, chosen: string | null = null): boolean {
   if (p.source.kind === 'question' && normalise(p.source.title) === normalise(question)) return true;
-  if (mentions(p.text, answer)) return true;
+  const text = withoutLongerName(p.text, answer, chosen);
+  if (mentions(text, answer)) return true;
   const words = [...new Set(contentTerms(answer))];
   if (words.length < 2) return false;
-  const text = new Set(contentTerms(p.text));
-  return words.filter((w) => text.has(w)).length / words.length >= 0.6;
+  const terms = new Set(contentTerms(text));
+  return words.filter((w) => terms.has(w)).length / words.length >= 0.6;
 }
 
 function uniqueByChunk(list: readonly Passage[]): Passage[] {
@@ -106,7 +121,7 @@ export async function composeExplanation(facts: ExplainFacts, deps: ExplainDeps)
 
   const right = uniqueByChunk([...withQuestion, ...aboutRight])
     .flatMap((p) => quotable(p) ?? [])
-    .filter((p) => groundsAnswer(p, question, correct))
+    .filter((p) => groundsAnswer(p, question, correct, chosen))
     .slice(0, 4);
   if (right.length === 0) return null;
 
@@ -117,7 +132,7 @@ export async function composeExplanation(facts: ExplainFacts, deps: ExplainDeps)
       ? []
       : uniqueByChunk(aboutChosen)
           .flatMap((p) => quotable(p) ?? [])
-          .filter((p) => !rightChunks.has(p.chunkId) && mentions(p.text, chosen) && !mentions(p.text, correct));
+          .filter((p) => !rightChunks.has(p.chunkId) && mentions(p.text, chosen) && !mentionsApart(p.text, correct, chosen));
   const aboutChosenSentence = chosen === null ? undefined : bestSentences(chosenPassages, chosen, 4).find((s) => mentions(s.text, chosen));
 
   const generated = cleanGenerated(
