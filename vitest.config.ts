@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    globalSetup: ['tests/setup/node-version.ts'],
     projects: [
       {
         extends: true,

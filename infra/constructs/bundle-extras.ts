@@ -87,7 +87,7 @@ export function writeBundleExtras(entry: string, dir: string, repoRoot: string):
       outfile,
       bundle: true,
       platform: 'node',
-      target: 'node22',
+      target: 'node24',
       format: 'esm',
       minify: true,
       legalComments: 'none',

@@ -16,7 +16,7 @@ export const repoPath = (relative: string): string => path.join(REPO_ROOT, relat
  * the bundles that get deployed.
  */
 export const LAMBDA_BUNDLE = {
-  target: 'node22',
+  target: 'node24',
   format: 'esm',
   // SDK v3, zod and jose ship ES modules; prefer them so esbuild can tree-shake.
   mainFields: ['module', 'main'],

@@ -67,7 +67,7 @@ export interface ProjectFunctionProps
 }
 
 /**
- * A handler from functions/ with the project's defaults: Node.js 22 on arm64, an ESM
+ * A handler from functions/ with the project's defaults: Node.js 24 on arm64, an ESM
  * bundle with the SDK inside and source maps, a month of logs, the common environment,
  * and IAM limited to what `access` names.
  */
@@ -82,7 +82,7 @@ export class ProjectFunction extends NodejsFunction {
       ...rest,
       entry: repoPath(entry),
       handler: 'handler',
-      runtime: Runtime.NODEJS_22_X,
+      runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       projectRoot: repoPath('.'),
       depsLockFilePath: repoPath('package-lock.json'),

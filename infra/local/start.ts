@@ -1,9 +1,11 @@
 import { resolve } from 'node:path';
+import { announceNodeVersion } from '../../scripts/node-version.ts';
 import { buildWebIfStale } from './build-web.ts';
 import { DEMO_ACCOUNTS } from './seed.ts';
 import { startLocalStack } from './stack.ts';
 
 /** `npm start`: the product on this machine. Ctrl-C stops everything it started. */
+announceNodeVersion();
 const started = Date.now();
 const root = resolve(import.meta.dirname, '../..');
 const port = Number(process.env.PORT ?? 3000);

@@ -117,12 +117,12 @@ describe('every stack', () => {
     for (const template of allTemplates()) expect(findCycle(template)).toBeUndefined();
   });
 
-  it('runs every Lambda of ours on Node.js 22, arm64, with the whole environment and a month of logs', () => {
+  it('runs every Lambda of ours on Node.js 24, arm64, with the whole environment and a month of logs', () => {
     for (const template of functionTemplates()) {
       const fns = Object.values(resources(template, 'AWS::Lambda::Function'));
       expect(fns.length).toBeGreaterThan(0);
       for (const fn of fns) {
-        expect(fn.Properties.Runtime).toBe('nodejs22.x');
+        expect(fn.Properties.Runtime).toBe('nodejs24.x');
         expect(fn.Properties.Architectures).toEqual(['arm64']);
         expect(fn.Properties.Handler).toBe('index.handler');
         // API routes also know the edge secret (functions/lib/viewer-address.ts); consumers and triggers need not.
