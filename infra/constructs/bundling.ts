@@ -29,6 +29,9 @@ export const LAMBDA_BUNDLE = {
   banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   // The SDK is bundled, so a deploy never depends on the runtime's SDK version.
   externalModules: [] as string[],
+  // Packages replaced by a file of ours: the SDK's credential chain by the one link that
+  // answers in Lambda, the environment (functions/lib/lambda-credentials.ts says why).
+  alias: { '@aws-sdk/credential-provider-node': './functions/lib/lambda-credentials.ts' },
 } as const;
 
 /**
@@ -55,6 +58,7 @@ export function nodejsBundling(entry: string): BundlingOptions {
     banner: LAMBDA_BUNDLE.banner,
     bundleAwsSDK: true,
     externalModules: [...LAMBDA_BUNDLE.externalModules, ...extras.packages],
+    esbuildArgs: Object.fromEntries(Object.entries(LAMBDA_BUNDLE.alias).map(([pkg, file]) => [`--alias:${pkg}`, file])),
     logLevel: LogLevel.WARNING,
     ...(staged
       ? {
@@ -87,6 +91,7 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions {
     sourcesContent: LAMBDA_BUNDLE.sourcesContent,
     banner: { js: LAMBDA_BUNDLE.banner },
     external: [...LAMBDA_BUNDLE.externalModules, ...bundleExtras(entry).packages],
+    alias: { ...LAMBDA_BUNDLE.alias },
     logLevel: 'warning',
   };
 }

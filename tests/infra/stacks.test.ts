@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { build } from 'esbuild';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { CONSUMERS, EVENT_SOURCE, eventsFor, type ConsumerName } from '#events/c
 import { SCHEDULES, type ScheduleName } from '#events/schedules.ts';
 import { TABLE_DESIGN } from '#functions/data/table-design.ts';
 import { API_AREAS, ROUTES, type ApiArea } from '#functions/routes.ts';
-import { repoPath } from '#infra/constructs/bundling.ts';
+import { esbuildOptions, repoPath } from '#infra/constructs/bundling.ts';
 import { DataStack } from '#infra/stacks/data-stack.ts';
 import { pascal } from '#infra/stacks/names.ts';
 import { addPlatform } from '#infra/stacks/platform.ts';
@@ -136,6 +137,34 @@ describe('every stack', () => {
         expect(fn.Properties.LoggingConfig.LogGroup).toHaveProperty('Ref');
       }
       template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
+    }
+  });
+
+  it('deploys, for every function, the very bundle the bundle tests measure (esbuildOptions): the SDK credential chain is the environment only', async () => {
+    /** The deployed code of each function: its asset folder in cdk.out, named by the zip's hash. */
+    const deployedCode = (template: Template) =>
+      Object.entries(resources(template, 'AWS::Lambda::Function')).map(([id, fn]) => {
+        const hash = String(fn.Properties.Code.S3Key).replace(/\.zip$/, '');
+        return { id, code: readFileSync(path.join(scratch, 'cdk.out', `asset.${hash}`, 'index.mjs'), 'utf8') };
+      });
+    let checked = 0;
+    for (const template of functionTemplates()) {
+      for (const { id, code } of deployedCode(template)) {
+        // Nothing of the chain's other links ships (their messages would be in the bundle).
+        expect(code, id).not.toContain('Skipping SSO provider');
+        expect(code, id).not.toContain('defaultProvider::fromEnv');
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    // Byte for byte, for one function of each kind (a route, a consumer).
+    for (const [template, entry] of [
+      [areas.admin, 'functions/admin/add-user.ts'],
+      [t.events, 'functions/consumers/send-email.ts'],
+    ] as const) {
+      const sizes = deployedCode(template).map(({ code }) => Buffer.byteLength(code));
+      const { outputFiles } = await build({ ...esbuildOptions(entry, path.join(scratch, 'probe', 'index.mjs')), write: false });
+      expect(sizes, entry).toContain(outputFiles.find((f) => f.path.endsWith('index.mjs'))!.contents.length);
     }
   });
 
