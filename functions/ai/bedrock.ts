@@ -1,4 +1,5 @@
 import type { BedrockRuntimeClient, Message } from '@aws-sdk/client-bedrock-runtime';
+import { mapLimited } from '#shared/async/map-limited.ts';
 import { buildPrompt } from './prompt.ts';
 import type { Embedder, TextGenerator } from './types.ts';
 
@@ -24,6 +25,12 @@ async function bedrock(): Promise<{ sdk: Sdk; client: BedrockRuntimeClient }> {
 /** Titan v2 can return 256, 512 or 1,024 numbers; 256 keeps an item small and search cheap. */
 export const TITAN_DIMENSIONS = 256;
 const COHERE_DIMENSIONS = 1024;
+/**
+ * Titan embeds one text per call. A batch of documents is hundreds of chunks: started all at
+ * once they meet Bedrock's per-account request quota and fail; 8 at a time embeds ~250 chunks
+ * in a few seconds, well inside the AI routes' 28 s.
+ */
+export const TITAN_CONCURRENCY = 8;
 
 export function bedrockGenerator(modelId: string): TextGenerator {
   return {
@@ -66,12 +73,10 @@ export function bedrockEmbedder(modelId: string): Embedder {
         }
         return out;
       }
-      return Promise.all(
-        texts.map(async (inputText) => {
-          const body = await invoke(modelId, { inputText, dimensions: TITAN_DIMENSIONS, normalize: true });
-          return unit((body as { embedding: number[] }).embedding);
-        }),
-      );
+      return mapLimited(texts, TITAN_CONCURRENCY, async (inputText) => {
+        const body = await invoke(modelId, { inputText, dimensions: TITAN_DIMENSIONS, normalize: true });
+        return unit((body as { embedding: number[] }).embedding);
+      });
     },
   };
 }

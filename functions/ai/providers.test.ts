@@ -1,7 +1,7 @@
 import { BedrockRuntimeClient, ConverseStreamCommand, InvokeModelCommand } from '@aws-sdk/client-bedrock-runtime';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bedrockEmbedder, bedrockGenerator, TITAN_DIMENSIONS } from './bedrock.ts';
+import { bedrockEmbedder, bedrockGenerator, TITAN_CONCURRENCY, TITAN_DIMENSIONS } from './bedrock.ts';
 import { embeddedGenerator, extractiveAnswer, NOTHING_TO_GROUND } from './embedded-generator.ts';
 import { aiConfig, createEmbedder, createGenerator, embedderId } from './index.ts';
 import { LLAMA_MODULE, LLAMA_THREADS, llamaGenerator, type LlamaModule } from './llama.ts';
@@ -110,6 +110,23 @@ describe('Amazon Bedrock (mocked at the client)', () => {
     expect(a![3]).toBe(1);
     expect(b![4]).toBe(1);
     expect(bedrock.commandCalls(InvokeModelCommand)[0]!.args[0].input.modelId).toBe('amazon.titan-embed-text-v2:0');
+  });
+
+  it('embeds a large batch with Titan at most TITAN_CONCURRENCY calls at a time, in order', async () => {
+    let inFlight = 0;
+    let most = 0;
+    bedrock.on(InvokeModelCommand).callsFake(async (input: { body: string }) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((r) => setTimeout(r, 2));
+      inFlight -= 1;
+      const { inputText } = JSON.parse(input.body) as { inputText: string };
+      return { body: new TextEncoder().encode(JSON.stringify({ embedding: [Number(inputText), 1] })) };
+    });
+    const vectors = await bedrockEmbedder('amazon.titan-embed-text-v2:0').embed(Array.from({ length: 60 }, (_, i) => String(i + 1)));
+    expect(vectors).toHaveLength(60);
+    expect(vectors[59]![0]! / vectors[59]![1]!).toBeCloseTo(60);
+    expect(most).toBe(TITAN_CONCURRENCY);
   });
 
   it('embeds with Cohere in batches of 96', async () => {
