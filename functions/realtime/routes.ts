@@ -30,23 +30,8 @@ export const WEBSOCKET_AUTHORIZER = {
   identitySource: 'route.request.querystring.token',
 } as const;
 
-/**
- * Our own limits (issue 17 #7), so one account or one socket cannot slow everyone: an account
- * holds at most `connectionsPerAccount` sockets (checked in `$connect`, both hosts); a socket
- * sends at most `framesPerSecond` frames with bursts of `frameBurst` (local gateway: a frame
- * over it is dropped with a "Too Many Requests" notice, and `dropsBeforeClose` dropped in a
- * row close it with 1008); in AWS the stage throttles each route to `stageRatePerSecond`
- * requests a second with bursts of `stageBurst` (API Gateway has no per-connection limit).
- * The browser keeps one socket per tab, pings every 5 min and subscribes a few topics on open.
- */
-export const WEBSOCKET_THROTTLE = {
-  connectionsPerAccount: 10,
-  framesPerSecond: 10,
-  frameBurst: 20,
-  dropsBeforeClose: 100,
-  stageRatePerSecond: 500,
-  stageBurst: 1000,
-} as const;
+/** Kept with the HTTP API's limits in one place both hosts read (functions/throttle.ts). */
+export { WEBSOCKET_THROTTLE } from '../throttle.ts';
 
 /** API Gateway's service limits, which the local gateway applies too. */
 export const WEBSOCKET_LIMITS = {

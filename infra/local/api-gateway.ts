@@ -6,6 +6,7 @@ import { tokenVerifier } from '#functions/lib/access-token.ts';
 import { ROUTES } from '#functions/routes.ts';
 import { invoke } from './lambda-host.ts';
 import { compileRoutes, matchRoute } from './route-matcher.ts';
+import { stageThrottle, TOO_MANY_REQUESTS } from './stage-throttle.ts';
 
 /**
  * A local API Gateway HTTP API: the same route table as the CDK API stacks (every area's), a JWT
@@ -21,7 +22,9 @@ const compiled = compileRoutes(ROUTES);
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
-export function createApiGateway(options: { jwt: JwtConfig; root: string }) {
+export function createApiGateway(options: { jwt: JwtConfig; root: string; throttle?: ReturnType<typeof stageThrottle> }) {
+  // The stage's throttling, as in AWS (functions/throttle.ts): checked before the authorizer.
+  const throttle = options.throttle ?? stageThrottle();
   // Access tokens only, as the CDK routes demand by scope (an ID token has no `scope`).
   const verify = tokenVerifier({ issuer: options.jwt.issuer, clientId: options.jwt.audience, tokenUse: 'access' });
 
@@ -39,6 +42,7 @@ export function createApiGateway(options: { jwt: JwtConfig; root: string }) {
     const method = req.method ?? 'GET';
     const match = matchRoute(compiled, method, url.pathname);
     if (!match) return reply(404, { message: 'Not Found' });
+    if (!throttle.take(method, match.route.path)) return reply(TOO_MANY_REQUESTS.status, TOO_MANY_REQUESTS.body);
     if (body.length > MAX_BODY_BYTES) return reply(413, { message: 'Request Entity Too Large' });
 
     let claims: JWTPayload | undefined;

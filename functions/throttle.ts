@@ -1,0 +1,46 @@
+/**
+ * The edge's request limits, read by both hosts: the CDK stages (infra/stacks/api-stage-stack.ts,
+ * realtime-stack.ts) and the local gateways (infra/local/api-gateway.ts, websocket-gateway.ts).
+ * API Gateway throttles with token buckets: `ratePerSecond` refills, `burst` is the bucket's size;
+ * a request that finds the bucket empty is answered 429 before any Lambda runs.
+ */
+
+/** A token bucket as API Gateway configures one (ThrottlingRateLimit, ThrottlingBurstLimit). */
+export interface ThrottleLimit {
+  readonly ratePerSecond: number;
+  readonly burst: number;
+}
+
+/**
+ * The HTTP API's `$default` stage: `stage` for every route, `auth` for each route under
+ * `/api/auth/` (sign-up, sign-in, password reset: what a credential-stuffing or sign-up flood
+ * calls). Both are ceilings for the whole stage, not per caller: per address and per e-mail the
+ * handlers limit, and per address the CloudFront WAF's rate rule does (infra/constructs/edge-firewall.ts).
+ * A class signing in at once is ~30 requests; the local e2e suite on two cores stays far below both.
+ */
+export const API_THROTTLE = {
+  stage: { ratePerSecond: 500, burst: 1000 },
+  auth: { ratePerSecond: 20, burst: 40 },
+} as const satisfies Record<string, ThrottleLimit>;
+
+/** The routes that get `API_THROTTLE.auth`. */
+export const AUTH_PATH_PREFIX = '/api/auth/';
+export const isAuthPath = (path: string): boolean => path.startsWith(AUTH_PATH_PREFIX);
+
+/**
+ * Our own limits (issue 17 #7), so one account or one socket cannot slow everyone: an account
+ * holds at most `connectionsPerAccount` sockets (checked in `$connect`, both hosts); a socket
+ * sends at most `framesPerSecond` frames with bursts of `frameBurst` (local gateway: a frame
+ * over it is dropped with a "Too Many Requests" notice, and `dropsBeforeClose` dropped in a
+ * row close it with 1008); in AWS the stage throttles each route to `stageRatePerSecond`
+ * requests a second with bursts of `stageBurst` (API Gateway has no per-connection limit).
+ * The browser keeps one socket per tab, pings every 5 min and subscribes a few topics on open.
+ */
+export const WEBSOCKET_THROTTLE = {
+  connectionsPerAccount: 10,
+  framesPerSecond: 10,
+  frameBurst: 20,
+  dropsBeforeClose: 100,
+  stageRatePerSecond: 500,
+  stageBurst: 1000,
+} as const;
