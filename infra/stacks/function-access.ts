@@ -15,11 +15,11 @@ import type { FunctionAccess } from '../constructs/project-function.ts';
  */
 const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Both e-mail a link through the send-email consumer (EmailRequested), not SES directly.
-  SignUp: { table: 'readWrite', cognito: ['AdminDeleteUser', 'AdminGetUser'], publishEvents: true },
+  SignUp: { table: 'readWrite', cognito: ['AdminDeleteUser', 'AdminGetUser'], publishEvents: true, clientSecret: true },
   ConfirmSignUp: { table: 'readWrite', cognito: ['AdminConfirmSignUp', 'AdminGetUser', 'AdminUpdateUserAttributes'] },
-  SignIn: { table: 'readWrite' },
-  RefreshSession: { table: 'read' },
-  SignOut: {},
+  SignIn: { table: 'readWrite', clientSecret: true },
+  RefreshSession: { table: 'read', clientSecret: true },
+  SignOut: { clientSecret: true },
   RequestPasswordReset: { table: 'readWrite', cognito: ['AdminGetUser'], publishEvents: true },
   VerifyPasswordReset: { table: 'read' },
   // …and closes the account's open sockets (DeleteConnection).
