@@ -23,7 +23,7 @@ export const handler = httpHandler(async (event) => {
       await revokeRefreshToken(refreshToken); // Cognito's side too, where global sign-out is missing (cognito-local)
       throw sessionEnded();
     }
-    const { idToken, accessToken, expiresAt, sub } = await refreshSession(refreshToken);
+    const { idToken, accessToken, expiresAt, sub } = await refreshSession(refreshToken, signIn.userId);
     if (sub !== signIn.userId) throw sessionEnded();
     return json(200, { tokens: { idToken, accessToken, expiresAt } });
   } catch (error) {

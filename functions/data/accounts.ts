@@ -21,6 +21,7 @@ import { cognitoClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import { AppError, BadRequest, Conflict, Forbidden, TooManyRequests, Unauthorized, Unavailable } from '../lib/errors.ts';
 import { log } from '../lib/log.ts';
+import { secretHash } from '../lib/secret-hash.ts';
 
 /**
  * The identity store (Cognito user pool). Cognito's exception names are turned into the
@@ -28,6 +29,19 @@ import { log } from '../lib/log.ts';
  */
 
 const nameOf = (error: unknown) => (error instanceof Error ? error.name : '');
+
+/** The app client and its secret; a function that calls Cognito as the client without the secret is misconfigured. */
+function appClient(): { clientId: string; clientSecret: string } {
+  const { USER_POOL_CLIENT_ID, USER_POOL_CLIENT_SECRET } = env();
+  if (!USER_POOL_CLIENT_SECRET) throw new Error('USER_POOL_CLIENT_SECRET is not set on this function (access flag clientSecret)');
+  return { clientId: USER_POOL_CLIENT_ID, clientSecret: USER_POOL_CLIENT_SECRET };
+}
+
+/** SECRET_HASH for a call that names the user as `username`. */
+function hashFor(username: string): string {
+  const { clientId, clientSecret } = appClient();
+  return secretHash(username, clientId, clientSecret);
+}
 
 function unexpected(error: unknown, message: string): AppError {
   log.error('cognito call failed', { name: nameOf(error), message: error instanceof Error ? error.message : String(error) });
@@ -63,6 +77,7 @@ async function signUpUser(email: string, password: string): Promise<string> {
     const { UserSub } = await cognitoClient().send(
       new SignUpCommand({
         ClientId: env().USER_POOL_CLIENT_ID,
+        SecretHash: hashFor(email),
         Username: email,
         Password: password,
         UserAttributes: [{ Name: 'email', Value: email }],
@@ -180,7 +195,7 @@ export async function authenticate(email: string, password: string): Promise<Iss
       new InitiateAuthCommand({
         ClientId: env().USER_POOL_CLIENT_ID,
         AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: email, PASSWORD: password },
+        AuthParameters: { USERNAME: email, PASSWORD: password, SECRET_HASH: hashFor(email) },
       }),
     );
     return toTokens(AuthenticationResult);
@@ -204,13 +219,14 @@ export async function authenticate(email: string, password: string): Promise<Iss
   }
 }
 
-export async function refreshSession(refreshToken: string): Promise<IssuedSession> {
+/** `userId`: whose token it is (the sign-in record says); Cognito hashes a refresh with the user's username, its sub here. */
+export async function refreshSession(refreshToken: string, userId: string): Promise<IssuedSession> {
   try {
     const { AuthenticationResult } = await cognitoClient().send(
       new InitiateAuthCommand({
         ClientId: env().USER_POOL_CLIENT_ID,
         AuthFlow: 'REFRESH_TOKEN_AUTH',
-        AuthParameters: { REFRESH_TOKEN: refreshToken },
+        AuthParameters: { REFRESH_TOKEN: refreshToken, SECRET_HASH: hashFor(userId) },
       }),
     );
     return toTokens(AuthenticationResult, refreshToken);
@@ -223,8 +239,9 @@ export async function refreshSession(refreshToken: string): Promise<IssuedSessio
 }
 
 export async function revokeRefreshToken(refreshToken: string): Promise<void> {
+  const { clientId, clientSecret } = appClient();
   try {
-    await cognitoClient().send(new RevokeTokenCommand({ ClientId: env().USER_POOL_CLIENT_ID, Token: refreshToken }));
+    await cognitoClient().send(new RevokeTokenCommand({ ClientId: clientId, ClientSecret: clientSecret, Token: refreshToken }));
   } catch (error) {
     // Signing out an already-invalid session is still signing out.
     log.warn('revoke token failed', { name: nameOf(error) });

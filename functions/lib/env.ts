@@ -5,6 +5,11 @@ const envSchema = z.object({
   TABLE_NAME: z.string().check(z.minLength(1)),
   USER_POOL_ID: z.string().check(z.minLength(1)),
   USER_POOL_CLIENT_ID: z.string().check(z.minLength(1)),
+  /**
+   * The app client's secret, for SECRET_HASH: set only on the functions that sign up, sign in,
+   * refresh or revoke (access flag `clientSecret`), so Cognito answers the API and nobody else.
+   */
+  USER_POOL_CLIENT_SECRET: z.optional(z.string().check(z.minLength(1))),
   EVENT_BUS_NAME: z.string().check(z.minLength(1)),
   MAIL_FROM: z.string().check(z.minLength(3)),
   /** Public origin used in e-mailed links; in AWS the web stack stores it in the table instead. */

@@ -1,17 +1,28 @@
 import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { nodejsBundling, repoPath } from './bundling.ts';
+
+/** The `service` of every log line and metric (Powertools' POWERTOOLS_SERVICE_NAME). */
+export const SERVICE_NAME = 'quizquest';
+
+/** The CloudWatch namespace of a stage's product metrics (functions/lib/metrics.ts): alarms and dashboards read it. */
+export function metricsNamespace(stage: string): string {
+  return `QuizQuest/${stage}`;
+}
 
 /** What every function is configured with (functions/lib/env.ts reads these). */
 export interface PlatformResources {
   readonly table: ITable;
   readonly userPoolId: string;
   readonly userPoolClientId: string;
+  /** The app client's secret (auth stack), for functions with the `clientSecret` access flag. */
+  readonly userPoolClientSecret?: ISecret;
   /** A name, not a construct: stacks that publish to the bus need not depend on its owner. */
   readonly eventBusName: string;
   /** Sender address; must be an SES-verified identity in the target account. */
@@ -47,6 +58,14 @@ export interface FunctionAccess {
   readonly table?: 'read' | 'readWrite';
   /** Cognito actions that need IAM (Admin*); SignUp, InitiateAuth and RevokeToken are public calls. */
   readonly cognito?: readonly string[];
+  /**
+   * Calls Cognito as the app client (SignUp, InitiateAuth, RespondToAuthChallenge, RevokeToken),
+   * which needs the client's secret: USER_POOL_CLIENT_SECRET. An environment variable resolved by
+   * CloudFormation from Secrets Manager, not a GetSecretValue at run time: no call on the sign-in
+   * path's cold start, no Secrets Manager client in the bundle, and the value is readable only by
+   * those who may read the function's configuration (operators, who can call Admin* anyway).
+   */
+  readonly clientSecret?: boolean;
   readonly publishEvents?: boolean;
   readonly sendMail?: boolean;
   /** Sends to WebSocket connections (functions/lib/push.ts): execute-api:ManageConnections and WEBSOCKET_CALLBACK_URL. */
@@ -59,7 +78,7 @@ export interface FunctionAccess {
 }
 
 export interface ProjectFunctionProps
-  extends Pick<NodejsFunctionProps, 'functionName' | 'description' | 'timeout' | 'memorySize' | 'deadLetterQueue' | 'retryAttempts' | 'maxEventAge'> {
+  extends Pick<NodejsFunctionProps, 'functionName' | 'description' | 'timeout' | 'memorySize' | 'deadLetterQueue' | 'retryAttempts' | 'maxEventAge' | 'reservedConcurrentExecutions'> {
   /** Handler file, relative to the repository root (as in ROUTES, COGNITO_TRIGGERS and CONSUMERS). */
   readonly entry: `functions/${string}.ts`;
   readonly resources: PlatformResources;
@@ -68,8 +87,8 @@ export interface ProjectFunctionProps
 
 /**
  * A handler from functions/ with the project's defaults: Node.js 24 on arm64, an ESM
- * bundle with the SDK inside and source maps, a month of logs, the common environment,
- * and IAM limited to what `access` names.
+ * bundle with the SDK inside and source maps, a month of logs, X-Ray active tracing, the
+ * common environment, and IAM limited to what `access` names.
  */
 export class ProjectFunction extends NodejsFunction {
   private readonly resources: PlatformResources;
@@ -89,8 +108,14 @@ export class ProjectFunction extends NodejsFunction {
       bundling: nodejsBundling(entry),
       // Created beside the function: a subclass cannot add children before super().
       logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
+      // X-Ray active tracing: the trace id lands on every log line (xray_trace_id). No tracer
+      // SDK in the bundle (aws-xray-sdk would not fit the 500 KB budget): Lambda's own segments.
+      tracing: Tracing.ACTIVE,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
+        // Powertools logger and metrics (functions/lib/log.ts, metrics.ts): one service, a metrics namespace per stage.
+        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+        POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(scope.node.tryGetContext('stage') ?? 'dev'),
         TABLE_NAME: resources.table.tableName,
         USER_POOL_ID: resources.userPoolId,
         USER_POOL_CLIENT_ID: resources.userPoolClientId,
@@ -118,6 +143,11 @@ export class ProjectFunction extends NodejsFunction {
         access.cognito.map((action) => `cognito-idp:${action}`),
         [stack.formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: userPoolId })],
       );
+    }
+    if (access.clientSecret) {
+      const secret = this.resources.userPoolClientSecret;
+      if (!secret) throw new Error(`${this.node.path} calls Cognito as the app client (access.clientSecret) but no client secret was given in its resources`);
+      this.addEnvironment('USER_POOL_CLIENT_SECRET', secret.secretValue.unsafeUnwrap());
     }
     if (access.publishEvents) {
       this.allow(['events:PutEvents'], [stack.formatArn({ service: 'events', resource: 'event-bus', resourceName: eventBusName })]);

@@ -6,6 +6,8 @@ import {
   CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  DeleteUserPoolClientCommand,
+  DescribeUserPoolClientCommand,
   ListGroupsCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
@@ -14,13 +16,17 @@ import { ROLES } from '#shared/constants.ts';
 import { REFRESH_TOKEN_DAYS } from '#functions/lib/refresh-cookie.ts';
 import { COGNITO_TRIGGERS } from '#functions/routes.ts';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
+import type { Server } from 'node:http';
+import { startCognitoFront } from './cognito-front.ts';
 import { startChild, waitFor } from './processes.ts';
 
 /**
  * cognito-local, with its config and users under the data directory. Its Lambda client
- * points at the runtime's Lambda emulation so the real trigger handlers run.
+ * points at the runtime's Lambda emulation so the real trigger handlers run. It listens on
+ * `upstreamPort`; the front on `port` (cognito-front.ts) checks secret hashes as Cognito does,
+ * so every caller, handlers and tests alike, goes through the front.
  */
-export async function startCognito(options: { port: number; dataDir: string; lambdaEndpoint: string }): Promise<string> {
+export async function startCognito(options: { port: number; upstreamPort: number; dataDir: string; lambdaEndpoint: string }): Promise<{ endpoint: string; front: Server }> {
   const configDir = join(options.dataDir, '.cognito');
   mkdirSync(configDir, { recursive: true });
   const issuerDomain = `http://127.0.0.1:${options.port}`;
@@ -39,17 +45,21 @@ export async function startCognito(options: { port: number; dataDir: string; lam
   );
   const require = createRequire(import.meta.url);
   const bin = join(dirname(require.resolve('cognito-local/package.json')), 'lib', 'bin', 'start.js');
-  startChild(process.execPath, [bin], { cwd: options.dataDir, env: { PORT: String(options.port), HOST: '127.0.0.1', DEBUG: '' }, name: 'cognito-local' });
+  startChild(process.execPath, [bin], { cwd: options.dataDir, env: { PORT: String(options.upstreamPort), HOST: '127.0.0.1', DEBUG: '' }, name: 'cognito-local' });
+  const front = await startCognitoFront({ port: options.port, host: '127.0.0.1', upstreamPort: options.upstreamPort });
   await waitFor('cognito-local', async () => (await fetch(`${issuerDomain}/health`)).ok);
-  return issuerDomain;
+  return { endpoint: issuerDomain, front };
 }
+
+/** The app client's name; 'web' was the client without a secret, replaced on the next start. */
+const CLIENT_NAME = 'web-server';
 
 export function localCognitoClient(endpoint: string): CognitoIdentityProviderClient {
   return new CognitoIdentityProviderClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 }
 
-/** Finds or creates the pool, its app client and the role groups, mirroring the CDK auth stack. */
-export async function ensureUserPool(endpoint: string, poolName: string): Promise<{ userPoolId: string; clientId: string }> {
+/** Finds or creates the pool, its app client (with a secret, as in AWS) and the role groups, mirroring the CDK auth stack. */
+export async function ensureUserPool(endpoint: string, poolName: string): Promise<{ userPoolId: string; clientId: string; clientSecret: string }> {
   const client = localCognitoClient(endpoint);
   const { UserPools } = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
   let userPoolId = UserPools?.find((pool) => pool.Name === poolName)?.Id;
@@ -72,12 +82,18 @@ export async function ensureUserPool(endpoint: string, poolName: string): Promis
     userPoolId = UserPool!.Id!;
   }
   const { UserPoolClients } = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
-  let clientId = UserPoolClients?.find((c) => c.ClientName === 'web')?.ClientId;
+  // A client from before the secret (a `.data/` of an older run) would still let the client id alone in.
+  for (const old of UserPoolClients ?? []) {
+    if (old.ClientName !== CLIENT_NAME) await client.send(new DeleteUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: old.ClientId }));
+  }
+  let clientId = UserPoolClients?.find((c) => c.ClientName === CLIENT_NAME)?.ClientId;
   if (!clientId) {
     const { UserPoolClient } = await client.send(
       new CreateUserPoolClientCommand({
         UserPoolId: userPoolId,
-        ClientName: 'web',
+        ClientName: CLIENT_NAME,
+        // The API is the only way in: only the server knows the secret that SignUp and InitiateAuth need.
+        GenerateSecret: true,
         ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
         EnableTokenRevocation: true,
         // As the auth stack: the refresh cookie lives as long as the token it carries.
@@ -87,11 +103,14 @@ export async function ensureUserPool(endpoint: string, poolName: string): Promis
     );
     clientId = UserPoolClient!.ClientId!;
   }
+  const { UserPoolClient } = await client.send(new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: clientId }));
+  const clientSecret = UserPoolClient?.ClientSecret;
+  if (!clientSecret) throw new Error(`The local app client ${clientId} has no secret`);
   const { Groups } = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
   for (const role of ROLES) {
     if (!Groups?.some((group) => group.GroupName === role)) {
       await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: role }));
     }
   }
-  return { userPoolId, clientId };
+  return { userPoolId, clientId, clientSecret };
 }

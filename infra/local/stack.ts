@@ -27,7 +27,7 @@ import { createWebSocketGateway } from './websocket-gateway.ts';
  * `npm start` and the end-to-end tests both start it through this function.
  */
 export interface LocalStackOptions {
-  /** The public port; internal services use the next ones (port+10, +11, +12). */
+  /** The public port; internal services use the next ones (port+10, +11, +12, +13). */
   port: number;
   host?: string;
   /** Where data persists between runs; omitted means DynamoDB in memory and a temporary folder. */
@@ -59,7 +59,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const host = options.host ?? '127.0.0.1';
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const ports = { web: options.port, dynamodb: options.port + 10, cognito: options.port + 11, aws: options.port + 12 };
+  const ports = { web: options.port, dynamodb: options.port + 10, cognito: options.port + 11, aws: options.port + 12, cognitoLocal: options.port + 13 };
   const url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${ports.web}`;
   const servers: Server[] = [];
 
@@ -73,10 +73,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   try {
     servers.push(await startAwsServices({ port: ports.aws, root, mailbox, bus, websocket }));
-    const [dynamoEndpoint, cognitoEndpoint] = await Promise.all([
+    const [dynamoEndpoint, cognito] = await Promise.all([
       startDynamoDb({ port: ports.dynamodb, dataDir: options.inMemory ? undefined : join(dataDir, 'dynamodb') }),
-      startCognito({ port: ports.cognito, dataDir: join(dataDir, 'cognito'), lambdaEndpoint: awsEndpoint }),
+      startCognito({ port: ports.cognito, upstreamPort: ports.cognitoLocal, dataDir: join(dataDir, 'cognito'), lambdaEndpoint: awsEndpoint }),
     ]);
+    servers.push(cognito.front);
+    const cognitoEndpoint = cognito.endpoint;
     const [, pool] = await Promise.all([ensureTable(dynamoEndpoint, TABLE_NAME), ensureUserPool(cognitoEndpoint, POOL_NAME)]);
 
     // The handlers run in this process and read their configuration from the environment, as in Lambda.
@@ -94,6 +96,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       USER_POOL_ID: pool.userPoolId,
       TOKEN_ISSUER: `${cognitoEndpoint}/${pool.userPoolId}`,
       USER_POOL_CLIENT_ID: pool.clientId,
+      // As in AWS, only the functions know the app client's secret (SECRET_HASH on SignUp, InitiateAuth…).
+      USER_POOL_CLIENT_SECRET: pool.clientSecret,
       EVENT_BUS_NAME: 'quizquest-local',
       MAIL_FROM: 'QuizQuest <no-reply@quizquest.local>',
       SITE_URL: url,

@@ -1,7 +1,8 @@
-import { ArnFormat, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { AccountRecovery, CfnUserPoolGroup, UserPool, UserPoolClient, type CfnUserPool } from 'aws-cdk-lib/aws-cognito';
+import { ArnFormat, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import { AccountRecovery, CfnUserPoolGroup, Mfa, UserPool, UserPoolClient, type CfnUserPool, type CfnUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ROLES } from '#shared/constants.ts';
 import { REFRESH_TOKEN_DAYS } from '#functions/lib/refresh-cookie.ts';
@@ -23,6 +24,8 @@ export interface AuthStackProps extends StackProps {
 export class AuthStack extends Stack {
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
+  /** The app client's secret, for the functions that call Cognito as the client (access flag `clientSecret`). */
+  readonly userPoolClientSecret: Secret;
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
@@ -33,20 +36,36 @@ export class AuthStack extends Stack {
       selfSignUpEnabled: true,
       autoVerify: { email: false },
       standardAttributes: { email: { required: true, mutable: true } },
-      // The product's rule is "at least 6 characters", nothing more.
+      // The product's rule for students is "at least 6 characters", nothing more. Cognito has one
+      // policy per pool, so the stronger staff rule (shared/validation/password-rules.ts) is the API's.
       passwordPolicy: { minLength: 6, requireLowercase: false, requireUppercase: false, requireDigits: false, requireSymbols: false },
       accountRecovery: AccountRecovery.NONE,
+      // An authenticator app for anyone who wants it; the API requires it of admins (Cognito cannot per group).
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { sms: false, otp: true },
+      // Accounts outlive a stack deletion, and a console click cannot delete them either.
+      deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
     this.userPoolClient = this.userPool.addClient('WebClient', {
       authFlows: { userPassword: true },
-      generateSecret: false,
+      // Only the API knows the secret (SECRET_HASH), so the client id that every token carries
+      // does not let anyone call SignUp or InitiateAuth around the API's limits.
+      generateSecret: true,
       enableTokenRevocation: true,
       // The refresh cookie's Max-Age matches, so the browser drops the cookie when the token dies.
       refreshTokenValidity: Duration.days(REFRESH_TOKEN_DAYS),
       preventUserExistenceErrors: true,
       // Sign-in goes through our API (USER_PASSWORD_AUTH), not the hosted UI.
       disableOAuth: true,
+    });
+    // CloudFormation reads the secret from the client (GetAtt ClientSecret) into Secrets Manager, so
+    // templates and cross-stack exports carry only the secret's ARN; the functions' environment gets
+    // the value by a dynamic reference at deploy time (see ProjectFunction, access flag clientSecret).
+    this.userPoolClientSecret = new Secret(this, 'WebClientSecret', {
+      description: 'The user pool app client secret: SECRET_HASH on the API\'s SignUp, InitiateAuth, RespondToAuthChallenge, RevokeToken',
+      secretStringValue: SecretValue.resourceAttribute((this.userPoolClient.node.defaultChild as CfnUserPoolClient).attrClientSecret),
+      removalPolicy: RemovalPolicy.DESTROY,
     });
     for (const role of ROLES) {
       new CfnUserPoolGroup(this, `Group-${role}`, { userPoolId: this.userPool.userPoolId, groupName: role });

@@ -23,7 +23,8 @@ export class DataStack extends Stack {
       timeToLiveAttribute: TABLE_DESIGN.timeToLiveAttribute,
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      // Users' data outlives a stack deletion.
+      // Users' data outlives a stack deletion, and a console or API DeleteTable is refused too.
+      deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
     for (const index of TABLE_DESIGN.globalSecondaryIndexes) {

@@ -2,6 +2,7 @@ import { AdminCreateUserCommand, AdminGetUserCommand, AdminSetUserPasswordComman
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { scheduledEvent, SCHEDULES } from '#events/schedules.ts';
 import { resetEnvForTests } from '#functions/lib/env.ts';
+import { secretHash } from '#functions/lib/secret-hash.ts';
 import { ensureUserPool, localCognitoClient } from '#infra/local/cognito.ts';
 import { uniqueEmail, useLocalStack } from '../support/handler-env.ts';
 
@@ -16,7 +17,7 @@ const { handler } = await import('#functions/auth/purge-expired-sign-ups.ts');
 
 const HOUR = 60 * 60 * 1000;
 const job = SCHEDULES['purge-expired-sign-ups'];
-let pool: { userPoolId: string; clientId: string };
+let pool: { userPoolId: string; clientId: string; clientSecret: string };
 let pools = 0;
 
 beforeEach(async () => {
@@ -24,6 +25,7 @@ beforeEach(async () => {
   pool = await ensureUserPool(process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER!, `purge-${process.pid}-${pools}`);
   process.env.USER_POOL_ID = pool.userPoolId;
   process.env.USER_POOL_CLIENT_ID = pool.clientId;
+  process.env.USER_POOL_CLIENT_SECRET = pool.clientSecret;
   resetEnvForTests();
 });
 afterEach(() => {
@@ -32,8 +34,9 @@ afterEach(() => {
 
 /** A sign-up whose link was never clicked: an UNCONFIRMED user, created now by cognito-local's clock. */
 async function pendingSignUp(): Promise<string> {
+  const email = uniqueEmail('pending');
   const { UserSub } = await cognito.send(
-    new SignUpCommand({ ClientId: pool.clientId, Username: uniqueEmail('pending'), Password: 'Secret#2026', UserAttributes: [] }),
+    new SignUpCommand({ ClientId: pool.clientId, SecretHash: secretHash(email, pool.clientId, pool.clientSecret), Username: email, Password: 'Secret#2026', UserAttributes: [] }),
   );
   return UserSub!;
 }

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleExtras, writeBundleExtras, type ExtraFile } from '#infra/constructs/bundle-extras.ts';
+import { bundleExtras, NLP_ENTRIES, writeBundleExtras, type ExtraFile } from '#infra/constructs/bundle-extras.ts';
 import { esbuildOptions, REPO_ROOT } from '#infra/constructs/bundling.ts';
 import { mailActions, type FunctionAccess } from '#infra/constructs/project-function.ts';
 import { allFunctions } from '#infra/stacks/function-access.ts';
@@ -40,6 +40,8 @@ function largestParts(inputs: Record<string, { bytesInOutput: number }>, count =
 }
 
 // Cognito calls that are authorised by the user's credentials or client id, not by IAM.
+/** What the app client calls, so with its secret (SECRET_HASH, or the secret itself for RevokeToken): the `clientSecret` flag. */
+const AS_APP_CLIENT = new Set(['SignUp', 'ConfirmSignUp', 'ResendConfirmationCode', 'InitiateAuth', 'RespondToAuthChallenge', 'RevokeToken', 'ForgotPassword', 'ConfirmForgotPassword']);
 const PUBLIC_COGNITO = new Set(['SignUp', 'ConfirmSignUp', 'ResendConfirmationCode', 'InitiateAuth', 'RespondToAuthChallenge', 'RevokeToken', 'ForgotPassword', 'ConfirmForgotPassword', 'GetUser', 'GlobalSignOut', 'ChangePassword']);
 const TABLE_WRITES = new Set(['Put', 'Update', 'Delete', 'BatchWrite', 'TransactWrite', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
 const TABLE_READS = new Set(['Get', 'BatchGet', 'TransactGet', 'GetItem', 'BatchGetItem', 'TransactGetItems']);
@@ -82,7 +84,7 @@ function sesSendActions(source: string, fileName = 'source.ts'): { actions: stri
 
 /** The access a bundle needs, derived from the `@aws-sdk/<client>/dist-es/commands/<X>Command.js` files in it. */
 function accessNeeded(inputs: string[]) {
-  const needed = { table: new Set<string>(), cognito: new Set<string>(), mail: false, mailActions: new Set<string>(), publish: false, push: false, ai: false, unknown: [] as string[] };
+  const needed = { table: new Set<string>(), cognito: new Set<string>(), mail: false, mailActions: new Set<string>(), publish: false, push: false, ai: false, clientSecret: false, unknown: [] as string[] };
   for (const file of inputs) {
     // Our own code that sends mail: which content kinds, hence which SES actions.
     if (!file.includes('node_modules/') && /\.tsx?$/.test(file)) {
@@ -100,6 +102,7 @@ function accessNeeded(inputs: string[]) {
     const [, client, command] = match as unknown as [string, string, string];
     if (client === 'client-cognito-identity-provider') {
       if (!PUBLIC_COGNITO.has(command)) needed.cognito.add(command);
+      if (AS_APP_CLIENT.has(command)) needed.clientSecret = true;
     } else if (client === 'lib-dynamodb' || client === 'client-dynamodb') {
       if (TABLE_WRITES.has(command)) needed.table.add('write');
       else if (TABLE_READS.has(command)) needed.table.add('read');
@@ -122,6 +125,7 @@ function suggestion(n: ReturnType<typeof accessNeeded>): string {
     ...(n.mail ? { sendMail: true } : {}),
     ...(n.push ? { push: true } : {}),
     ...(n.ai ? { ai: true } : {}),
+    ...(n.clientSecret ? { clientSecret: true } : {}),
   };
   return JSON.stringify(access).replace(/"(\w+)":/g, '$1: ').replace(/,(?=\w)/g, ', ').replace(/"/g, "'");
 }
@@ -208,6 +212,12 @@ describe('Lambda bundles', () => {
       }
     });
 
+    it('carries wink-nlp beside it if and only if it holds the NLP module (tests/infra/ai-bundles.test.ts runs it there)', () => {
+      const holdsNlp = bundles.get(fn.name)!.inputs.some((input) => input.endsWith('functions/ai/nlp.ts'));
+      expect(NLP_ENTRIES.has(fn.entry), `${holdsNlp ? 'add' : 'remove'} ${fn.entry} ${holdsNlp ? 'to' : 'from'} NLP_ENTRIES in infra/constructs/bundle-extras.ts`).toBe(holdsNlp);
+      expect(bundleExtras(fn.entry).packages.includes('wink-nlp')).toBe(holdsNlp);
+    });
+
     it('has its access declared in infra/stacks/function-access.ts', () => {
       expect(fn.access, `declare: ${JSON.stringify(fn.name)}: ${suggestion(needed())}`).toBeDefined();
     });
@@ -218,6 +228,10 @@ describe('Lambda bundles', () => {
 
     it('is granted exactly the Cognito admin actions it calls', () => {
       expect([...needed().cognito].sort()).toEqual([...(declared().cognito ?? [])].sort());
+    });
+
+    it('knows the app client secret (USER_POOL_CLIENT_SECRET) if and only if it calls Cognito as the app client', () => {
+      expect(needed().clientSecret).toBe(Boolean(declared().clientSecret));
     });
 
     it('writes the table if and only if it is granted readWrite', () => {

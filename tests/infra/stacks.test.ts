@@ -12,6 +12,7 @@ import { API_AREAS, ROUTES, type ApiArea } from '#functions/routes.ts';
 import { esbuildOptions, repoPath } from '#infra/constructs/bundling.ts';
 import { DataStack } from '#infra/stacks/data-stack.ts';
 import { pascal } from '#infra/stacks/names.ts';
+import { routeAccess } from '#infra/stacks/function-access.ts';
 import { addPlatform } from '#infra/stacks/platform.ts';
 import { SPA_REWRITE_SOURCE, VIEWER_ADDRESS_SOURCE, WebStack } from '#infra/stacks/web-stack.ts';
 import { API_CSP, SITE_CSP } from '#infra/edge/security-headers.ts';
@@ -131,7 +132,9 @@ describe('every stack', () => {
         // Functions that push (access flag `push`) also know the WebSocket API's callback URL; those that call
         // Bedrock (access flag `ai`) the provider and the model ids.
         const AI_VARS = ['AI_PROVIDER', 'BEDROCK_TEXT_MODEL_ID', 'BEDROCK_EMBEDDING_MODEL_ID'];
-        const variables = Object.keys(fn.Properties.Environment.Variables).filter((name) => name !== 'WEBSOCKET_CALLBACK_URL' && !AI_VARS.includes(name));
+        // Those that call Cognito as the app client (access flag `clientSecret`) its secret: see the auth stack's tests.
+        const FLAGGED = ['WEBSOCKET_CALLBACK_URL', 'USER_POOL_CLIENT_SECRET', ...AI_VARS];
+        const variables = Object.keys(fn.Properties.Environment.Variables).filter((name) => !FLAGGED.includes(name));
         expect(variables.sort()).toEqual([...expected].sort());
         expect(fn.Properties.Environment.Variables.MAIL_FROM).toBe('Quiz Quest <no-reply@quiz.example>');
         expect(fn.Properties.LoggingConfig.LogGroup).toHaveProperty('Ref');
@@ -221,6 +224,7 @@ describe('data stack', () => {
 
   it('expires items by ttl, bills on demand, keeps backups and survives stack deletion', () => {
     const [, table] = only(t.data, 'AWS::DynamoDB::Table');
+    expect(table.Properties.DeletionProtectionEnabled).toBe(true);
     expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: 'ttl', Enabled: true });
     expect(table.Properties.BillingMode).toBe('PAY_PER_REQUEST');
     expect(table.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
@@ -245,12 +249,39 @@ describe('auth stack', () => {
     });
   });
 
-  it('has a public client for password and refresh-token sign-in only, with revocable tokens', () => {
+  it('has one client, with a secret, for password and refresh-token sign-in only, with revocable tokens', () => {
     const [, client] = only(t.auth, 'AWS::Cognito::UserPoolClient');
     expect([...client.Properties.ExplicitAuthFlows].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH']);
-    expect(client.Properties.GenerateSecret).toBe(false);
+    // No public password flow: without the secret (SECRET_HASH) Cognito refuses SignUp and InitiateAuth.
+    expect(client.Properties.GenerateSecret).toBe(true);
     expect(client.Properties.EnableTokenRevocation).toBe(true);
     expect(client.Properties.AllowedOAuthFlows).toBeUndefined();
+  });
+
+  it('keeps the client secret in Secrets Manager and gives it only to the functions that call Cognito as the client', () => {
+    const [clientId] = only(t.auth, 'AWS::Cognito::UserPoolClient');
+    const [secretId, secret] = only(t.auth, 'AWS::SecretsManager::Secret');
+    expect(secret.Properties.SecretString).toEqual({ 'Fn::GetAtt': [clientId, 'ClientSecret'] });
+    const holders = functionTemplates()
+      .flatMap((template) => Object.values(resources(template, 'AWS::Lambda::Function')))
+      .filter((fn) => fn.Properties.Environment.Variables.USER_POOL_CLIENT_SECRET !== undefined);
+    const expected = ROUTES.filter((route) => routeAccess(route.name).clientSecret).map((route) => `${route.method} ${route.path}`);
+    expect(expected.sort()).toEqual(['POST /api/auth/refresh', 'POST /api/auth/sign-in', 'POST /api/auth/sign-out', 'POST /api/auth/sign-up']);
+    expect(holders.map((fn) => fn.Properties.Description).sort()).toEqual(expected);
+    for (const fn of holders) {
+      // A dynamic reference resolved at deploy time: the templates and exports carry the secret's ARN, never its value.
+      const value = JSON.stringify(fn.Properties.Environment.Variables.USER_POOL_CLIENT_SECRET);
+      expect(value).toMatch(/\{\{resolve:secretsmanager:/);
+      expect(value).toContain(secretId);
+    }
+  });
+
+  it('protects the user pool from deletion, and offers authenticator-app MFA (the API requires it of admins)', () => {
+    const [, pool] = only(t.auth, 'AWS::Cognito::UserPool');
+    expect(pool.Properties.DeletionProtection).toBe('ACTIVE');
+    expect(pool.DeletionPolicy).toBe('Retain');
+    expect(pool.Properties.MfaConfiguration).toBe('OPTIONAL');
+    expect(pool.Properties.EnabledMfas).toEqual(['SOFTWARE_TOKEN_MFA']);
   });
 
   it('has one group per role', () => {
