@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { LEVELS, ROLES, SUBJECTS } from '#shared/constants.ts';
 import { emailAddressSchema } from '#shared/validation/email.ts';
 import type { ConsumerName } from './consumers.ts';
+import { EVENT_META_KEY, isSaneCorrelationId, type EventMeta } from './meta.ts';
 
 /**
  * Every domain event: its detail-type, the schema of its detail, and the consumers
@@ -186,6 +187,18 @@ export const envelopeSchema = <N extends EventName>(name: N) =>
     time: z.string(),
     detail: EVENTS[name].detail as (typeof EVENTS)[N]['detail'],
   });
+
+/**
+ * The correlation id an event carries beside its facts (events/meta.ts): checked on the way
+ * out, optional on the way in (events from before it still parse; the detail schemas drop it).
+ */
+export const eventMetaSchema = z.object({ correlationId: z.string().refine(isSaneCorrelationId, 'not a sane correlation id') });
+
+/** A checked detail with the meta added; without a sane correlation id, the detail as it was. */
+export function withEventMeta<D extends object>(detail: D, correlationId: string | undefined): D | (D & { [EVENT_META_KEY]: EventMeta }) {
+  const meta = eventMetaSchema.safeParse({ correlationId });
+  return meta.success ? { ...detail, [EVENT_META_KEY]: meta.data } : detail;
+}
 
 /** Which detail-types a consumer listens to (one rule per consumer and event). */
 export function eventsFor(consumer: ConsumerName): EventName[] {

@@ -3,6 +3,7 @@ import { envelopeSchema } from '#events/catalogue.ts';
 import type { AccountChange } from '#shared/admin/stats.ts';
 import { countAccountChange, countQuiz } from '../data/admin-stats.ts';
 import { runOnce } from '../data/processed-events.ts';
+import { eventHandler } from '../lib/instrument.ts';
 
 const quizCompleted = envelopeSchema('QuizCompleted');
 const accountConfirmed = envelopeSchema('AccountConfirmed');
@@ -40,7 +41,7 @@ const account = (change: AccountChange) => () => countAccountChange(change);
  * addition, so events may arrive in any order; each event id counts once (a redelivery is
  * a duplicate marker, and a failed effect gives the marker back for the retry).
  */
-export const handler = async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
+export const handler = eventHandler(async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
   const effect = effectOf(event);
   if (effect) await runOnce('aggregate-admin-stats', event.id, effect);
-};
+});

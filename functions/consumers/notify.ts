@@ -7,6 +7,7 @@ import { getProfile } from '../data/profiles.ts';
 import { playersOfTournament } from '../data/tournaments.ts';
 import { notify, type NotifyInput } from '../notifications/notify.ts';
 import { startDefaultStudyReminders } from '../notifications/study-reminders.ts';
+import { eventHandler } from '../lib/instrument.ts';
 
 const envelope = z.discriminatedUnion('detail-type', [
   envelopeSchema('AchievementUnlocked'),
@@ -74,7 +75,7 @@ async function deliveries(event: Exclude<Envelope, { 'detail-type': 'QuizComplet
 /** Notified at once (each is a few reads and one transaction). */
 const DELIVERY_BATCH = 25;
 
-export const handler = async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
+export const handler = eventHandler(async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
   const parsed = envelope.parse(event);
   if (parsed['detail-type'] === 'QuizCompleted') {
     // A round of an account that still has the default settings starts its study reminders (in the account's zone).
@@ -85,7 +86,7 @@ export const handler = async (event: EventBridgeEvent<string, unknown>): Promise
   // A match's alert goes to up to 1000 players: a few at a time, well inside the timeout.
   const all = await deliveries(parsed);
   for (let i = 0; i < all.length; i += DELIVERY_BATCH) await Promise.all(all.slice(i, i + DELIVERY_BATCH).map(deliver));
-};
+});
 
 async function deliver(delivery: Delivery): Promise<void> {
   const { text } = delivery;

@@ -3,6 +3,7 @@ import { envelopeSchema } from '#events/catalogue.ts';
 import { challengeWinner } from '#shared/social/friend-challenge.ts';
 import { completeChallenge, getChallenge, recordAttempt, type Challenge } from '../data/challenges.ts';
 import { publish } from '../lib/publish.ts';
+import { eventHandler } from '../lib/instrument.ts';
 
 const quizCompleted = envelopeSchema('QuizCompleted');
 
@@ -13,7 +14,7 @@ const quizCompleted = envelopeSchema('QuizCompleted');
  * challenge is complete, announces it again: consumers of ChallengeFinished count a
  * challenge once by its id, so a lost publish is never a lost result.
  */
-export const handler = async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
+export const handler = eventHandler(async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
   const { detail } = quizCompleted.parse(event);
   if (!detail.challengeId) return;
   const challenge = await getChallenge(detail.challengeId);
@@ -29,7 +30,7 @@ export const handler = async (event: EventBridgeEvent<string, unknown>): Promise
   );
   const completed = (await completeChallenge(recorded.id, winnerId, new Date())) ?? (await getChallenge(recorded.id));
   if (completed?.status === 'completed') await announce(completed);
-};
+});
 
 async function announce(challenge: Challenge): Promise<void> {
   const { challenger, challenged } = challenge.attempts;

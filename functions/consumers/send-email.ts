@@ -4,6 +4,7 @@ import { runOnce } from '../data/processed-events.ts';
 import { sendMail } from '../lib/mail.ts';
 import { confirmationMail, invitationMail, passwordResetMail, welcomeMail } from '../lib/mail-templates.ts';
 import { siteUrl } from '../lib/site-url.ts';
+import { eventHandler } from '../lib/instrument.ts';
 
 const emailRequested = envelopeSchema('EmailRequested');
 const accountConfirmed = envelopeSchema('AccountConfirmed');
@@ -28,7 +29,7 @@ async function mailFor(event: EventBridgeEvent<string, unknown>) {
 }
 
 /** EmailRequested and AccountConfirmed → one e-mail each, however often the event is delivered. */
-export const handler = async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
+export const handler = eventHandler(async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
   const mail = await mailFor(event);
   await runOnce('send-email', event.id, () => sendMail(mail));
-};
+});

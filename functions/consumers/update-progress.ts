@@ -2,6 +2,7 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { envelopeSchema } from '#events/catalogue.ts';
 import { recordAttempt } from '../data/learner.ts';
 import { evaluateAchievements } from '../quiz/unlock.ts';
+import { eventHandler } from '../lib/instrument.ts';
 
 const quizCompleted = envelopeSchema('QuizCompleted');
 
@@ -10,9 +11,9 @@ const quizCompleted = envelopeSchema('QuizCompleted');
  * then the achievement catalogue. The evaluation runs on redelivery too, so an unlock
  * interrupted by a crash is made up on the retry.
  */
-export const handler = async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
+export const handler = eventHandler(async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
   const { detail } = quizCompleted.parse(event);
   await recordAttempt('update-progress', detail);
   // streak_3 is decided by the streak consumer, which knows the days; 0 here never revokes it.
   await evaluateAchievements(detail.userId, 0, detail.completedAt);
-};
+});

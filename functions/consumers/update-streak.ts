@@ -5,6 +5,7 @@ import { localDate, streakOn } from '#shared/quiz/streak.ts';
 import { markActiveDay, recentActiveDays, saveStreak, unlockAchievements } from '../data/learner.ts';
 import { publish } from '../lib/publish.ts';
 import { notify } from '../notifications/notify.ts';
+import { eventHandler } from '../lib/instrument.ts';
 
 const quizCompleted = envelopeSchema('QuizCompleted');
 
@@ -14,7 +15,7 @@ const quizCompleted = envelopeSchema('QuizCompleted');
  * At a multiple of 5 a streak reminder goes to the bell, once per day, as the person's
  * notification settings allow (1-core §9).
  */
-export const handler = async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
+export const handler = eventHandler(async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
   const { detail } = quizCompleted.parse(event);
   const day = localDate(new Date(detail.completedAt), detail.timeZone);
   await markActiveDay(detail.userId, day);
@@ -42,4 +43,4 @@ export const handler = async (event: EventBridgeEvent<string, unknown>): Promise
       actionText: 'Keep It Going',
     });
   }
-};
+});

@@ -8,6 +8,7 @@ import { fanOut, onceFor, type Activity } from '../data/feed.ts';
 import { friendshipsOf } from '../data/friends.ts';
 import { levelProgressRows, markActiveDay, recentActiveDays } from '../data/learner.ts';
 import { getProfile } from '../data/profiles.ts';
+import { eventHandler } from '../lib/instrument.ts';
 
 const quizCompleted = envelopeSchema('QuizCompleted');
 const achievementUnlocked = envelopeSchema('AchievementUnlocked');
@@ -23,12 +24,12 @@ const DAY_MS = 86_400_000;
  * this keeps the feed independent of the order in which the bus delivers to consumers.
  * Idempotent: item keys come from the event, and one-off facts are claimed once.
  */
-export const handler = async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
+export const handler = eventHandler(async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
   if (event['detail-type'] === 'QuizCompleted') return onQuizCompleted(quizCompleted.parse(event).detail);
   if (event['detail-type'] === 'AchievementUnlocked') return onAchievement(achievementUnlocked.parse(event).detail);
   if (event['detail-type'] === 'ChallengeSent') return onChallengeSent(challengeSent.parse(event).detail);
   if (event['detail-type'] === 'ChallengeFinished') return onChallengeFinished(challengeFinished.parse(event).detail);
-};
+});
 
 async function audienceOf(userId: string): Promise<{ email: string; readers: string[] } | undefined> {
   const [profile, friends] = await Promise.all([getProfile(userId), friendshipsOf(userId)]);

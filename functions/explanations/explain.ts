@@ -8,6 +8,7 @@ import { getRound } from '../data/rounds.ts';
 import { guardedKnowledgeBase } from '../knowledge/scored-questions.ts';
 import { Conflict, NotFound, Unavailable } from '../lib/errors.ts';
 import { log } from '../lib/log.ts';
+import { countMetric, METRIC } from '../lib/metrics.ts';
 import { composeExplanation } from './compose.ts';
 
 /** A question of a finished round of the caller's, as the server stored it (answer key included). */
@@ -85,9 +86,13 @@ export async function explain(userId: string, q: AnsweredQuestion, now = new Dat
     composed = await composeExplanation(q, { knowledgeBase: guardedKnowledgeBase(knowledgeBase(), scored, () => (held = true)), generator: await textGenerator(), now });
   } catch (error) {
     log.error('explanation generation failed', { questionId: q.questionId, error: error instanceof Error ? error.message : String(error) });
+    countMetric(METRIC.aiFallbacks);
     throw new Unavailable(M.failed);
   }
-  if (!composed) return { explanation: fallbackExplanation({ ...q, now }), cached: false, fallback: true, videoId: key.videoId };
+  if (!composed) {
+    countMetric(METRIC.aiFallbacks);
+    return { explanation: fallbackExplanation({ ...q, now }), cached: false, fallback: true, videoId: key.videoId };
+  }
   // Written with passages held back for this caller: not the shared cache's entry.
   if (held) return { explanation: composed, cached: false, fallback: false, videoId: key.videoId };
   const stored = await cacheExplanation(key, composed, q);

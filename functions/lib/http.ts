@@ -3,6 +3,8 @@ import type * as z from 'zod';
 import { fieldErrors } from '#shared/validation/field-errors.ts';
 import { AUTH_MESSAGES } from '#shared/validation/messages.ts';
 import { AppError, BadRequest } from './errors.ts';
+import { instrumented } from './instrument.ts';
+import type { InvocationContext } from './invocation.ts';
 import { log } from './log.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2 & {
@@ -31,15 +33,37 @@ export function toResponse(error: unknown): HttpResult {
   return json(500, { error: { code: 'internal', message: AUTH_MESSAGES.unexpected } });
 }
 
-/** Wraps a use case so every handler answers with the same shapes. */
+/** The header a caller (the web app, a script, another service) may send to name its own correlation id. */
+export const CORRELATION_HEADER = 'x-correlation-id';
+
+/**
+ * Wraps a use case so every handler answers with the same shapes, and runs it as one
+ * invocation (instrument.ts): its logs carry the request and the caller (the token's `sub`,
+ * verified by the API's authorizer), its correlation id is a sane `x-correlation-id` header
+ * or else API Gateway's request id, and the events it publishes carry that id on.
+ */
 export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>) {
-  return async (event: HttpEvent): Promise<HttpResult> => {
-    try {
-      return await run(event);
-    } catch (error) {
-      return toResponse(error);
-    }
-  };
+  return (event: HttpEvent, context?: InvocationContext): Promise<HttpResult> =>
+    instrumented(
+      {
+        context,
+        correlationIds: [event.headers?.[CORRELATION_HEADER]],
+        fallbackCorrelationId: event.requestContext?.requestId,
+        userId: callerSub(event),
+      },
+      async () => {
+        try {
+          return await run(event);
+        } catch (error) {
+          return toResponse(error);
+        }
+      },
+    );
+}
+
+function callerSub(event: HttpEvent): string | undefined {
+  const sub = event.requestContext?.authorizer?.jwt?.claims.sub;
+  return typeof sub === 'string' && sub ? sub : undefined;
 }
 
 /** Parses the JSON body with a shared schema; bad input becomes a 400 naming each field. */

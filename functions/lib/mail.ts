@@ -1,6 +1,9 @@
-import { SendEmailCommand, type Message } from '@aws-sdk/client-sesv2';
+import { SendEmailCommand, type Message, type MessageTag } from '@aws-sdk/client-sesv2';
 import { mailClient } from './clients.ts';
 import { env } from './env.ts';
+import { currentCorrelationId } from './invocation.ts';
+import { log } from './log.ts';
+import { countMetric, METRIC } from './metrics.ts';
 
 /** Header text on one line: a CR, LF, NEL, LS or PS in it would start a header of its own (`Bcc: …`). */
 const oneLine = (value: string) => value.replace(/[\r\n\u0085\u2028\u2029]+/g, ' ');
@@ -44,15 +47,38 @@ export function simpleMessage(mail: Mail, attachments: readonly Attachment[] = [
   };
 }
 
-/** Sends through SES; locally the runtime's SES emulation files it (attachments too) in the /_dev/mail mailbox. */
+/**
+ * SES message tags allow letters, digits, `_` and `-` only; the correlation id becomes one, so a
+ * bounce or complaint that SES reports (with the message's tags) leads back to the request.
+ */
+export function correlationTag(correlationId: string | undefined): MessageTag[] {
+  const value = correlationId?.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 256);
+  return value ? [{ Name: 'correlation_id', Value: value }] : [];
+}
+
+/**
+ * Sends through SES; locally the runtime's SES emulation files it (attachments too) in the
+ * /_dev/mail mailbox. Counted (MailsSent, MailsFailed) and logged under the invocation's
+ * correlation id; a failure is rethrown for the caller's retry.
+ */
 async function send(mail: Mail, attachments: readonly Attachment[]): Promise<void> {
-  await mailClient().send(
-    new SendEmailCommand({
-      FromEmailAddress: oneLine(env().MAIL_FROM),
-      Destination: { ToAddresses: [oneLine(mail.to)] },
-      Content: { Simple: simpleMessage(mail, attachments) },
-    }),
-  );
+  const about = { subject: oneLine(mail.subject), attachments: attachments.length };
+  try {
+    const { MessageId } = await mailClient().send(
+      new SendEmailCommand({
+        FromEmailAddress: oneLine(env().MAIL_FROM),
+        Destination: { ToAddresses: [oneLine(mail.to)] },
+        Content: { Simple: simpleMessage(mail, attachments) },
+        EmailTags: correlationTag(currentCorrelationId()),
+      }),
+    );
+    countMetric(METRIC.mailsSent);
+    log.info('mail sent', { ...about, message_id: MessageId });
+  } catch (error) {
+    countMetric(METRIC.mailsFailed);
+    log.warn('mail failed', { ...about, error: String(error) });
+    throw error;
+  }
 }
 
 /** Sends a message of text and HTML. */

@@ -4,6 +4,7 @@ import { connectionsOfUser, deleteConnection, deleteSubscription, listenersOfTop
 import { canSubscribe } from '../realtime/topic-access.ts';
 import { isGone, managementClient } from './connections-api.ts';
 import { log } from './log.ts';
+import { countMetric, METRIC } from './metrics.ts';
 
 /**
  * Sends messages to open WebSocket connections through API Gateway's management API
@@ -31,6 +32,7 @@ async function postToAll(connectionIds: readonly string[], payload: string): Pro
         sent += 1;
       } catch (error) {
         if (isGone(error)) {
+          countMetric(METRIC.pushesGone);
           await deleteConnection(connectionId).catch((cleanup: unknown) => log.warn('push: removing a gone connection failed', { connectionId, error: String(cleanup) }));
         } else {
           log.warn('push: PostToConnection failed', { connectionId, error: String(error) });

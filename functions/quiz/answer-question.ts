@@ -8,6 +8,7 @@ import { appendAnswer, getRound } from '../data/rounds.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest, Conflict, NotFound, TooManyRequests } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { countMetric, METRIC } from '../lib/metrics.ts';
 import { completeRound } from './complete-round.ts';
 import { roundIdFrom } from './round-path.ts';
 
@@ -27,6 +28,7 @@ export const handler = httpHandler(async (event) => {
 
   const now = new Date();
   if (round.deadline !== null && now.getTime() > round.deadline + DEADLINE_GRACE_MS) {
+    countMetric(METRIC.answersRefusedLate);
     await completeRound(round, now);
     throw new Conflict(QUIZ_MESSAGES.timeUp, 'time_up');
   }

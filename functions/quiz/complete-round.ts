@@ -4,6 +4,7 @@ import { finishRound, getRound, markPublished, type FinishedResult, type StoredA
 import { dailyCompletion } from '../daily/daily-completion.ts';
 import { ensureCards } from '../data/reviews.ts';
 import { Conflict } from '../lib/errors.ts';
+import { countMetric, METRIC } from '../lib/metrics.ts';
 import { publish } from '../lib/publish.ts';
 
 /** Topic tallies of a round, for the progress consumer. */
@@ -67,6 +68,7 @@ export async function completeRound(round: StoredRound, now: Date): Promise<Fini
     };
 
     if (await finishRound(current, result, missing, daily?.items)) {
+      countMetric(METRIC.roundsFinished);
       await announce(current, result, answers);
       return result;
     }

@@ -1,7 +1,7 @@
 import { connectionsOfUser, deleteConnection, putConnection } from '../data/connections.ts';
 import { log } from '../lib/log.ts';
 import { WEBSOCKET_THROTTLE } from './routes.ts';
-import type { WebSocketEvent, WebSocketResult } from './socket-event.ts';
+import { socketHandler, type WebSocketEvent, type WebSocketResult } from './socket-event.ts';
 
 /**
  * `$connect`, after the authorizer: records the connection for its account (TTL: the
@@ -10,7 +10,7 @@ import type { WebSocketEvent, WebSocketResult } from './socket-event.ts';
  * opened at the same moment all count each other: a burst over the cap is refused (429,
  * nothing stored), never let through.
  */
-export async function handler(event: WebSocketEvent): Promise<WebSocketResult> {
+export const handler = socketHandler(async (event: WebSocketEvent): Promise<WebSocketResult> => {
   const userId = event.requestContext.authorizer?.userId ?? event.requestContext.authorizer?.principalId;
   if (!userId) return { statusCode: 401 };
   const { connectionId } = event.requestContext;
@@ -22,4 +22,4 @@ export async function handler(event: WebSocketEvent): Promise<WebSocketResult> {
     return { statusCode: 429 };
   }
   return { statusCode: 200 };
-}
+});

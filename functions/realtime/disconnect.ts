@@ -1,8 +1,8 @@
 import { deleteConnection } from '../data/connections.ts';
-import type { WebSocketEvent, WebSocketResult } from './socket-event.ts';
+import { socketHandler, type WebSocketEvent, type WebSocketResult } from './socket-event.ts';
 
 /** `$disconnect` (best effort in API Gateway; the TTL catches a lost one): removes the connection and its subscriptions. */
-export async function handler(event: WebSocketEvent): Promise<WebSocketResult> {
+export const handler = socketHandler(async (event: WebSocketEvent): Promise<WebSocketResult> => {
   await deleteConnection(event.requestContext.connectionId);
   return { statusCode: 200 };
-}
+});

@@ -6,6 +6,7 @@ import { sendMailWithAttachments } from '../lib/mail.ts';
 import { loadReport } from './load-report.ts';
 import { reportFont } from './report-font.ts';
 import { reportMail } from './report-mail.ts';
+import { eventHandler } from '../lib/instrument.ts';
 
 interface ReportRequest {
   userId: string;
@@ -40,7 +41,7 @@ function isReportRequest(detail: unknown): detail is ReportRequest {
  * event is delivered. The report is computed as of the request's instant (attempts up to
  * it), so a late or repeated delivery sends the figures the student asked for.
  */
-export const handler = async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
+export const handler = eventHandler(async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
   if (!isReportRequest(event.detail)) throw new Error(`ProgressReportRequested ${event.id}: detail does not match the catalogue`);
   const request = event.detail;
   const at = new Date(request.requestedAt);
@@ -49,4 +50,4 @@ export const handler = async (event: EventBridgeEvent<string, unknown>): Promise
   await runOnce('email-progress-report', event.id, () =>
     sendMailWithAttachments(reportMail(request.to, request.studentEmail, PERIOD_LABELS[request.days]), [{ filename: reportFileName(at), contentType: 'application/pdf', data: pdf }]),
   );
-};
+});

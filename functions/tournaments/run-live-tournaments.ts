@@ -4,6 +4,7 @@ import { alertStartingMatches } from './alert-players.ts';
 import { ensureCurrentWeeks } from './ensure-week.ts';
 import { resumeStalledMatches } from './resume-matches.ts';
 import { startDueMatches } from './start-matches.ts';
+import { jobHandler } from '../lib/instrument.ts';
 
 const scheduled = scheduledEventSchema('run-live-tournaments');
 
@@ -14,7 +15,7 @@ const scheduled = scheduledEventSchema('run-live-tournaments');
  * resumes each started match whose next step is overdue (no runner: a stop, a crash, a timeout),
  * and has the players of a match starting within 15 minutes alerted (an event, once per match).
  */
-export const handler = async (event: unknown): Promise<{ created: number; started: string[]; resumed: string[]; alerted: string[] }> => {
+export const handler = jobHandler(async (event: unknown): Promise<{ created: number; started: string[]; resumed: string[]; alerted: string[] }> => {
   const { scheduledTime } = scheduled.parse(event);
   const now = new Date();
   const { created } = await ensureCurrentWeeks(now);
@@ -23,4 +24,4 @@ export const handler = async (event: unknown): Promise<{ created: number; starte
   const alerted = await alertStartingMatches(now);
   if (created > 0 || started.length > 0 || resumed.length > 0 || alerted.length > 0) log.info('live tournaments', { scheduledTime, created, started, resumed, alerted });
   return { created, started, resumed, alerted };
-};
+});

@@ -1,15 +1,17 @@
 import { canUse } from '#shared/entitlements.ts';
 import { TUTOR_CHUNK_TYPE, TUTOR_MESSAGES as M, remainingToday, tutorRequestSchema, type TutorResponse } from '#shared/tutor/tutor.ts';
 import { STUDY_HELP_MESSAGES, scoredQuestionAsked } from '#shared/study-help/scored-questions.ts';
-import { knowledgeBase, textGenerator } from '../ai/index.ts';
+import { knowledgeBase } from '../ai/index.ts';
 import { claimTutorQuestion, releaseTutorQuestion } from '../data/tutor.ts';
 import { guardedKnowledgeBase, scoredQuestionsFor } from '../knowledge/scored-questions.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { AppError, Forbidden, TooManyRequests } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
+import { countMetric, METRIC } from '../lib/metrics.ts';
 import { pushToUser } from '../lib/push.ts';
 import { answerQuestion, chunkBatcher } from './answer.ts';
+import { tutorDeps } from './deps.ts';
 
 /**
  * POST /api/tutor/chat (premium ai_tutor_chat; 3-learning §7 ai-tutor-chat): the answer to
@@ -46,16 +48,19 @@ export const handler = httpHandler(async (event) => {
     const history = request.context.previousMessages.filter((m) => m.type !== 'user' || !scoredQuestionAsked(m.content, scored));
     const answer = await answerQuestion(
       { message: request.message, subject: request.context.subject, history, onText: stream.add },
-      { knowledgeBase: guardedKnowledgeBase(knowledgeBase(), scored), generator: textGenerator },
+      tutorDeps(guardedKnowledgeBase(knowledgeBase(), scored)),
     );
     await stream.flush();
     if (answer.response === M.noContent) await releaseTutorQuestion(me.user_id, now);
+    // No grounded answer (nothing found, or the model said nothing): the tutor's fallback text.
+    if (!answer.grounded) countMetric(METRIC.aiFallbacks);
     const body: TutorResponse = { response: answer.response, citations: answer.citations, grounded: answer.grounded, remaining: remainingToday(used), requestId };
     return json(200, body);
   } catch (error) {
     await releaseTutorQuestion(me.user_id, now);
     if (error instanceof AppError) throw error;
     log.error('tutor: answering failed', { error: error instanceof Error ? error.message : String(error) });
+    countMetric(METRIC.aiFallbacks);
     throw new AppError(503, 'unavailable', M.connection);
   }
 });
