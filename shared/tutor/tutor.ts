@@ -33,6 +33,9 @@ export const TUTOR_LIMITS = {
   passages: 5,
 } as const;
 
+/** How an honest abstention opens (issue 20): the tutor is not sure, then points to what the guides say. */
+export const TUTOR_ABSTAIN_PREFIX = "I'm not sure";
+
 export const TUTOR_MESSAGES = {
   welcome:
     "Hello! I'm your AI tutor. Ask me anything about geography, history or religion and I'll answer from our study material, with the sources I used. Pick a subject to focus my search.",
