@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { ROLES, SUBSCRIPTION_STATUSES } from './constants.ts';
 import { timeMultiplierSchema } from './quiz/time-allowance.ts';
+import { resetLinkInfoSchema } from './validation/auth.ts';
 
 /** Response shapes of the API, parsed by the web client and produced by the handlers. */
 
@@ -57,7 +58,8 @@ export const meResponseSchema = z.object({ profile: profileSchema });
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
-export const verifyResetResponseSchema = z.object({ email: z.string() });
+/** The reset link's account and the rule its new password follows (staff: teacher, admin). */
+export const verifyResetResponseSchema = resetLinkInfoSchema;
 
 export const profileListResponseSchema = z.object({
   profiles: z.array(profileSchema),

@@ -30,6 +30,15 @@ export const MAX_LENGTH = {
 
 export const PASSWORD_MIN_LENGTH = 6;
 
+/**
+ * Roles that see other people's data (a class, every account): their passwords follow the
+ * stronger staff rule (shared/validation/auth.ts) and admins sign in with a second factor.
+ */
+export const STAFF_ROLES = ['teacher', 'admin'] as const satisfies readonly Role[];
+export const isStaffRole = (role: string): boolean => (STAFF_ROLES as readonly string[]).includes(role);
+/** Staff passwords: at least this long, with upper- and lower-case letters, a number and a symbol. */
+export const STAFF_PASSWORD_MIN_LENGTH = 12;
+
 /** Password reset links are valid for one hour and work once (1-core §9). */
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 /** Sign-up confirmation links: the spec is silent; a day is the common choice. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { credentialsSchema, emailSchema, fieldErrors, passwordSchema, resetPasswordSchema, resetRequestSchema } from './auth.ts';
+import { credentialsSchema, emailSchema, fieldErrors, passwordProblem, passwordRuleFor, passwordSchema, resetPasswordSchema, resetRequestSchema } from './auth.ts';
 import { AUTH_MESSAGES as M } from './messages.ts';
 
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -70,5 +70,31 @@ describe('forms', () => {
     ['y'.repeat(129), 'y'.repeat(129), M.passwordTooLongReset],
   ])('reset form %s / %s → %s', (password, confirmPassword, message) => {
     expect(messageOf(resetPasswordSchema.safeParse({ token: 'a'.repeat(43), password, confirmPassword }))).toBe(message);
+  });
+});
+
+describe('password rules by role (issue 18 item 7: students keep the spec, staff need more)', () => {
+  it.each([
+    ['student', 'standard'],
+    ['parent', 'standard'],
+    ['teacher', 'staff'],
+    ['admin', 'staff'],
+  ])('%s → %s', (role, rule) => {
+    expect(passwordRuleFor(role)).toBe(rule);
+  });
+
+  it.each([
+    ['Comet7', 'standard', undefined],
+    ['Comet7', 'staff', M.staffPasswordRule],
+    ['comet#7713-orbit', 'staff', M.staffPasswordRule], // no upper case
+    ['COMET#7713-ORBIT', 'staff', M.staffPasswordRule], // no lower case
+    ['Comet#Orbit-Nebula', 'staff', M.staffPasswordRule], // no number
+    ['Comet7713Orbit', 'staff', M.staffPasswordRule], // no symbol
+    ['Comet#771', 'staff', M.staffPasswordRule], // 9 characters
+    ['Comet#7713Or', 'staff', undefined], // 12, every kind
+    ['password', 'staff', M.passwordCommon], // the spec's rules first, with their messages
+    ['12345', 'staff', M.passwordTooShort],
+  ] as const)('%j under the %s rule → %s', (password, rule, message) => {
+    expect(passwordProblem(password, rule)).toBe(message);
   });
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { isStaffRole, MAX_LENGTH, PASSWORD_MIN_LENGTH, STAFF_PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { emailField } from './email.ts';
 import { AUTH_MESSAGES as M, FIELD_MESSAGES } from './messages.ts';
 
@@ -52,5 +52,34 @@ export const resetPasswordSchema = z
   });
 
 export const linkTokenBodySchema = z.object({ token: linkTokenSchema });
+
+/**
+ * Which password rule an account's password follows: the spec's for students and parents,
+ * the stronger staff rule for teachers and admins. The reset screen learns it from the link.
+ */
+export const PASSWORD_RULES = ['standard', 'staff'] as const;
+export type PasswordRule = (typeof PASSWORD_RULES)[number];
+export const passwordRuleFor = (role: string): PasswordRule => (isStaffRole(role) ? 'staff' : 'standard');
+
+/**
+ * What the staff rule adds to the spec's rules (checked first, with their messages): at least
+ * 12 characters with upper- and lower-case letters, a number and a symbol; undefined when met.
+ */
+export function staffPasswordProblem(password: string): string | undefined {
+  const kinds = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9\s]/];
+  if (password.length < STAFF_PASSWORD_MIN_LENGTH || !kinds.every((kind) => kind.test(password))) return M.staffPasswordRule;
+  return undefined;
+}
+
+/** The first message the password's rule gives for it, or undefined: one check for the web form and the API. */
+export function passwordProblem(password: string, rule: PasswordRule, tooLong: string = M.passwordTooLongReset): string | undefined {
+  const base = passwordRules(tooLong).safeParse(password);
+  if (!base.success) return base.error.issues[0]?.message;
+  return rule === 'staff' ? staffPasswordProblem(password) : undefined;
+}
+
+/** What the reset link's check answers: whose link, and which rule the new password must meet. */
+export const resetLinkInfoSchema = z.object({ email: z.string(), passwordRule: z.enum(PASSWORD_RULES).default('standard') });
+export type ResetLinkInfo = z.infer<typeof resetLinkInfoSchema>;
 
 export { fieldErrors, type FieldErrors } from './field-errors.ts';

@@ -12,6 +12,8 @@ export const AUTH_MESSAGES = {
   passwordMarkup: 'Password contains invalid characters',
   passwordCommon: 'Password is too common. Please choose a stronger password',
   passwordsDoNotMatch: 'Passwords do not match',
+  /** Not in the spec (students keep its rule): teacher and admin accounts need more (issue 18 item 7). */
+  staffPasswordRule: 'Teacher and admin passwords must be at least 12 characters long and include upper- and lower-case letters, a number and a symbol',
   checkForm: 'Please check the form for errors',
   fillAllFields: 'Please fill in all fields',
   resetEnterEmail: 'Please enter your email address',

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { fieldErrors, linkTokenSchema, resetPasswordSchema, type FieldErrors } from '#shared/validation/auth.ts';
+import { fieldErrors, linkTokenSchema, resetPasswordSchema, staffPasswordProblem, type FieldErrors, type PasswordRule } from '#shared/validation/auth.ts';
 import { AUTH_MESSAGES } from '#shared/validation/messages.ts';
 import { Alert, FormMessage } from '@/components/alert.tsx';
 import { Button, LinkButton } from '@/components/button.tsx';
@@ -18,7 +18,7 @@ type Phase =
   | { kind: 'verifying' }
   | { kind: 'unreachable'; message: string }
   | { kind: 'invalid'; code: LinkErrorCode; message: string }
-  | { kind: 'form'; email: string }
+  | { kind: 'form'; email: string; passwordRule: PasswordRule }
   | { kind: 'done'; message: string };
 
 const INVALID_TITLES: Record<LinkErrorCode, string> = {
@@ -46,7 +46,7 @@ export function ResetPasswordScreen() {
     let active = true;
     setPhase({ kind: 'verifying' });
     verifyResetLink(token).then(
-      ({ email }) => active && setPhase({ kind: 'form', email }),
+      ({ email, passwordRule }) => active && setPhase({ kind: 'form', email, passwordRule }),
       (error: unknown) => {
         if (!active) return;
         if (isApiError(error) && isLinkErrorCode(error.code)) setPhase({ kind: 'invalid', code: error.code, message: error.message });
@@ -97,7 +97,7 @@ export function ResetPasswordScreen() {
         </Card>
       )}
 
-      {phase.kind === 'form' && <NewPasswordForm token={token} email={phase.email} onRefused={refuse} onDone={finish} />}
+      {phase.kind === 'form' && <NewPasswordForm token={token} email={phase.email} passwordRule={phase.passwordRule} onRefused={refuse} onDone={finish} />}
 
       {phase.kind === 'done' && (
         <Card title="Password Reset" level={1}>
@@ -117,11 +117,18 @@ export function ResetPasswordScreen() {
 interface FormProps {
   token: string;
   email: string;
+  /** Teacher and admin accounts follow the stronger staff rule (the server checks it too). */
+  passwordRule: PasswordRule;
   onRefused(code: LinkErrorCode, message: string): void;
   onDone(message: string): void;
 }
 
-function NewPasswordForm({ token, email, onRefused, onDone }: FormProps) {
+const RULE_HINTS: Record<PasswordRule, string> = {
+  standard: 'At least 6 characters.',
+  staff: 'At least 12 characters, with upper- and lower-case letters, a number and a symbol (teacher and admin accounts).',
+};
+
+function NewPasswordForm({ token, email, passwordRule, onRefused, onDone }: FormProps) {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -144,8 +151,9 @@ function NewPasswordForm({ token, email, onRefused, onDone }: FormProps) {
       return;
     }
     const parsed = resetPasswordSchema.safeParse({ token, password, confirmPassword });
-    if (!parsed.success) {
-      const invalid = fieldErrors(parsed.error);
+    const staffProblem = parsed.success && passwordRule === 'staff' ? staffPasswordProblem(password) : undefined;
+    if (!parsed.success || staffProblem) {
+      const invalid = parsed.success ? { password: staffProblem! } : fieldErrors(parsed.error);
       setErrors(invalid);
       setFormError(AUTH_MESSAGES.checkForm);
       (invalid.password ? passwordRef : confirmRef).current?.focus();
@@ -183,7 +191,7 @@ function NewPasswordForm({ token, email, onRefused, onDone }: FormProps) {
           type="password"
           name="password"
           autoComplete="new-password"
-          hint="At least 6 characters."
+          hint={RULE_HINTS[passwordRule]}
           value={password}
           error={errors.password}
           onChange={(event) => {
