@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleExtras, writeBundleExtras, type ExtraFile } from '#infra/constructs/bundle-extras.ts';
+import { bundleExtras, NLP_ENTRIES, writeBundleExtras, type ExtraFile } from '#infra/constructs/bundle-extras.ts';
 import { esbuildOptions, REPO_ROOT } from '#infra/constructs/bundling.ts';
 import { mailActions, type FunctionAccess } from '#infra/constructs/project-function.ts';
 import { allFunctions } from '#infra/stacks/function-access.ts';
@@ -210,6 +210,12 @@ describe('Lambda bundles', () => {
         expect(bundle.bytes, `${fn.name} (${fn.entry}) is ${kb(bundle.bytes)}, over its ceiling of ${kb(ceiling)}; largest parts: ${bundle.parts}`).toBeLessThan(ceiling);
         expect(bundle.bytes, `${fn.name} is ${kb(bundle.bytes)}, under the budget now: remove it from OVER_BUDGET`).toBeGreaterThanOrEqual(BUDGET_BYTES);
       }
+    });
+
+    it('carries wink-nlp beside it if and only if it holds the NLP module (tests/infra/ai-bundles.test.ts runs it there)', () => {
+      const holdsNlp = bundles.get(fn.name)!.inputs.some((input) => input.endsWith('functions/ai/nlp.ts'));
+      expect(NLP_ENTRIES.has(fn.entry), `${holdsNlp ? 'add' : 'remove'} ${fn.entry} ${holdsNlp ? 'to' : 'from'} NLP_ENTRIES in infra/constructs/bundle-extras.ts`).toBe(holdsNlp);
+      expect(bundleExtras(fn.entry).packages.includes('wink-nlp')).toBe(holdsNlp);
     });
 
     it('has its access declared in infra/stacks/function-access.ts', () => {
