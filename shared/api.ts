@@ -22,6 +22,8 @@ export const profileSchema = z.object({
   /** The IANA zone the account's days count in (streaks); set by the first round, changed at most once a day. */
   time_zone: z.string().optional(),
   time_zone_changed_at: z.string().optional(),
+  /** Signs in with an authenticator app's code as well (issue 18 item 7); admins must. */
+  mfa_enabled: z.boolean().optional(),
   metadata: z.object({
     trial_active: z.boolean().optional(),
     trial_started: z.string().optional(),

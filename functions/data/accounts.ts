@@ -179,7 +179,8 @@ export async function confirmAccount(userId: string, email: string): Promise<'co
 /** A session as the server sees it: the page's tokens, the refresh token (kept for its cookie) and whose it is. */
 export type IssuedSession = SessionTokens & { refreshToken: string; sub: string };
 
-function toTokens(result: AuthenticationResultType | undefined, refreshToken?: string): IssuedSession {
+/** The session of a finished authentication (the refresh answers no refresh token: the one sent is kept). */
+export function issuedSession(result: AuthenticationResultType | undefined, refreshToken?: string): IssuedSession {
   const idToken = result?.IdToken;
   const accessToken = result?.AccessToken;
   const refresh = result?.RefreshToken ?? refreshToken;
@@ -189,16 +190,23 @@ function toTokens(result: AuthenticationResultType | undefined, refreshToken?: s
   return { idToken, accessToken, refreshToken: refresh, expiresAt, sub: String(claims.sub) };
 }
 
-export async function authenticate(email: string, password: string): Promise<IssuedSession> {
+/** The account has two-step sign-in on: Cognito wants the authenticator's code within this session. */
+export interface MfaRequired {
+  mfa: { session: string; username: string };
+}
+
+export async function authenticate(email: string, password: string): Promise<IssuedSession | MfaRequired> {
   try {
-    const { AuthenticationResult } = await cognitoClient().send(
+    const { AuthenticationResult, ChallengeName, Session, ChallengeParameters } = await cognitoClient().send(
       new InitiateAuthCommand({
         ClientId: env().USER_POOL_CLIENT_ID,
         AuthFlow: 'USER_PASSWORD_AUTH',
         AuthParameters: { USERNAME: email, PASSWORD: password, SECRET_HASH: hashFor(email) },
       }),
     );
-    return toTokens(AuthenticationResult);
+    // The challenge names the user by its username (the sub here), which the answer's SECRET_HASH must use.
+    if (ChallengeName === 'SOFTWARE_TOKEN_MFA' && Session) return { mfa: { session: Session, username: ChallengeParameters?.USER_ID_FOR_SRP ?? email } };
+    return issuedSession(AuthenticationResult);
   } catch (error) {
     if (error instanceof AppError) throw error;
     switch (nameOf(error)) {
@@ -229,7 +237,7 @@ export async function refreshSession(refreshToken: string, userId: string): Prom
         AuthParameters: { REFRESH_TOKEN: refreshToken, SECRET_HASH: hashFor(userId) },
       }),
     );
-    return toTokens(AuthenticationResult, refreshToken);
+    return issuedSession(AuthenticationResult, refreshToken);
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (['NotAuthorizedException', 'UserNotFoundException'].includes(nameOf(error)))

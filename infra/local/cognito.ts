@@ -11,6 +11,7 @@ import {
   ListGroupsCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
+  SetUserPoolMfaConfigCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ROLES } from '#shared/constants.ts';
 import { REFRESH_TOKEN_DAYS } from '#functions/lib/refresh-cookie.ts';
@@ -81,6 +82,8 @@ export async function ensureUserPool(endpoint: string, poolName: string): Promis
     );
     userPoolId = UserPool!.Id!;
   }
+  // As the auth stack: an authenticator app for whoever turns it on (pools of older runs get it on start).
+  await client.send(new SetUserPoolMfaConfigCommand({ UserPoolId: userPoolId, MfaConfiguration: 'OPTIONAL', SoftwareTokenMfaConfiguration: { Enabled: true } }));
   const { UserPoolClients } = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
   // A client from before the secret (a `.data/` of an older run) would still let the client id alone in.
   for (const old of UserPoolClients ?? []) {

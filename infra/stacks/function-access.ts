@@ -18,6 +18,10 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   SignUp: { table: 'readWrite', cognito: ['AdminDeleteUser', 'AdminGetUser'], publishEvents: true, clientSecret: true },
   ConfirmSignUp: { table: 'readWrite', cognito: ['AdminConfirmSignUp', 'AdminGetUser', 'AdminUpdateUserAttributes'] },
   SignIn: { table: 'readWrite', clientSecret: true },
+  // Two-step sign-in: the code answers Cognito's challenge as the app client; set-up acts with the caller's own token.
+  AnswerMfaChallenge: { table: 'readWrite', clientSecret: true },
+  StartMfaSetup: { table: 'read' },
+  ConfirmMfaSetup: { table: 'readWrite' },
   RefreshSession: { table: 'read', clientSecret: true },
   SignOut: { clientSecret: true },
   RequestPasswordReset: { table: 'readWrite', cognito: ['AdminGetUser'], publishEvents: true },

@@ -42,7 +42,7 @@ function largestParts(inputs: Record<string, { bytesInOutput: number }>, count =
 // Cognito calls that are authorised by the user's credentials or client id, not by IAM.
 /** What the app client calls, so with its secret (SECRET_HASH, or the secret itself for RevokeToken): the `clientSecret` flag. */
 const AS_APP_CLIENT = new Set(['SignUp', 'ConfirmSignUp', 'ResendConfirmationCode', 'InitiateAuth', 'RespondToAuthChallenge', 'RevokeToken', 'ForgotPassword', 'ConfirmForgotPassword']);
-const PUBLIC_COGNITO = new Set(['SignUp', 'ConfirmSignUp', 'ResendConfirmationCode', 'InitiateAuth', 'RespondToAuthChallenge', 'RevokeToken', 'ForgotPassword', 'ConfirmForgotPassword', 'GetUser', 'GlobalSignOut', 'ChangePassword']);
+const PUBLIC_COGNITO = new Set(['SignUp', 'ConfirmSignUp', 'ResendConfirmationCode', 'InitiateAuth', 'RespondToAuthChallenge', 'RevokeToken', 'ForgotPassword', 'ConfirmForgotPassword', 'GetUser', 'GlobalSignOut', 'ChangePassword', 'AssociateSoftwareToken', 'VerifySoftwareToken', 'SetUserMFAPreference']);
 const TABLE_WRITES = new Set(['Put', 'Update', 'Delete', 'BatchWrite', 'TransactWrite', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
 const TABLE_READS = new Set(['Get', 'BatchGet', 'TransactGet', 'GetItem', 'BatchGetItem', 'TransactGetItems']);
 // Always present: the document client's paginators and endpoint discovery pull these in

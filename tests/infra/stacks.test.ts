@@ -266,7 +266,7 @@ describe('auth stack', () => {
       .flatMap((template) => Object.values(resources(template, 'AWS::Lambda::Function')))
       .filter((fn) => fn.Properties.Environment.Variables.USER_POOL_CLIENT_SECRET !== undefined);
     const expected = ROUTES.filter((route) => routeAccess(route.name).clientSecret).map((route) => `${route.method} ${route.path}`);
-    expect(expected.sort()).toEqual(['POST /api/auth/refresh', 'POST /api/auth/sign-in', 'POST /api/auth/sign-out', 'POST /api/auth/sign-up']);
+    expect(expected.sort()).toEqual(['POST /api/auth/refresh', 'POST /api/auth/sign-in', 'POST /api/auth/sign-in/mfa', 'POST /api/auth/sign-out', 'POST /api/auth/sign-up']);
     expect(holders.map((fn) => fn.Properties.Description).sort()).toEqual(expected);
     for (const fn of holders) {
       // A dynamic reference resolved at deploy time: the templates and exports carry the secret's ARN, never its value.

@@ -1,0 +1,21 @@
+import type { HttpResult } from '../lib/http.ts';
+import type { IssuedSession } from '../data/accounts.ts';
+import { ensureProfile, newProfile } from '../data/profiles.ts';
+import { recordSignIn } from '../data/sessions.ts';
+import { json } from '../lib/http.ts';
+import { refreshCookie } from '../lib/refresh-cookie.ts';
+
+/**
+ * The end of a sign-in, with or without the authenticator step: the page gets the id and
+ * access tokens and the profile, the refresh token goes into an HttpOnly cookie only.
+ */
+export async function completeSignIn(issued: IssuedSession, email: string, now: number): Promise<HttpResult> {
+  const { sub, refreshToken, ...tokens } = issued;
+  // The confirmation trigger creates the profile; this covers an account confirmed while it failed.
+  const [profile] = await Promise.all([
+    ensureProfile(newProfile({ userId: sub, email, now: new Date(now) })),
+    // When it signed in, so a password reset can end this session's renewals.
+    recordSignIn(refreshToken, { userId: sub, signedInAtMs: now }),
+  ]);
+  return { ...json(200, { tokens, profile }), cookies: [refreshCookie(refreshToken)] };
+}
