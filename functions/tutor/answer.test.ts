@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { KnowledgeBase, Passage, TextGenerator } from '../ai/types.ts';
+import { parseFactSheet } from '#shared/tutor/country-facts.ts';
 import { TUTOR_MESSAGES } from '#shared/tutor/tutor.ts';
-import { answerQuestion, chunkBatcher, citationsFor } from './answer.ts';
+import { answerQuestion, chunkBatcher, citationsFor, type TutorDeps } from './answer.ts';
 
 const passage = (id: string, kind: Passage['source']['kind'], title: string, text: string): Passage => ({
   chunkId: `${kind}#${id}#000`,
@@ -72,5 +73,54 @@ describe('chunk batching for the WebSocket', () => {
       [0, 'Lima '],
       [1, 'is the capital.'],
     ]);
+  });
+});
+
+describe('country questions from the fact sheets (issue 20)', () => {
+  const known = ['Canada', 'United States', 'Australia'];
+  const canada = parseFactSheet('can', 'Canada', 'Canada is a country in North America, in Americas. The capital of Canada is Ottawa. The official languages of Canada are English and French. Canada shares land borders with United States. The area of Canada is 9,984,670 square kilometres.', known);
+  const australia = parseFactSheet('aus', 'Australia', 'Australia is a country in Australia and New Zealand, in Oceania. The capital of Australia is Canberra. Australia has no land borders with other countries. The area of Australia is 7,692,024 square kilometres.', known);
+  const us = parseFactSheet('usa', 'United States', 'United States is a country in North America, in Americas. The capital of United States is Washington D.C. The area of United States is 9,372,610 square kilometres.', known);
+  const canberraGuide = passage('famous-capitals', 'guide', 'Capital Cities That Surprise People', 'Australia’s capital is Canberra, not Sydney or Melbourne. Canada’s capital is Ottawa, not Toronto.');
+  const deps = (found: Passage[], extra: Partial<TutorDeps> = {}): TutorDeps => ({
+    knowledgeBase: { search: async () => found },
+    generator: async () => ({ id: 'unused', async *generate() { yield 'the generator was called'; } }),
+    countryFacts: async () => [canada, australia, us],
+    ...extra,
+  });
+
+  it('“capital of Canada” is answered from Canada’s sheet, never from a passage about Canberra, and cites the sheet', async () => {
+    const pieces: string[] = [];
+    const answer = await answerQuestion({ message: 'What is the capital city of Canada?', subject: 'general', history: [], onText: (p) => void pieces.push(p) }, deps([canberraGuide]));
+    expect(answer.response).toBe('The capital of Canada is Ottawa. [1]\n\nSources: [1] Canada (country fact sheet); [2] Capital Cities That Surprise People (study guide)');
+    expect(pieces.join('')).toBe(answer.response);
+    expect(answer.citations.map((c) => [c.kind, c.id])).toEqual([
+      ['country', 'can'],
+      ['guide', 'famous-capitals'],
+    ]);
+    expect(answer.citations[0]!.excerpt).toBe('The capital of Canada is Ottawa.');
+  });
+
+  it('a superlative is computed over the sheets and cites the countries compared', async () => {
+    const answer = await answerQuestion({ message: 'Which is the largest country in the world?', subject: 'geography', history: [] }, deps([]));
+    expect(answer.response).toMatch(/^Canada is the largest country in the world by area: 9,984,670 square kilometres, followed by United States/);
+    expect(answer.citations.map((c) => c.id)).toEqual(['can', 'usa']);
+  });
+
+  it('two countries by area: both figures and which is larger', async () => {
+    const answer = await answerQuestion({ message: 'Which is bigger, Canada or Australia?', subject: 'geography', history: [] }, deps([]));
+    expect(answer.response).toContain('Canada is larger than Australia.');
+  });
+
+  it('a why question, or a fact no sheet holds (population), goes to retrieval', async () => {
+    for (const message of ['Why is Canberra the capital of Australia?', 'What is the population of Canada?']) {
+      const answer = await answerQuestion({ message, subject: 'geography', history: [] }, deps([canberraGuide]));
+      expect(answer.response).toBe('the generator was called');
+    }
+  });
+
+  it('a fact that would give away a question the caller can still score is left to the guarded retrieval', async () => {
+    const answer = await answerQuestion({ message: 'capital of Canada?', subject: 'geography', history: [] }, deps([canberraGuide], { withholds: (p) => p.text.includes('Ottawa') }));
+    expect(answer.response).toBe('the generator was called');
   });
 });

@@ -1,4 +1,6 @@
+import { answerCountryQuestion, countryQuestion, type CountryFacts, type CountryQuestion, type FactSentence } from '#shared/tutor/country-facts.ts';
 import { TUTOR_LIMITS, TUTOR_MESSAGES as M, searchSubjectOf, type Citation, type ContextMessage, type TutorSubject } from '#shared/tutor/tutor.ts';
+import { describeSource } from '../ai/embedded-generator.ts';
 import type { ChatTurn, KnowledgeBase, Passage, TextGenerator } from '../ai/types.ts';
 
 /**
@@ -10,6 +12,10 @@ import type { ChatTurn, KnowledgeBase, Passage, TextGenerator } from '../ai/type
 export interface TutorDeps {
   readonly knowledgeBase: KnowledgeBase;
   readonly generator: () => Promise<TextGenerator>;
+  /** The country fact sheets as data; without them country questions go through retrieval like any other. */
+  readonly countryFacts?: () => Promise<readonly CountryFacts[]>;
+  /** Whether a text would give away a question the caller can still score (then the guarded retrieval answers instead). */
+  readonly withholds?: (passage: Pick<Passage, 'text' | 'source'>) => boolean;
 }
 
 export interface TutorAnswer {
@@ -90,6 +96,11 @@ export async function answerQuestion(
   deps: TutorDeps,
 ): Promise<TutorAnswer> {
   const passages = await findPassages(deps.knowledgeBase, input.message, input.subject, input.history);
+  const facts = deps.countryFacts ? await deps.countryFacts() : [];
+  const country = facts.length > 0 ? countryQuestion(input.message, facts) : undefined;
+  const stated = country ? answerCountryQuestion(country, facts) : [];
+  const held = stated.some((s) => s.sources.some((c) => deps.withholds?.({ text: s.text, source: { kind: 'country', id: c.code, title: c.name } })));
+  if (country && stated.length > 0 && !held) return streamed(factAnswer(country, stated, passages), input.onText);
   if (passages.length === 0) {
     await input.onText?.(M.nothingFound);
     return { response: M.nothingFound, citations: [], grounded: false, generator: null };
@@ -129,4 +140,67 @@ export function chunkBatcher(send: (seq: number, text: string) => Promise<void>,
     },
     flush,
   };
+}
+
+/** Streams an answer composed here (no generator) in its pieces and returns it whole. */
+async function streamed(answer: TutorAnswer & { readonly pieces: readonly string[] }, onText: ((piece: string) => Promise<void> | void) | undefined): Promise<TutorAnswer> {
+  for (const piece of answer.pieces) await onText?.(piece);
+  const { pieces: _pieces, ...rest } = answer;
+  return rest;
+}
+
+const excerpt = (text: string): string => (text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1).trimEnd()}…` : text);
+
+/**
+ * A country question answered from the fact sheets: each sentence cites the sheets it rests
+ * on ([n] as the extractive generator marks them), and a retrieved document or guide passage
+ * that states the same fact about the same country is cited after them (the student sees the
+ * fact confirmed where the knowledge base says it too).
+ */
+export function factAnswer(question: CountryQuestion, stated: readonly FactSentence[], passages: readonly Passage[]): TutorAnswer & { readonly pieces: readonly string[] } {
+  const sheets: CountryFacts[] = [];
+  const marks = (sources: readonly CountryFacts[]) =>
+    sources.map((c) => {
+      let n = sheets.findIndex((s) => s.code === c.code) + 1;
+      if (n === 0) n = sheets.push(c);
+      return `[${n}]`;
+    });
+  const pieces = stated.map((s, i) => `${i ? ' ' : ''}${s.text} ${marks(s.sources).join(' ')}`);
+  const confirming = question.kind === 'fact' ? passages.filter((p) => confirms(p, question)).slice(0, 2) : [];
+  const titles = [...sheets.map((c) => describeSource({ kind: 'country', id: c.code, title: c.name })), ...confirming.map((p) => describeSource(p.source))];
+  pieces.push(`\n\nSources: ${titles.map((t, i) => `[${i + 1}] ${t}`).join('; ')}`);
+  const citations: Citation[] = [
+    ...sheets.map((c) => ({
+      kind: 'country' as const,
+      id: c.code,
+      title: c.name,
+      excerpt: excerpt(
+        stated
+          .filter((s) => s.sources.includes(c))
+          .map((s) => sheetSentence(c, question) ?? s.text)
+          .filter((t, i, all) => all.indexOf(t) === i)
+          .join(' '),
+      ),
+    })),
+    ...confirming.map((p) => ({ kind: p.source.kind, id: p.source.id, title: p.source.title, excerpt: excerpt(p.text) })),
+  ];
+  return { response: pieces.join('').trim(), pieces, citations, grounded: true, generator: null };
+}
+
+/** The sheet's own words for what was asked (superlatives quote each sheet's area). */
+function sheetSentence(c: CountryFacts, question: CountryQuestion): string | undefined {
+  if (question.kind === 'superlative') return question.measure === 'area' ? c.sentences.area : c.sentences.borders;
+  if (question.kind === 'enclosed-by') return c.sentences.borders;
+  const fact = question.fact === 'border-count' ? 'borders' : question.fact;
+  return c.sentences[fact];
+}
+
+/** A non-sheet passage that names the country and states the same capital, currency or languages. */
+function confirms(passage: Passage, question: Extract<CountryQuestion, { kind: 'fact' }>): boolean {
+  if (passage.source.kind === 'country' || passage.source.kind === 'question') return false;
+  const text = passage.text.toLowerCase();
+  return question.countries.every((c) => {
+    const values = question.fact === 'capital' ? c.capitals : question.fact === 'languages' ? c.languages : [];
+    return values.length > 0 && text.includes(c.name.toLowerCase()) && values.every((v) => text.includes(v.toLowerCase()));
+  });
 }

@@ -48,7 +48,7 @@ export const handler = httpHandler(async (event) => {
     const history = request.context.previousMessages.filter((m) => m.type !== 'user' || !scoredQuestionAsked(m.content, scored));
     const answer = await answerQuestion(
       { message: request.message, subject: request.context.subject, history, onText: stream.add },
-      tutorDeps(guardedKnowledgeBase(knowledgeBase(), scored)),
+      tutorDeps(guardedKnowledgeBase(knowledgeBase(), scored), scored),
     );
     await stream.flush();
     if (answer.response === M.noContent) await releaseTutorQuestion(me.user_id, now);
