@@ -1,12 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as nlp from '#functions/ai/nlp.ts';
 import { NLP_ENTRIES, writeBundleExtras, type ExtraFile } from '#infra/constructs/bundle-extras.ts';
-import { esbuildOptions, REPO_ROOT } from '#infra/constructs/bundling.ts';
+import { esbuildOptions, nodejsBundling, REPO_ROOT, repoPath } from '#infra/constructs/bundling.ts';
 import { allFunctions } from '#infra/stacks/function-access.ts';
 import { nlpAnswers } from '../support/nlp-answers.ts';
 
@@ -115,6 +118,22 @@ describe('AI functions in Lambda run the NLP the tests run (wink-nlp, shipped be
       expect(result.answers).toEqual(fromSource);
       expect(output).not.toContain('wink-nlp could not be loaded');
     });
+  });
+
+  it('the asset CDK deploys (NodejsFunction with nodejsBundling, as ProjectFunction bundles) holds wink, and its NLP runs wink from there', async () => {
+    const entry = 'functions/tutor/chat.ts';
+    const outdir = path.join(outDir, 'cdk.out');
+    const app = new App({ outdir });
+    const stack = new Stack(app, 'NlpAsset');
+    // ProjectFunction's bundling props, without its environment and grants (not what this checks).
+    new NodejsFunction(stack, 'Fn', { entry: repoPath(entry), handler: 'handler', runtime: Runtime.NODEJS_24_X, projectRoot: repoPath('.'), depsLockFilePath: repoPath('package-lock.json'), bundling: nodejsBundling(entry) });
+    app.synth();
+    const asset = readdirSync(outdir).map((name) => path.join(outdir, name)).find((dir) => existsSync(path.join(dir, 'index.mjs')))!;
+    expect(readdirSync(path.join(asset, 'node_modules')).sort()).toEqual(['@aws-sdk', 'wink-eng-lite-web-model', 'wink-nlp']);
+    const { result } = runProbe(await buildProbe(entry, asset));
+    expect(result.engine).toBe('wink');
+    expect(result.resolved).toBe(path.join(asset, 'node_modules', 'wink-nlp', 'index.cjs'));
+    expect(result.answers).toEqual(fromSource);
   });
 
   it('without wink beside the bundle, the same probe runs the plain tokenizer and logs one warning (what AWS ran before)', async () => {
