@@ -12,7 +12,7 @@ import { EVENT_META_KEY, isSaneCorrelationId, type EventMeta } from './meta.ts';
 export const EVENT_SOURCE = 'quizquest';
 
 /** The consumers (handler, Lambda timeout) live in a zod-free module that handlers can import. */
-export { CONSUMERS, consumerTimeoutSeconds, type ConsumerName } from './consumers.ts';
+export { CONSUMERS, consumerQueue, consumerTimeoutSeconds, queueVisibilitySeconds, type ConsumerName, type ConsumerQueue } from './consumers.ts';
 
 export const EVENTS = {
   AccountConfirmed: {
@@ -172,6 +172,15 @@ export const EVENTS = {
       alertAt: z.string().min(1),
     }),
     consumers: ['notify'],
+  },
+  /**
+   * One parent's weekly summary is due (issue 19 item 7): the weekly job publishes one per
+   * opted-in link, ten to a PutEvents call, instead of sending 5,000 e-mails in one invocation.
+   * `week` (the run's date) keys the once-marker: a retried run or a redelivery sends nothing twice.
+   */
+  WeeklyParentSummaryDue: {
+    detail: z.object({ parentId: z.string().min(1), studentId: z.string().min(1), week: z.iso.date(), scheduledTime: z.iso.datetime() }),
+    consumers: ['send-weekly-parent-summary'],
   },
 } as const satisfies Record<string, { detail: z.ZodType; consumers: readonly ConsumerName[] }>;
 

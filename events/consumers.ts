@@ -20,14 +20,56 @@ export const CONSUMERS = {
   'run-live-match': { entry: 'functions/tournaments/run-match.ts', timeoutSeconds: 150 },
   /** Keeps the admin overview's counters (issue 13): accounts by role, quizzes, scores, days. */
   'aggregate-admin-stats': { entry: 'functions/admin/aggregate-stats.ts' },
-} as const;
+  /**
+   * One parent's weekly summary e-mail (issue 19 item 7): the weekly job fans out one event per
+   * e-mail; a queue holds them, so each send is retried alone and SES sees a bounded rate.
+   */
+  'send-weekly-parent-summary': {
+    entry: 'functions/parents/send-weekly-summary.ts',
+    queue: { batchSize: 10, maxReceiveCount: 5, maxConcurrency: 2 },
+  },
+} as const satisfies Record<string, ConsumerEntry>;
 export type ConsumerName = keyof typeof CONSUMERS;
+
+/**
+ * A consumer fed through an SQS queue instead of being invoked by its rule: the rule puts each
+ * event on the queue, Lambda polls it. For work that comes in floods (a job's fan-out), where
+ * each message must be retried alone and the consumer's rate must stay bounded.
+ */
+export interface ConsumerQueue {
+  /** Messages per invocation; a failed one is reported alone (ReportBatchItemFailures). */
+  readonly batchSize: number;
+  /** Deliveries before a message moves to the dead-letter queue; AWS advises at least 5 for Lambda pollers. */
+  readonly maxReceiveCount: number;
+  /** Concurrent invocations the poller may run (the event source mapping's maximum, at least 2). */
+  readonly maxConcurrency: number;
+}
+
+interface ConsumerEntry {
+  readonly entry: `functions/${string}.ts`;
+  readonly timeoutSeconds?: number;
+  readonly queue?: ConsumerQueue;
+}
+
+/** The queue a consumer is fed through, if it has one (otherwise its rule invokes it directly). */
+export function consumerQueue(consumer: ConsumerName): ConsumerQueue | undefined {
+  const entry: ConsumerEntry = CONSUMERS[consumer];
+  return entry.queue;
+}
+
+/**
+ * How long a delivered message stays hidden from other pollers: six times the consumer's timeout,
+ * as AWS advises for Lambda pollers (a throttled or slow batch is not redelivered while it still runs).
+ */
+export function queueVisibilitySeconds(consumer: ConsumerName): number {
+  return 6 * consumerTimeoutSeconds(consumer);
+}
 
 /** A consumer's Lambda timeout unless its entry says otherwise. */
 export const DEFAULT_CONSUMER_TIMEOUT_SECONDS = 30;
 
 /** A consumer's Lambda timeout, in seconds: the CDK events stack sets it, a once-marker's lease lasts as long. */
 export function consumerTimeoutSeconds(consumer: ConsumerName): number {
-  const entry = CONSUMERS[consumer];
-  return 'timeoutSeconds' in entry ? entry.timeoutSeconds : DEFAULT_CONSUMER_TIMEOUT_SECONDS;
+  const entry: ConsumerEntry = CONSUMERS[consumer];
+  return entry.timeoutSeconds ?? DEFAULT_CONSUMER_TIMEOUT_SECONDS;
 }

@@ -70,7 +70,7 @@ export interface FunctionAccess {
 }
 
 export interface ProjectFunctionProps
-  extends Pick<NodejsFunctionProps, 'functionName' | 'description' | 'timeout' | 'memorySize' | 'deadLetterQueue' | 'retryAttempts' | 'maxEventAge'> {
+  extends Pick<NodejsFunctionProps, 'functionName' | 'description' | 'timeout' | 'memorySize' | 'deadLetterQueue' | 'retryAttempts' | 'maxEventAge' | 'reservedConcurrentExecutions'> {
   /** Handler file, relative to the repository root (as in ROUTES, COGNITO_TRIGGERS and CONSUMERS). */
   readonly entry: `functions/${string}.ts`;
   readonly resources: PlatformResources;

@@ -214,6 +214,8 @@ const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   'run-live-match': { table: 'readWrite', publishEvents: true, push: true },
   // Adds to the admin counters (totals, the day, a per-day player marker) with the event marker.
   'aggregate-admin-stats': { table: 'readWrite' },
+  // From its queue: reads the link again and the student's figures, a marker per link and week, e-mails the parent (SES).
+  'send-weekly-parent-summary': { table: 'readWrite', sendMail: true },
 };
 
 const SCHEDULE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
@@ -225,8 +227,8 @@ const SCHEDULE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   'generate-daily-challenges': { table: 'readWrite' },
   // Makes the week's tournaments (bank reads, conditional puts) and claims due matches (LiveMatchStepDue).
   'run-live-tournaments': { table: 'readWrite', publishEvents: true },
-  // Reads the opted-in links by index and each student's figures; a marker per link and week; e-mails the parent (SES).
-  'send-weekly-parent-summaries': { table: 'readWrite', sendMail: true },
+  // Lists the opted-in links by index and publishes one WeeklyParentSummaryDue each (the queued consumer sends).
+  'send-weekly-parent-summaries': { table: 'read', publishEvents: true },
 };
 
 /**

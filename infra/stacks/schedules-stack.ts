@@ -7,6 +7,7 @@ import type { Construct } from 'constructs';
 import { checkSchedules, SCHEDULES, type ScheduleTable } from '#events/schedules.ts';
 import { parseCron } from '../local/cron.ts';
 import { ProjectFunction, type FunctionAccess, type PlatformResources } from '../constructs/project-function.ts';
+import { concurrencyScale, jobConcurrency } from './concurrency.ts';
 import { scheduleAccess } from './function-access.ts';
 import { pascal } from './names.ts';
 
@@ -34,6 +35,7 @@ export class SchedulesStack extends Stack {
     const table = props.schedules ?? SCHEDULES;
     checkSchedules(table);
     const accessOf = props.accessOf ?? scheduleAccess;
+    const scale = concurrencyScale(this);
 
     const group = new ScheduleGroup(this, 'Group', { scheduleGroupName: props.scheduleGroupName });
     // Runs that fail to be delivered, or keep failing, wait here for a person (14 days).
@@ -57,6 +59,8 @@ export class SchedulesStack extends Stack {
         access: accessOf(name),
         resources: props.resources,
         timeout: Duration.seconds(definition.timeoutSeconds ?? 60),
+        // Web traffic cannot starve a job, nor a job the web (infra/stacks/concurrency.ts).
+        reservedConcurrentExecutions: jobConcurrency(name, scale),
         // Scheduler invokes asynchronously: a run that throws is retried by Lambda, then kept.
         retryAttempts: 2,
         maxEventAge: Duration.hours(1),
