@@ -7,7 +7,7 @@ import { addPlatform } from './stacks/platform.ts';
 import { checkMailFrom, PLACEHOLDER_MAIL_FROM } from './stage-config.ts';
 
 /**
- * `npx cdk synth|deploy [-c stage=prod] [-c mailFrom=no-reply@your-domain] [-c checkoutUrl=https://…] [-c landingStats=floors]`.
+ * `npx cdk synth|deploy [-c stage=prod] [-c mailFrom=no-reply@your-domain] [-c checkoutUrl=https://…] [-c landingStats=floors] [-c alarmEmail=ops@your-domain] [-c webAclArn=arn:aws:wafv2:us-east-1:…]`.
  * Stacks are environment-agnostic and do no lookups, so synthesis needs no AWS account.
  */
 const app = new App();
@@ -24,7 +24,11 @@ const ai = {
   textModelId: (app.node.tryGetContext('bedrockTextModelId') as string | undefined) ?? DEFAULT_AI_MODELS.textModelId,
   embeddingModelId: (app.node.tryGetContext('bedrockEmbeddingModelId') as string | undefined) ?? DEFAULT_AI_MODELS.embeddingModelId,
 };
-addPlatform(app, { stage, mailFrom, checkoutUrl, landingStats, ai, webDistPath: repoPath('web/dist') });
+// Where the stage's alarms are mailed (an SNS e-mail subscription, confirmed by the recipient); without it, no subscription.
+const alarmEmail = app.node.tryGetContext('alarmEmail') as string | undefined;
+// A CloudFront web ACL made in us-east-1, for a stage deployed elsewhere (in us-east-1 the web stack makes its own).
+const webAclArn = app.node.tryGetContext('webAclArn') as string | undefined;
+addPlatform(app, { stage, mailFrom, checkoutUrl, landingStats, ai, alarmEmail, webAclArn, webDistPath: repoPath('web/dist') });
 Tags.of(app).add('project', 'quizquest');
 Tags.of(app).add('stage', stage);
 // cdk-nag's AwsSolutions checks after synthesis: a finding without a reason in infra/nag-suppressions.ts fails synth and deploy.

@@ -12,6 +12,8 @@ const envSchema = z.object({
   USER_POOL_CLIENT_SECRET: z.optional(z.string().check(z.minLength(1))),
   EVENT_BUS_NAME: z.string().check(z.minLength(1)),
   MAIL_FROM: z.string().check(z.minLength(3)),
+  /** The SES configuration set sends name (bounce and complaint metrics); set in AWS on mail senders only. */
+  MAIL_CONFIGURATION_SET: z.optional(z.string().check(z.minLength(1))),
   /** Public origin used in e-mailed links; in AWS the web stack stores it in the table instead. */
   SITE_URL: z.optional(z.url()),
   /** "floors": the landing page shows the spec's floors (10,000+ learners…) instead of the real counts (issue 23). */

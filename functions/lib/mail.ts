@@ -69,6 +69,8 @@ async function send(mail: Mail, attachments: readonly Attachment[]): Promise<voi
         FromEmailAddress: oneLine(env().MAIL_FROM),
         Destination: { ToAddresses: [oneLine(mail.to)] },
         Content: { Simple: simpleMessage(mail, attachments) },
+        // Bounces and complaints are counted per configuration set (set on mail senders in AWS only).
+        ...(env().MAIL_CONFIGURATION_SET ? { ConfigurationSetName: env().MAIL_CONFIGURATION_SET } : {}),
         EmailTags: correlationTag(currentCorrelationId()),
       }),
     );

@@ -19,7 +19,8 @@ export class ApiStack extends Stack {
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
-    this.api = new HttpApi(this, 'HttpApi', { description: 'Quiz platform API (served under /api by CloudFront)' });
+    // No default stage here: the API stage stack makes it after the routes (api-stage-stack.ts).
+    this.api = new HttpApi(this, 'HttpApi', { description: 'Quiz platform API (served under /api by CloudFront)', createDefaultStage: false });
     // Verifies the Cognito token (issuer = the pool, audience = our client) before any Lambda runs.
     this.authorizer = new HttpAuthorizer(this, 'CognitoAuthorizer', {
       httpApi: this.api,

@@ -11,6 +11,12 @@ export function platformNames(stage: string) {
     postConfirmationFunction: `quizquest-${stage}-post-confirmation`,
     /** EventBridge Scheduler names a schedule within its group: one group per stage. */
     scheduleGroup: `quizquest-${stage}`,
+    /** Where every alarm of the stage notifies (infra/constructs/alarm-topic.ts): made first, reached by name. */
+    alarmTopic: `quizquest-${stage}-alarms`,
+    /** Alarm names start with this, so the dashboard shows them by name and the runbook can list them. */
+    alarmPrefix: `quizquest-${stage}`,
+    /** The SES configuration set every mail is sent with (bounce and complaint metrics); made before its senders. */
+    mailConfigurationSet: `quizquest-${stage}`,
   };
 }
 export type PlatformNames = ReturnType<typeof platformNames>;

@@ -1,14 +1,19 @@
-import type { App } from 'aws-cdk-lib';
+import type { App, Stack } from 'aws-cdk-lib';
 import { SCHEDULES } from '#events/schedules.ts';
 import { API_AREAS, ROUTES, type ApiArea } from '#functions/routes.ts';
 import type { AiModels } from '../constructs/project-function.ts';
 import type { LandingStatsMode } from '#shared/plans.ts';
 import { ApiAreaStack } from './api-area-stack.ts';
+import { AlertsStack } from './alerts-stack.ts';
+import { ApiStageStack } from './api-stage-stack.ts';
+import { alarmNameOf, MonitoringStack } from './monitoring-stack.ts';
+import { watchStacks } from './watch.ts';
 import { ApiStack } from './api-stack.ts';
 import { AuthStack } from './auth-stack.ts';
 import { DataStack } from './data-stack.ts';
 import { EventsStack } from './events-stack.ts';
 import { pascal, platformNames } from './names.ts';
+import { TABLE_DESIGN } from '#functions/data/table-design.ts';
 import { RealtimeStack } from './realtime-stack.ts';
 import { SchedulesStack } from './schedules-stack.ts';
 import { WebStack } from './web-stack.ts';
@@ -24,6 +29,10 @@ export interface PlatformConfig {
   readonly landingStats?: LandingStatsMode;
   /** Bedrock model ids for the AI layer (context `bedrockTextModelId`, `bedrockEmbeddingModelId`). */
   readonly ai?: AiModels;
+  /** Context `alarmEmail`: the address the stage's alarms are mailed to (subscribed to its SNS topic). */
+  readonly alarmEmail?: string;
+  /** Context `webAclArn`: a CloudFront web ACL made in us-east-1, for a stage deployed elsewhere (web-stack.ts). */
+  readonly webAclArn?: string;
 }
 
 /**
@@ -39,6 +48,8 @@ export function addPlatform(app: App, config: PlatformConfig) {
   const names = platformNames(config.stage);
   const id = (concern: string) => `${names.stackPrefix}-${concern}`;
 
+  // First: the alarm topic and the mail configuration set, which every later stack uses by name.
+  const alerts = new AlertsStack(app, id('Alerts'), { names, alarmEmail: config.alarmEmail });
   const data = new DataStack(app, id('Data'));
   const auth = new AuthStack(app, id('Auth'), { names, table: data.table, mailFrom: config.mailFrom });
   const baseResources = {
@@ -75,15 +86,43 @@ export function addPlatform(app: App, config: PlatformConfig) {
     ? new SchedulesStack(app, id('Schedules'), { resources, scheduleGroupName: names.scheduleGroup })
     : undefined;
   schedules?.addStackDependency(events);
+  // The HTTP API's stage after every route: its route settings (the /api/auth/* throttle) name routes.
+  const apiStage = new ApiStageStack(app, id('Api-Stage'), { httpApiId: api.api.apiId, routes: ROUTES });
+  for (const stack of Object.values(apiAreas)) apiStage.addStackDependency(stack);
   const web = new WebStack(app, id('Web'), {
     apiEndpoint: api.api.apiEndpoint,
     webSocketApiId: realtime.api.apiId,
     webDistPath: config.webDistPath,
     table: data.table,
     edgeSecret: data.edgeSecret,
+    webAclArn: config.webAclArn,
   });
   // The site opens its /api/* door once every route is in place.
   for (const stack of Object.values(apiAreas)) web.addStackDependency(stack);
   web.addStackDependency(realtime);
-  return { names, data, auth, realtime, events, api, apiAreas, schedules, web };
+  web.addStackDependency(apiStage);
+
+  // Alarms: each stack watches its own functions (by area) and dead-letter queues, so no function
+  // or queue is exported; the monitoring stack, last, holds the API and table alarms and the dashboard.
+  const functionAreas: [string, Stack][] = [
+    ['auth-triggers', auth],
+    ['realtime', realtime],
+    ['consumers', events],
+    ...(Object.entries(apiAreas) as [ApiArea, ApiAreaStack][]),
+    ...(schedules ? [['schedules', schedules] as [string, Stack]] : []),
+  ];
+  const watched = watchStacks({ names, functionAreas, stacks: [data, auth, realtime, events, api, ...Object.values(apiAreas), ...(schedules ? [schedules] : []), apiStage, web] });
+  const monitoring = new MonitoringStack(app, id('Monitoring'), {
+    names,
+    httpApi: api.api,
+    webSocketApi: realtime.api,
+    table: data.table,
+    indexNames: TABLE_DESIGN.globalSecondaryIndexes.map((index) => index.indexName),
+    alarmNames: [...[...alerts.mail.alarms, ...alerts.pools.alarms].map(alarmNameOf), ...watched.alarmNames],
+  });
+  monitoring.addStackDependency(apiStage);
+  for (const stack of [data, auth, realtime, events, api, ...Object.values(apiAreas), ...(schedules ? [schedules] : []), apiStage, web, monitoring]) {
+    stack.addStackDependency(alerts);
+  }
+  return { names, alerts, data, auth, realtime, events, api, apiAreas, schedules, apiStage, web, monitoring, watched };
 }

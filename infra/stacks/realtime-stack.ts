@@ -5,6 +5,7 @@ import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integra
 import type { Construct } from 'constructs';
 import { ROUTE_SELECTION_EXPRESSION, WEBSOCKET_AUTHORIZER, WEBSOCKET_ROUTES, WEBSOCKET_THROTTLE } from '#functions/realtime/routes.ts';
 import { ProjectFunction, type FunctionAccess, type PlatformResources, type WebSocketResources } from '../constructs/project-function.ts';
+import { apiAccessLog, ApiGatewayAccountLogging, WEBSOCKET_ACCESS_LOG_FIELDS } from '../constructs/api-access-log.ts';
 import { realtimeAccess } from './function-access.ts';
 
 export interface RealtimeStackProps extends StackProps {
@@ -54,6 +55,9 @@ export class RealtimeStack extends Stack {
       if (r.routeKey.startsWith('$')) continue;
       this.api.addRoute(r.routeKey, { integration: integration(r.routeKey), returnResponse: r.reply });
     }
+    // Route keys and connection ids only: the access token is the $connect request's query string.
+    const accessLog = apiAccessLog(this, 'AccessLog', WEBSOCKET_ACCESS_LOG_FIELDS);
+    const logging = new ApiGatewayAccountLogging(this, 'AccountLogging');
     this.stage = new WebSocketStage(this, 'Stage', {
       webSocketApi: this.api,
       stageName: WEBSOCKET_STAGE,
@@ -61,7 +65,10 @@ export class RealtimeStack extends Stack {
       // Each route's ceiling for the whole stage, so a flood queues nobody's Lambdas behind it
       // (API Gateway has no per-connection limit; $connect caps each account's sockets).
       throttle: { rateLimit: WEBSOCKET_THROTTLE.stageRatePerSecond, burstLimit: WEBSOCKET_THROTTLE.stageBurst },
+      accessLogSettings: accessLog.settings,
     });
+    // A WebSocket stage's log settings are refused until the account has API Gateway's log role.
+    this.stage.node.addDependency(logging.account);
 
     this.webSocket = { apiId: this.api.apiId, stageName: WEBSOCKET_STAGE, callbackUrl: this.stage.callbackUrl };
     new CfnOutput(this, 'WebSocketUrl', { value: this.stage.url });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnCondition, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CachePolicy,
@@ -27,6 +27,8 @@ import type { Construct } from 'constructs';
 import { keys } from '#functions/data/table-design.ts';
 import { EDGE_HEADERS } from '#functions/lib/viewer-address.ts';
 import { API_CSP, COMMON_HEADERS, HSTS_MAX_AGE_SECONDS, SITE_CSP } from '../edge/security-headers.ts';
+import { EdgeAccessLog } from '../constructs/edge-access-log.ts';
+import { EdgeFirewall } from '../constructs/edge-firewall.ts';
 
 export interface WebStackProps extends StackProps {
   /** `https://<id>.execute-api.<region>.amazonaws.com`, served under /api/*. */
@@ -46,6 +48,11 @@ export interface WebStackProps extends StackProps {
   readonly table: ITable;
   /** Sent to the API as x-origin-verify, so it trusts the viewer address this edge adds. */
   readonly edgeSecret: ISecret;
+  /**
+   * A CloudFront web ACL made in us-east-1 (context `webAclArn`), for a stage deployed in another
+   * region; in us-east-1 the stack makes its own (EdgeFirewall) unless this is given.
+   */
+  readonly webAclArn?: string;
 }
 
 /**
@@ -109,8 +116,16 @@ export class WebStack extends Stack {
       runtime: FunctionRuntime.JS_2_0,
     });
 
+    // CloudFront's web ACLs and its log delivery sources exist in us-east-1 only, and this stack is
+    // environment-agnostic: both are created when the stack is deployed there (a condition decided
+    // by CloudFormation at deploy time); elsewhere the operator passes an ACL made in us-east-1.
+    const inUsEast1 = new CfnCondition(this, 'InUsEast1', { expression: Fn.conditionEquals(Aws.REGION, 'us-east-1') });
+    const firewall = props.webAclArn ? undefined : new EdgeFirewall(this, 'Firewall', { metricPrefix: this.stackName, condition: inUsEast1 });
+    const webAclId = props.webAclArn ?? Fn.conditionIf(inUsEast1.logicalId, firewall!.webAcl.attrArn, Aws.NO_VALUE).toString();
+
     const distribution = new Distribution(this, 'Distribution', {
       defaultRootObject: 'index.html',
+      webAclId,
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -148,6 +163,7 @@ export class WebStack extends Stack {
       },
     });
 
+    new EdgeAccessLog(this, 'AccessLog', { distribution, name: this.stackName, condition: inUsEast1 });
     deploySite(this, bucket, distribution, props.webDistPath);
 
     const siteUrl = `https://${distribution.distributionDomainName}`;
