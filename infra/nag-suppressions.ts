@@ -106,7 +106,7 @@ export const NAG_ACKNOWLEDGMENTS: readonly NagAcknowledgment[] = [
     finding: /^AwsSolutions-APIG4$/,
     path: new RegExp(`-Api-[A-Za-z]+/(${oneOf(PUBLIC_ROUTES)})/Route/Resource$`),
     status: 'by-design',
-    reason: `The routes that functions/*/routes.ts marks auth: 'public' (${PUBLIC_ROUTES.join(', ')}): signing up and in, the password reset, the landing figures and the public leaderboard happen before a token exists; each limits its callers by address in Lambda.`,
+    reason: `The routes that functions/*/routes.ts marks auth: 'public' (${PUBLIC_ROUTES.join(', ')}): signing up and in (and its MFA step), the password reset, the landing figures and the public leaderboard happen before a token exists; each limits its callers by address in Lambda.`,
   },
   {
     finding: /^AwsSolutions-APIG4$/,
@@ -115,25 +115,14 @@ export const NAG_ACKNOWLEDGMENTS: readonly NagAcknowledgment[] = [
     status: 'by-design',
     reason: 'A WebSocket API authorizes $connect only (the token authorizer); every later route runs on the connection it authorized, and its function checks the connection item.',
   },
-  {
-    finding: /^AwsSolutions-APIG1$/,
-    path: /-(Api\/HttpApi\/DefaultStage|Realtime\/Stage)\/Resource$/,
-    status: 'being-fixed',
-    reason: 'Being fixed in issue 18 item 6 (access logs for both APIs, without tokens).',
-  },
 
   // --- CloudFront and the site bucket ---
   {
-    finding: /^AwsSolutions-CFR2$/,
-    path: /-Web\/Distribution\/Resource$/,
-    status: 'being-fixed',
-    reason: 'Being fixed in issue 18 item 6 (a WAF web ACL on CloudFront: AWS managed common rules and a rate rule on /api/auth/*).',
-  },
-  {
     finding: /^AwsSolutions-CFR3$/,
     path: /-Web\/Distribution\/Resource$/,
-    status: 'being-fixed',
-    reason: 'Being fixed in issue 18 item 6 (CloudFront access logs).',
+    status: 'by-design',
+    reason:
+      "CloudFront logs through standard logging v2 (a log delivery into a CloudWatch log group without query strings, infra/constructs/edge-access-log.ts, issue 18 item 6); the rule looks only for the legacy Logging property. The delivery exists where CloudFront's log sources do: a web stack deployed in us-east-1.",
   },
   {
     finding: /^AwsSolutions-CFR1$/,
@@ -159,16 +148,16 @@ export const NAG_ACKNOWLEDGMENTS: readonly NagAcknowledgment[] = [
   {
     finding: /^AwsSolutions-COG1$/,
     path: /-Auth\/UserPool\/Resource$/,
-    status: 'being-fixed',
+    status: 'by-design',
     reason:
-      "Being fixed in issue 18 item 7 (a stronger password rule for staff roles). Students keep the spec's rule (6 characters), which is the pool's; if the staff rule is enforced in Lambda, this finding stays: then re-file it as by-design with that reason.",
+      "A pool has one password policy, and students and parents keep the spec's rule (6 characters), so it is the pool's; the staff rule (12+ characters, both cases, a number, a symbol) is enforced by the API wherever a staff password is set (functions/auth/password-rule.ts, issue 18 item 7).",
   },
   {
     finding: /^AwsSolutions-COG2$/,
     path: /-Auth\/UserPool\/Resource$/,
-    status: 'being-fixed',
+    status: 'by-design',
     reason:
-      'Being fixed in issue 18 item 7 (TOTP MFA for every account, required for admins). MFA stays optional for students, so the pool may keep OPTIONAL: then re-file it as by-design with that reason.',
+      'MFA is OPTIONAL at the pool: TOTP is offered to every account (issue 18 item 7), and students are not made to use an authenticator app; requiring it of admins is decided in the API, per role, which a pool setting cannot express.',
   },
   {
     finding: /^AwsSolutions-COG8$/,
