@@ -1,12 +1,20 @@
 import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { nodejsBundling, repoPath } from './bundling.ts';
+
+/** The `service` of every log line and metric (Powertools' POWERTOOLS_SERVICE_NAME). */
+export const SERVICE_NAME = 'quizquest';
+
+/** The CloudWatch namespace of a stage's product metrics (functions/lib/metrics.ts): alarms and dashboards read it. */
+export function metricsNamespace(stage: string): string {
+  return `QuizQuest/${stage}`;
+}
 
 /** What every function is configured with (functions/lib/env.ts reads these). */
 export interface PlatformResources {
@@ -17,6 +25,8 @@ export interface PlatformResources {
   readonly userPoolClientSecret?: ISecret;
   /** A name, not a construct: stacks that publish to the bus need not depend on its owner. */
   readonly eventBusName: string;
+  /** The stage, for the metrics namespace; unset, the app's `stage` context (what infra/app.ts deploys), else `dev`. */
+  readonly stage?: string;
   /** Sender address; must be an SES-verified identity in the target account. */
   readonly mailFrom: string;
   /** The external card-payment checkout page Subscribe opens; unset until the operator has one. */
@@ -79,8 +89,8 @@ export interface ProjectFunctionProps
 
 /**
  * A handler from functions/ with the project's defaults: Node.js 24 on arm64, an ESM
- * bundle with the SDK inside and source maps, a month of logs, the common environment,
- * and IAM limited to what `access` names.
+ * bundle with the SDK inside and source maps, a month of logs, X-Ray active tracing, the
+ * common environment, and IAM limited to what `access` names.
  */
 export class ProjectFunction extends NodejsFunction {
   private readonly resources: PlatformResources;
@@ -100,8 +110,14 @@ export class ProjectFunction extends NodejsFunction {
       bundling: nodejsBundling(entry),
       // Created beside the function: a subclass cannot add children before super().
       logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
+      // X-Ray active tracing: the trace id lands on every log line (xray_trace_id). No tracer
+      // SDK in the bundle (aws-xray-sdk would not fit the 500 KB budget): Lambda's own segments.
+      tracing: Tracing.ACTIVE,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
+        // Powertools logger and metrics (functions/lib/log.ts, metrics.ts): one service, a metrics namespace per stage.
+        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+        POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(resources.stage ?? scope.node.tryGetContext('stage') ?? 'dev'),
         TABLE_NAME: resources.table.tableName,
         USER_POOL_ID: resources.userPoolId,
         USER_POOL_CLIENT_ID: resources.userPoolClientId,

@@ -10,6 +10,7 @@ import { SCHEDULES, type ScheduleName } from '#events/schedules.ts';
 import { TABLE_DESIGN } from '#functions/data/table-design.ts';
 import { API_AREAS, ROUTES, type ApiArea } from '#functions/routes.ts';
 import { esbuildOptions, repoPath } from '#infra/constructs/bundling.ts';
+import { SERVICE_NAME } from '#infra/constructs/project-function.ts';
 import { DataStack } from '#infra/stacks/data-stack.ts';
 import { pascal } from '#infra/stacks/names.ts';
 import { routeAccess } from '#infra/stacks/function-access.ts';
@@ -23,7 +24,7 @@ import { WEB_DIST_FILES, writeWebDist } from '../support/web-dist.ts';
 
 type Resources = Record<string, { Type: string; Properties?: any; DependsOn?: string | string[]; DeletionPolicy?: string }>;
 // No SITE_URL: set, it would win over the CONFIG/SITE item the web stack writes (functions/lib/site-url.ts).
-const ENV_VARS = ['NODE_OPTIONS', 'TABLE_NAME', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'EVENT_BUS_NAME', 'MAIL_FROM'];
+const ENV_VARS = ['NODE_OPTIONS', 'POWERTOOLS_SERVICE_NAME', 'POWERTOOLS_METRICS_NAMESPACE', 'TABLE_NAME', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'EVENT_BUS_NAME', 'MAIL_FROM'];
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
@@ -67,11 +68,17 @@ const only = (template: Template, type: string) => {
   return found[0]!;
 };
 
-/** The IAM policies attached to a function's role, as JSON text. */
+/** X-Ray's statement, which active tracing adds to every function's role (checked on its own below). */
+const isTracingStatement = (s: any) => [s.Action].flat().every((action: string) => action.startsWith('xray:'));
+
+/** The IAM policies attached to a function's role, as JSON text, without the tracing statement every function has. */
 function policyOf(template: Template, fnId: string): string {
   const fn = resources(template, 'AWS::Lambda::Function')[fnId]!;
   const role = fn.Properties.Role['Fn::GetAtt'][0];
-  const policies = Object.values(resources(template, 'AWS::IAM::Policy')).filter((p) => p.Properties.Roles.some((r: any) => r.Ref === role));
+  const policies = Object.values(resources(template, 'AWS::IAM::Policy'))
+    .filter((p) => p.Properties.Roles.some((r: any) => r.Ref === role))
+    .map((p) => ({ ...p, Properties: { ...p.Properties, PolicyDocument: { ...p.Properties.PolicyDocument, Statement: p.Properties.PolicyDocument.Statement.filter((s: any) => !isTracingStatement(s)) } } }))
+    .filter((p) => p.Properties.PolicyDocument.Statement.length > 0);
   return JSON.stringify(policies);
 }
 
@@ -141,6 +148,27 @@ describe('every stack', () => {
       }
       template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
     }
+  });
+
+  it('traces every Lambda of ours with X-Ray (active) and names its logs and metrics: one service, one metrics namespace for the stage', () => {
+    const namespaces = new Set<string>();
+    let count = 0;
+    for (const template of functionTemplates()) {
+      const policies = Object.values(resources(template, 'AWS::IAM::Policy'));
+      for (const fn of Object.values(resources(template, 'AWS::Lambda::Function'))) {
+        count += 1;
+        expect(fn.Properties.TracingConfig, fn.Properties.Description).toEqual({ Mode: 'Active' });
+        // The role may send its segments (X-Ray has no resource-level permissions: `*`).
+        const role = fn.Properties.Role['Fn::GetAtt'][0];
+        const statements = policies.filter((p) => p.Properties.Roles.some((r: any) => r.Ref === role)).flatMap((p) => p.Properties.PolicyDocument.Statement);
+        expect(statements.filter(isTracingStatement), fn.Properties.Description).toEqual([{ Action: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], Effect: 'Allow', Resource: '*' }]);
+        expect(fn.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME).toBe(SERVICE_NAME);
+        namespaces.add(fn.Properties.Environment.Variables.POWERTOOLS_METRICS_NAMESPACE);
+      }
+    }
+    expect(count).toBeGreaterThan(100);
+    expect([...namespaces]).toHaveLength(1);
+    expect([...namespaces][0]).toMatch(/^QuizQuest\/[a-z][a-z0-9-]*$/);
   });
 
   it('deploys, for every function, the very bundle the bundle tests measure (esbuildOptions): the SDK credential chain is the environment only', async () => {
