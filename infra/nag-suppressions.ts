@@ -171,14 +171,14 @@ export const NAG_ACKNOWLEDGMENTS: readonly NagAcknowledgment[] = [
     path: /-Data\/EdgeSecret\/Resource$/,
     status: 'by-design',
     reason:
-      "The edge secret is also written into CloudFront's origin header at deploy time, which a Secrets Manager rotation cannot update; rotate it by hand (docs/runbook.md). Its only use is telling CloudFront's requests from direct ones for the viewer address.",
+      "The edge secret is also written into CloudFront's origin header at deploy time, which a Secrets Manager rotation cannot update; rotation is a planned change (docs/runbook.md, Rotating the secrets). Its only use is telling CloudFront's requests from direct ones for the viewer address.",
   },
   {
     finding: /^AwsSolutions-SMG4$/,
     path: /-Auth\/WebClientSecret\/Resource$/,
     status: 'by-design',
     reason:
-      "A copy of the user pool app client's secret, which Cognito generates and CloudFormation copies in (issue 18 item 7): a Secrets Manager rotation function cannot change the client's secret; rotate by adding a new client secret in Cognito and redeploying (docs/runbook.md).",
+      "A copy of the user pool app client's secret, which Cognito generates and CloudFormation copies in (issue 18 item 7): a Secrets Manager rotation function cannot change the client's secret; it changes with the client (docs/runbook.md, Rotating the secrets).",
   },
 ];
 
