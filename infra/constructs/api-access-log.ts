@@ -45,7 +45,7 @@ export const WEBSOCKET_ACCESS_LOG_FIELDS = {
 
 /** A log group for one API's access log and the settings of a stage that writes JSON lines of `fields` to it. */
 export function apiAccessLog(scope: Construct, id: string, fields: Readonly<Record<string, string>>): { logGroup: LogGroup; settings: IAccessLogSettings } {
-  const logGroup = new LogGroup(scope, id, { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY });
+  const logGroup = new LogGroup(scope, id, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
   return { logGroup, settings: { destination: new LogGroupLogDestination(logGroup), format: AccessLogFormat.custom(JSON.stringify(fields)) } };
 }
 

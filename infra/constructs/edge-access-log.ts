@@ -47,7 +47,7 @@ export class EdgeAccessLog extends Construct {
   constructor(scope: Construct, id: string, props: EdgeAccessLogProps) {
     super(scope, id);
     const stack = Stack.of(this);
-    this.logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY });
+    this.logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
     const source = new CfnDeliverySource(this, 'Source', {
       name: `${props.name}-cloudfront`,
       logType: 'ACCESS_LOGS',
