@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSUMERS, EVENT_SOURCE, eventsFor, type ConsumerName } from '#events/catalogue.ts';
+import { CONSUMERS, EVENT_SOURCE, consumerQueue, eventsFor, type ConsumerName } from '#events/catalogue.ts';
 import { SCHEDULES, type ScheduleName } from '#events/schedules.ts';
 import { TABLE_DESIGN } from '#functions/data/table-design.ts';
 import { API_AREAS, ROUTES, type ApiArea } from '#functions/routes.ts';
@@ -215,7 +215,7 @@ describe('every stack', () => {
     }
   });
 
-  it('lets only the mail senders send mail (send-email, email-progress-report with its PDF, and the parents\' weekly summary job)', () => {
+  it('lets only the mail senders send mail (send-email, email-progress-report with its PDF, and the parents\' weekly summary consumer)', () => {
     const senders = functionTemplates().flatMap((template) =>
       Object.keys(resources(template, 'AWS::Lambda::Function')).filter((id) => policyOf(template, id).includes('ses:SendEmail')),
     );
@@ -223,7 +223,7 @@ describe('every stack', () => {
     expect(senders.sort()).toEqual([
       expect.stringMatching(/^EmailProgressReport[0-9A-F]{8}$/),
       expect.stringMatching(/^SendEmail[0-9A-F]{8}$/),
-      expect.stringMatching(/^SendWeeklyParentSummaries[0-9A-F]{8}$/),
+      expect.stringMatching(/^SendWeeklyParentSummary[0-9A-F]{8}$/),
     ]);
   });
 });
@@ -359,8 +359,8 @@ describe('events stack', () => {
       const [rule, ...others] = Object.entries(resources(t.events, 'AWS::Events::Rule')).filter(([id]) => id.startsWith(`${pascal(consumer)}Rule`));
       expect(others).toEqual([]);
       expect(rule![1].Properties.EventPattern).toEqual({ source: [EVENT_SOURCE], 'detail-type': eventsFor(consumer) });
-      // …delivered to this consumer's own function.
-      expect(rule![1].Properties.Targets[0].Arn['Fn::GetAtt'][0]).toMatch(new RegExp(`^${pascal(consumer)}[0-9A-F]{8}$`));
+      // …delivered to this consumer's own function, or its own queue (tests/infra/queues.test.ts).
+      expect(rule![1].Properties.Targets[0].Arn['Fn::GetAtt'][0]).toMatch(new RegExp(`^${pascal(consumer)}${consumerQueue(consumer) ? 'Queue' : ''}[0-9A-F]{8}$`));
     }
     for (const rule of rules) expect(rule.Properties.EventBusName).toEqual({ Ref: busId });
   });
@@ -382,7 +382,7 @@ describe('events stack', () => {
     const queues = resources(t.events, 'AWS::SQS::Queue');
     for (const rule of Object.values(resources(t.events, 'AWS::Events::Rule'))) {
       const [target] = rule.Properties.Targets;
-      expect(target.Arn['Fn::GetAtt'][0]).toBeOneOf(Object.keys(fns));
+      expect(target.Arn['Fn::GetAtt'][0]).toBeOneOf([...Object.keys(fns), ...Object.keys(queues)]);
       expect(target.RetryPolicy).toEqual({ MaximumRetryAttempts: 4, MaximumEventAgeInSeconds: 7200 });
       expect(target.DeadLetterConfig.Arn['Fn::GetAtt'][0]).toBeOneOf(Object.keys(queues));
     }
@@ -391,7 +391,9 @@ describe('events stack', () => {
   it('keeps events whose handler keeps failing (Lambda async retries, then the same queue)', () => {
     const fns = Object.entries(resources(t.events, 'AWS::Lambda::Function'));
     expect(fns).toHaveLength(consumers.length);
-    for (const [id, fn] of fns) {
+    // A queue's consumer is invoked by its poller, not asynchronously: its queue retries and keeps messages.
+    const polled = consumers.filter((c) => consumerQueue(c)).map((c) => new RegExp(`^${pascal(c)}[0-9A-F]{8}$`));
+    for (const [id, fn] of fns.filter(([id]) => !polled.some((re) => re.test(id)))) {
       expect(fn.Properties.DeadLetterConfig.TargetArn['Fn::GetAtt'][1]).toBe('Arn');
       t.events.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: id }, MaximumRetryAttempts: 2 });
     }
