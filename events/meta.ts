@@ -31,6 +31,15 @@ export function eventCorrelationId(event: unknown): string | undefined {
   return isSaneCorrelationId(id) ? id : undefined;
 }
 
+/** The correlation id of an event that arrives as text (an SQS message whose body is the event the rule put on the queue). */
+export function messageCorrelationId(body: string): string | undefined {
+  try {
+    return eventCorrelationId(JSON.parse(body));
+  } catch {
+    return undefined;
+  }
+}
+
 /** The account an event is about, where its detail names one as `userId` (the log's user_id). */
 export function eventUserId(event: unknown): string | undefined {
   const detail = isRecord(event) ? event.detail : undefined;

@@ -23,9 +23,9 @@ export function instrumented<T>(start: InvocationStart, run: () => Promise<T>): 
  * else the event's id, so a redelivery logs under the same id. A failure is logged with that
  * context and rethrown (EventBridge and Lambda retry, then the dead-letter queue).
  */
-export function eventHandler<E, R, C extends InvocationContext = InvocationContext>(run: (event: E, context?: C) => Promise<R>) {
+export function eventHandler<E, R, C extends object = InvocationContext>(run: (event: E, context?: C) => Promise<R>) {
   return (event: E, context?: C): Promise<R> =>
-    instrumented({ context, correlationIds: [eventCorrelationId(event)], fallbackCorrelationId: eventId(event), userId: eventUserId(event) }, async () => {
+    instrumented({ context: lambdaContext(context), correlationIds: [eventCorrelationId(event)], fallbackCorrelationId: eventId(event), userId: eventUserId(event) }, async () => {
       const about = { event_id: eventId(event), detail_type: detailType(event) };
       log.debug('event received', about);
       try {
@@ -38,19 +38,28 @@ export function eventHandler<E, R, C extends InvocationContext = InvocationConte
 }
 
 /**
- * A scheduled job (EventBridge Scheduler): each run starts a correlation of its own (its
- * request id), which the events it publishes carry on. Failures are logged and rethrown.
+ * A scheduled job (EventBridge Scheduler), or a queue's consumer: each run starts a correlation
+ * of its own (its request id), which the events it publishes carry on; a queue's consumer may
+ * run each record under the id its event carries (invocation.ts withCorrelationId). Failures
+ * are logged and rethrown.
  */
-export function jobHandler<E, R, C extends InvocationContext = InvocationContext>(run: (event: E, context?: C) => Promise<R>) {
+export function jobHandler<E, R, C extends object = InvocationContext>(run: (event: E, context?: C) => Promise<R>) {
   return (event: E, context?: C): Promise<R> =>
-    instrumented({ context }, async () => {
+    instrumented({ context: lambdaContext(context) }, async () => {
       try {
         return await run(event, context);
       } catch (error) {
-        log.error('scheduled job failed', { error: describe(error) });
+        log.error('invocation failed', { error: describe(error) });
         throw error;
       }
     });
+}
+
+/** The ids of a Lambda context, whatever else the handler types its context as (a lease reads its remaining time). */
+function lambdaContext(context: object | undefined): InvocationContext | undefined {
+  if (!context) return undefined;
+  const { awsRequestId, functionName } = context as Record<string, unknown>;
+  return { ...(typeof awsRequestId === 'string' ? { awsRequestId } : {}), ...(typeof functionName === 'string' ? { functionName } : {}) };
 }
 
 function detailType(event: unknown): string | undefined {

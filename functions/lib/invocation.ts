@@ -69,6 +69,15 @@ export function currentInvocation(): Invocation | undefined {
   return store.getStore();
 }
 
+/**
+ * Runs `fn` under another correlation id within the running invocation (its counts are shared):
+ * a batch consumer's records each came from a request of their own (an SQS batch of events).
+ */
+export function withCorrelationId<T>(correlationId: string, fn: () => Promise<T>): Promise<T> {
+  const invocation = store.getStore();
+  return invocation ? store.run({ ...invocation, correlationId }, fn) : fn();
+}
+
 /** The correlation id of the running invocation, if any (publish.ts puts it on every event). */
 export function currentCorrelationId(): string | undefined {
   return store.getStore()?.correlationId;

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelopeSchema, EVENTS, withEventMeta } from '#events/catalogue.ts';
-import { eventCorrelationId } from '#events/meta.ts';
+import { eventCorrelationId, messageCorrelationId } from '#events/meta.ts';
 import { httpHandler, json, type HttpEvent } from './http.ts';
 import { eventHandler, jobHandler } from './instrument.ts';
-import { currentCorrelationId, isSaneCorrelationId, pickCorrelationId } from './invocation.ts';
+import { currentCorrelationId, isSaneCorrelationId, pickCorrelationId, withCorrelationId } from './invocation.ts';
 import { log } from './log.ts';
 import { countMetric, METRIC } from './metrics.ts';
 
@@ -199,6 +199,21 @@ describe('events carry the correlation id to their consumers', () => {
     expect(lines()).toEqual([
       expect.objectContaining({ level: 'ERROR', message: 'event handler failed', correlation_id: 'corr-9', event_id: 'event-1', detail_type: 'AchievementUnlocked', error: expect.objectContaining({ message: 'table unavailable' }) }),
     ]);
+  });
+
+  it("a queue's consumer runs each record under the id its event carries, else the message id", async () => {
+    const body = (meta?: object) => JSON.stringify(envelope({ ...detail, ...(meta ? { meta } : {}) }));
+    expect(messageCorrelationId(body({ correlationId: 'weekly-run-1' }))).toBe('weekly-run-1');
+    expect(messageCorrelationId(body())).toBeUndefined();
+    expect(messageCorrelationId('not json')).toBeUndefined();
+    const handler = jobHandler(async (records: string[]) => {
+      const seen: (string | undefined)[] = [];
+      for (const record of records) await withCorrelationId(messageCorrelationId(record) ?? 'message-2', async () => void seen.push(currentCorrelationId()));
+      seen.push(currentCorrelationId());
+      return seen;
+    });
+    const context = lambdaContext();
+    expect(await handler([body({ correlationId: 'weekly-run-1' }), body()], context)).toEqual(['weekly-run-1', 'message-2', context.awsRequestId]);
   });
 
   it('a scheduled job starts a correlation of its own: its request id', async () => {

@@ -1,7 +1,8 @@
 import { PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
-import { EVENT_SOURCE, EVENTS, type EventDetail, type EventName } from '#events/catalogue.ts';
+import { EVENT_SOURCE, EVENTS, withEventMeta, type EventDetail, type EventName } from '#events/catalogue.ts';
 import { eventsClient } from './clients.ts';
 import { env } from './env.ts';
+import { currentCorrelationId } from './invocation.ts';
 
 /** PutEvents takes at most 10 entries a call. */
 export const ENTRIES_PER_CALL = 10;
@@ -18,7 +19,8 @@ export async function publishAll<N extends EventName>(name: N, details: readonly
     EventBusName: env().EVENT_BUS_NAME,
     Source: EVENT_SOURCE,
     DetailType: name,
-    Detail: JSON.stringify(EVENTS[name].detail.parse(detail)),
+    // Each carries the run's correlation id on to its consumer (events/meta.ts), as publish() does.
+    Detail: JSON.stringify(withEventMeta(EVENTS[name].detail.parse(detail), currentCorrelationId())),
   }));
   for (let start = 0; start < entries.length; start += ENTRIES_PER_CALL) {
     let pending = entries.slice(start, start + ENTRIES_PER_CALL);

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { weeklySummaryLinks } from '../data/parent-links.ts';
+import { jobHandler } from '../lib/instrument.ts';
 import { log } from '../lib/log.ts';
 import { publishAll } from '../lib/publish-all.ts';
 
@@ -19,7 +20,7 @@ const scheduled = z.object({
  * link and week sends nothing twice. The link is checked (still approved, still opted in) when
  * the e-mail is sent, not here.
  */
-export const handler = async (event: unknown): Promise<void> => {
+export const handler = jobHandler(async (event: unknown): Promise<void> => {
   const { scheduledTime, payload } = scheduled.parse(event);
   const week = scheduledTime.slice(0, 10);
   let queued = 0;
@@ -34,4 +35,4 @@ export const handler = async (event: unknown): Promise<void> => {
     queued += page.links.length;
   } while (after && queued < payload.maxEmails);
   log.info('weekly parent summaries queued', { scheduledTime, queued });
-};
+});

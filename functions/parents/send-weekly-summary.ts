@@ -3,6 +3,9 @@ import * as z from 'zod/mini';
 import { weeklySummaryLines } from '#shared/parents/summary.ts';
 import { linkOfParent } from '../data/parent-links.ts';
 import { invocationLeaseMs, runOnce } from '../data/processed-events.ts';
+import { messageCorrelationId } from '#events/meta.ts';
+import { jobHandler } from '../lib/instrument.ts';
+import { withCorrelationId } from '../lib/invocation.ts';
 import { log } from '../lib/log.ts';
 import { sendMail, type Mail } from '../lib/mail.ts';
 import { siteUrl } from '../lib/site-url.ts';
@@ -68,17 +71,20 @@ async function sendSummary(body: string, dashboard: string, context?: Context): 
  * and moves it to the dead-letter queue after the queue's maxReceiveCount deliveries.
  * A message delivered twice finds its marker done and sends nothing.
  */
-export const handler = async (event: unknown, context?: Context): Promise<SQSBatchResponse> => {
+export const handler = jobHandler(async (event: unknown, context?: Context): Promise<SQSBatchResponse> => {
   const { Records } = sqsEvent.parse(event);
   const dashboard = `${await siteUrl()}/parent-dashboard`;
   const batchItemFailures: SQSBatchItemFailure[] = [];
   for (const record of Records) {
-    try {
-      await sendSummary(record.body, dashboard, context);
-    } catch (error) {
-      log.error('weekly parent summary not sent; SQS retries it', { messageId: record.messageId, error: String(error) });
-      batchItemFailures.push({ itemIdentifier: record.messageId });
-    }
+    // Each record logs and mails under the correlation id its event carries (the weekly run's), else its message id.
+    await withCorrelationId(messageCorrelationId(record.body) ?? record.messageId, async () => {
+      try {
+        await sendSummary(record.body, dashboard, context);
+      } catch (error) {
+        log.error('weekly parent summary not sent; SQS retries it', { messageId: record.messageId, error: String(error) });
+        batchItemFailures.push({ itemIdentifier: record.messageId });
+      }
+    });
   }
   return { batchItemFailures };
-};
+});
