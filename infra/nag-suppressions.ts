@@ -7,8 +7,9 @@ import { ROUTES } from '#functions/routes.ts';
 
 /**
  * Every cdk-nag (AwsSolutions) finding this app accepts, with its reason, in one place:
- * infra/app.ts applies them before `cdk synth` runs the checks, and tests/infra/nag.test.ts
- * applies the same ones and asserts nothing else is found.
+ * infra/app.ts registers a validation plugin that applies them when `cdk synth` runs the checks
+ * (after synthesis), and tests/infra/nag.test.ts applies the same ones and asserts nothing else
+ * is found.
  *
  * cdk-nag 3 acknowledges exact finding ids only (`AwsSolutions-IAM5[Resource::<arn>]`), and
  * those ids carry the stage's stack names, so an entry here is a pattern: the rule or finding
@@ -35,7 +36,7 @@ export interface NagAcknowledgment {
 const escape = (text: string) => text.replace(/[$.*+?^(){}[\]|\\]/g, '\\$&');
 const oneOf = (names: readonly string[]) => names.map(escape).join('|');
 
-/** The statements of an IAM policy whose Resource is exactly "*". */
+/** The statements of an IAM policy whose Resource is, or includes, "*". */
 function starStatements(resource: CfnResource): { Action: string | string[] }[] {
   if (!(resource instanceof CfnPolicy)) return [];
   const document = Stack.of(resource).resolve(resource.policyDocument) as { Statement: { Action: string | string[]; Resource: unknown }[] };
