@@ -1,7 +1,7 @@
 import type { Profile } from '#shared/api.ts';
 import { GENERATION_MESSAGES as M } from '#shared/generation/generation.ts';
 import { recordAdminAction } from '../data/audit-log.ts';
-import { requireCaller } from '../lib/caller.ts';
+import { requireAdminSecondStep, requireCaller } from '../lib/caller.ts';
 import { BadRequest, Forbidden } from '../lib/errors.ts';
 import type { HttpEvent } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
@@ -10,6 +10,7 @@ import { log } from '../lib/log.ts';
 export async function requireAdmin(event: HttpEvent): Promise<Profile> {
   const me = await requireCaller(event);
   if (me.role !== 'admin') throw new Forbidden(M.adminRequired, 'admin_required');
+  requireAdminSecondStep(me);
   return me;
 }
 

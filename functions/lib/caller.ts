@@ -1,6 +1,7 @@
 import type { Profile } from '#shared/api.ts';
 import type { Role } from '#shared/constants.ts';
 import { AUTH_MESSAGES } from '#shared/validation/messages.ts';
+import { MFA_MESSAGES } from '#shared/validation/mfa.ts';
 import { callerRecords } from '../data/caller-records.ts';
 import { issuedBeforeCutoff } from '../data/sessions.ts';
 import { Forbidden, Unauthorized } from './errors.ts';
@@ -33,5 +34,14 @@ export async function requireCaller(event: HttpEvent, allowed?: readonly Role[])
   // No profile means no access (1-core §6).
   if (!profile) throw new Forbidden('No profile exists for this account', 'no_profile');
   if (allowed && !allowed.includes(profile.role)) throw new Forbidden();
+  if (allowed?.every((role) => role === 'admin')) requireAdminSecondStep(profile);
   return profile;
+}
+
+/**
+ * Admins sign in with an authenticator code too (issue 18 item 7): an admin-only call from an
+ * account that has not turned two-step sign-in on is refused until it does (/security).
+ */
+export function requireAdminSecondStep(profile: Profile): void {
+  if (profile.role === 'admin' && profile.mfa_enabled !== true) throw new Forbidden(MFA_MESSAGES.setupRequired, 'mfa_setup_required');
 }

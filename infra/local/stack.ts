@@ -48,6 +48,8 @@ export interface LocalStack {
   bus: LocalEventBus;
   /** Fires the jobs of events/schedules.ts at their times. */
   scheduler: LocalScheduler;
+  /** The seeded admins' authenticator keys (e-mail → base32 key): admins sign in with a code (infra/local/totp.ts makes one). */
+  authenticatorKeys: Record<string, string>;
   stop: () => Promise<void>;
 }
 
@@ -109,9 +111,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     Object.assign(process.env, env);
 
     const drainedAfterCtrlC = [...Object.values(CONSUMERS), ...Object.values(SCHEDULES), ...WEBSOCKET_ROUTES].map((handler) => handler.entry);
+    let authenticatorKeys: Record<string, string> = {};
+    const seedAccounts = async () => {
+      authenticatorKeys = await seedDemoAccounts(localCognitoClient(cognitoEndpoint), pool, join(dataDir, 'authenticator-keys.json'), options.extraAccounts);
+    };
     await Promise.all([
       preload(drainedAfterCtrlC, root),
-      options.seed !== false && seedDemoAccounts(localCognitoClient(cognitoEndpoint), pool.userPoolId, options.extraAccounts),
+      options.seed !== false && seedAccounts(),
       options.seed !== false && seedQuestionBank(),
       // The knowledge base (country fact sheets, the bank's explanations, the guides): stamped, so a restart embeds nothing.
       options.seed !== false && seedKnowledgeBase(),
@@ -133,7 +139,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await Promise.all(servers.map(closeServer));
       await stopChildren();
     };
-    return { url, env, mailbox, bus, scheduler, stop };
+    return { url, env, mailbox, bus, scheduler, authenticatorKeys, stop };
   } catch (error) {
     await scheduler.stop();
     await Promise.all(servers.map(closeServer));

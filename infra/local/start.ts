@@ -27,6 +27,8 @@ Data is kept in .data/ between runs.
 
 Demo accounts:
 ${DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(8)} ${a.email.padEnd(26)} ${a.password}`).join('\n')}
+Admins sign in with an authenticator code too. Add this key to an authenticator app (time-based):
+${DEMO_ACCOUNTS.filter((a) => stack.authenticatorKeys[a.email]).map((a) => `  ${a.email.padEnd(35)} ${stack.authenticatorKeys[a.email]}`).join('\n')}
 
 Press Ctrl-C to stop.`);
 

@@ -37,6 +37,7 @@ const { useStatsPartitionForTests } = await import('../../functions/data/admin-s
 const { useSeenResetKeyForTests } = await import('../../functions/data/seen-tracking.ts');
 const { documentClient, eventsClient } = await import('../../functions/lib/clients.ts');
 const { lookUpAccount } = await import('../../functions/data/accounts.ts');
+const { markMfaEnabled } = await import('../../functions/data/mfa.ts');
 const { useAdminWitnessesForTests } = await import('../../functions/data/admin-accounts.ts');
 const { ADMIN_MESSAGES } = await import('../../shared/admin/users.ts');
 
@@ -227,6 +228,8 @@ describe('Admins: promotion is reversible, never leaving no admin (issue 17 item
   async function promoted(by: Profile): Promise<Profile> {
     const added = parse(await addUser(as(by, { body: { email: uniqueEmail('promoted'), role: 'admin' } })));
     expect(added.status).toBe(201);
+    // A new admin turns two-step sign-in on (/security) before the console answers them (issue 18 item 7).
+    await markMfaEnabled(added.body.profile.user_id, new Date());
     return (await getProfile(added.body.profile.user_id))!;
   }
   const demote = (by: Profile, who: Profile) => editUser(as(by, { path: { userId: who.user_id }, body: { email: who.email, role: 'student', subscription_status: who.subscription_status } })).then(parse);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../infra/local/seed.ts';
+import { totpCode } from '../../infra/local/totp.ts';
 
 /**
  * The local runtime as a developer runs it: what listens where, and what Ctrl-C does.
@@ -120,7 +121,12 @@ describe('local runtime', () => {
 
     it('stops within seconds while a live match’s runner waits, and the match is left where it was, not played out to nobody (issue 17)', { timeout: 300_000 }, async () => {
       const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
-      const signIn = async () => (await call<{ tokens: { accessToken: string } }>('/api/auth/sign-in', { body: admin })).tokens.accessToken;
+      // Admins sign in with their authenticator's code too; the seed keeps the demo admin's key in the data folder.
+      const signIn = async () => {
+        const { mfa } = await call<{ mfa: object }>('/api/auth/sign-in', { body: admin });
+        const key = (JSON.parse(readFileSync(join(dataDir, 'authenticator-keys.json'), 'utf8')) as Record<string, string>)[admin.email]!;
+        return (await call<{ tokens: { accessToken: string } }>('/api/auth/sign-in/mfa', { body: { ...mfa, code: totpCode(key) } })).tokens.accessToken;
+      };
       type Match = { status: string; question: { number: number } | null; last_closed: { number: number } | null };
       const first = await start();
       const token = await signIn();

@@ -12,6 +12,15 @@ const { handler: refresh } = await import('../../functions/auth/refresh-session.
 const { handler: signOut } = await import('../../functions/auth/sign-out.ts');
 const { handler: getMe } = await import('../../functions/profile/get-me.ts');
 const { handler: listUsers } = await import('../../functions/admin/list-users.ts');
+const { handler: answerMfa } = await import('../../functions/auth/answer-mfa-challenge.ts');
+const { totpCode } = await import('../../infra/local/totp.ts');
+
+/** The demo admin's profile after a full sign-in: password, then the authenticator's code (admins have two steps). */
+async function demoAdminProfile() {
+  const email = 'admin@quizquest.local';
+  const { mfa } = parse(await signIn(httpEvent({ body: { email, password: 'Admin#2026' } }))).body;
+  return parse(await answerMfa(httpEvent({ body: { ...mfa, code: totpCode(inject('authenticatorKeys')[email]!) } }))).body.profile;
+}
 
 const PASSWORD = 'Comet#7713';
 
@@ -145,7 +154,7 @@ describe('the caller and roles', () => {
     const student = parse(await signIn(httpEvent({ body: { email, password: PASSWORD } }))).body.profile;
     expect(parse(await listUsers(httpEvent({ sub: student.user_id }))).status).toBe(403);
 
-    const admin = parse(await signIn(httpEvent({ body: { email: 'admin@quizquest.local', password: 'Admin#2026' } }))).body.profile;
+    const admin = await demoAdminProfile();
     expect(admin.role).toBe('admin');
     const listed = parse(await listUsers(httpEvent({ sub: admin.user_id, query: { role: 'student', limit: '100' } })));
     expect(listed.status).toBe(200);
@@ -153,7 +162,7 @@ describe('the caller and roles', () => {
   });
 
   it('the admin list refuses a bad query from an admin with 400, and anyone else with 403 before reading it', async () => {
-    const admin = parse(await signIn(httpEvent({ body: { email: 'admin@quizquest.local', password: 'Admin#2026' } }))).body.profile;
+    const admin = await demoAdminProfile();
     expect(parse(await listUsers(httpEvent({ sub: admin.user_id, query: { role: 'wizard' } }))).status).toBe(400);
     expect(parse(await listUsers(httpEvent({ sub: 'anyone', query: { role: 'wizard' } }))).status).toBe(403);
   });

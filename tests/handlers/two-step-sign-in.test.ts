@@ -18,6 +18,13 @@ const { handler: answerMfa } = await import('#functions/auth/answer-mfa-challeng
 const { handler: startSetup } = await import('#functions/auth/start-mfa-setup.ts');
 const { handler: confirmSetup } = await import('#functions/auth/confirm-mfa-setup.ts');
 const { handler: getMe } = await import('#functions/profile/get-me.ts');
+const { handler: overview } = await import('#functions/admin/get-overview.ts');
+const { handler: generationAdmin } = await import('#functions/generation/generate-questions.ts');
+const { getProfile, putProfile } = await import('#functions/data/profiles.ts');
+
+async function updateRole(userId: string, role: 'admin'): Promise<void> {
+  await putProfile({ ...(await getProfile(userId))!, role });
+}
 
 const PASSWORD = 'Quasar#6641';
 const outsider = new CognitoIdentityProviderClient({});
@@ -115,5 +122,20 @@ describe('signing in with two-step sign-in on', () => {
     expect(statuses[5]).toBe(429);
     // The limit holds the right code back too.
     expect(parse(await answerMfa(httpEvent({ body: { ...mfa, code: totpCode(secret) } }))).status).toBe(429);
+  });
+});
+
+describe('admins must sign in with two steps', () => {
+  it('an admin without it is refused by the admin routes with the reason, and let in once it is on', async () => {
+    const who = await signedIn();
+    // Promoted the way the first admin is (the profile's role), with no authenticator yet.
+    await updateRole(who.sub, 'admin');
+    const refused = parse(await overview(httpEvent({ sub: who.sub })));
+    expect(refused).toMatchObject({ status: 403, body: { error: { code: 'mfa_setup_required', message: MFA_MESSAGES.setupRequired } } });
+    expect(parse(await generationAdmin(httpEvent({ sub: who.sub }))).body.error.code).toBe('mfa_setup_required');
+
+    const setup = parse(await startSetup(asUser(who)));
+    expect(parse(await confirmSetup(asUser(who, { code: totpCode(setup.body.secret) }))).status).toBe(200);
+    expect(parse(await overview(httpEvent({ sub: who.sub }))).status).toBe(200);
   });
 });

@@ -24,6 +24,7 @@ export default async function setup(project: TestProject) {
   ]);
   project.provide('baseUrl', stack.url);
   project.provide('e2eMailDir', join(dataDir, 'mail'));
+  project.provide('authenticatorKeys', stack.authenticatorKeys);
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

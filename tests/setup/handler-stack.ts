@@ -9,6 +9,8 @@ declare module 'vitest' {
     stackEnv: Record<string, string>;
     mailDir: string;
     apiUrl: string;
+    /** The seeded admins' authenticator keys (e-mail → key): admins sign in with a code. */
+    authenticatorKeys: Record<string, string>;
   }
 }
 
@@ -24,6 +26,7 @@ export default async function setup(project: TestProject) {
   project.provide('stackEnv', { ...stack.env, LOG_LEVEL: 'silent' });
   project.provide('mailDir', join(dataDir, 'mail'));
   project.provide('apiUrl', stack.url);
+  project.provide('authenticatorKeys', stack.authenticatorKeys);
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

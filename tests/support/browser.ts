@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, inject } from 'vitest';
 import { Mailbox, type StoredMail } from '../../infra/local/mailbox.ts';
+import { totpCode } from '../../infra/local/totp.ts';
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -100,4 +101,10 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  // Seeded admins sign in with two steps (issue 18 item 7): the code their authenticator app would show.
+  const key = inject('authenticatorKeys')[email];
+  if (key) {
+    await page.getByLabel('Authentication code').fill(totpCode(key));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  }
 }

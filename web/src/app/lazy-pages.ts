@@ -12,6 +12,7 @@ export const loadQuizPage = () => import('./routes/quiz.tsx');
 export const loadCompetitionPage = () => import('./routes/competition.tsx');
 export const loadLeaderboardPage = () => import('./routes/leaderboard.tsx');
 export const loadSubscriptionPage = () => import('./routes/subscription.tsx');
+export const loadSecurityPage = () => import('./routes/security.tsx');
 export const loadFriendsPage = () => import('./routes/friends.tsx');
 export const loadProfilePage = () => import('./routes/profile.tsx');
 export const loadNotificationsPage = () => import('./routes/notifications.tsx');

@@ -27,6 +27,8 @@ export const ROUTE_RULES: Readonly<Record<string, Rule>> = {
   '/reset-password': PUBLIC,
   '/auth': { kind: 'guest' },
   '/subscription': { kind: 'signed-in', signedOutTarget: '/auth' },
+  /** Two-step sign-in set-up (issue 18 item 7); admins land here until it is on. */
+  '/security': { kind: 'signed-in', signedOutTarget: '/auth' },
   [ROLE_HOME.student]: { kind: 'role', role: 'student' },
   /** Competition setup, beside the student dashboard (2-social). */
   '/competition': { kind: 'role', role: 'student' },

@@ -28,6 +28,7 @@ import {
   loadStudyPlansPage,
   loadStudyGuidesPage,
   loadSubscriptionPage,
+  loadSecurityPage,
   loadVideoExplanationsPage,
 } from './lazy-pages.ts';
 import { LandingPage } from './routes/landing.tsx';
@@ -42,6 +43,7 @@ const QuizPage = lazy(() => loadQuizPage().then((m) => ({ default: m.QuizPage })
 const CompetitionPage = lazy(() => loadCompetitionPage().then((m) => ({ default: m.CompetitionPage })));
 const LeaderboardPage = lazy(() => loadLeaderboardPage().then((m) => ({ default: m.LeaderboardPage })));
 const SubscriptionPage = lazy(() => loadSubscriptionPage().then((m) => ({ default: m.SubscriptionPage })));
+const SecurityPage = lazy(() => loadSecurityPage().then((m) => ({ default: m.SecurityPage })));
 const FriendsRoute = lazy(() => loadFriendsPage().then((m) => ({ default: m.FriendsRoute })));
 const ProfileRoute = lazy(() => loadProfilePage().then((m) => ({ default: m.ProfileRoute })));
 const NotificationsRoute = lazy(() => loadNotificationsPage().then((m) => ({ default: m.NotificationsRoute })));
@@ -70,6 +72,7 @@ export function AppRoutes() {
         <Route path="reset-password" element={<ResetPasswordScreen />} />
         <Route path="leaderboard" element={<LeaderboardPage />} />
         <Route path="subscription" element={<SubscriptionPage />} />
+        <Route path="security" element={<SecurityPage />} />
         <Route path="dashboard" element={<RoleHome role="student" />} />
         <Route path="parent-dashboard" element={<ParentDashboardRoute />} />
         <Route path="teacher-dashboard" element={<TeacherDashboardRoute />} />

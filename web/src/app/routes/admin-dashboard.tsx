@@ -1,6 +1,10 @@
 import { useSearchParams } from 'react-router-dom';
 import { TabList, tabId, tabPanelId } from '@/components/tab-list.tsx';
+import { Alert } from '@/components/alert.tsx';
+import { LinkButton } from '@/components/button.tsx';
+import { SECURITY_PATH } from '@/features/auth/home-after-sign-in.ts';
 import { useSession } from '@/features/auth/use-session.ts';
+import { MFA_MESSAGES } from '#shared/validation/mfa.ts';
 import { ADMIN_TABS, adminTabFromSearch, type AdminTab } from '@/features/admin/admin-tabs.ts';
 import { OverviewTab } from '@/features/admin/components/overview-tab.tsx';
 import { UsersTab } from '@/features/admin/components/users-tab.tsx';
@@ -23,6 +27,16 @@ export function AdminDashboardRoute() {
   const select = (next: AdminTab) => setSearch(next === 'overview' ? {} : { tab: next }, { replace: true });
 
   if (!profile) return null;
+  // The server refuses the console's calls until then (mfa_setup_required); say why and where to go.
+  if (!profile.mfa_enabled) {
+    return (
+      <div className="page page--narrow">
+        <h1 className="page__title">Admin Dashboard</h1>
+        <Alert tone="info">{MFA_MESSAGES.setupRequired}</Alert>
+        <LinkButton to={SECURITY_PATH}>Set Up Two-Step Sign-In</LinkButton>
+      </div>
+    );
+  }
   return (
     <div className="page">
       <h1 className="page__title">Admin Dashboard</h1>

@@ -55,6 +55,7 @@ export function SessionProvider({ children, store = sessionStore }: { children: 
       status: state.status,
       profile: state.profile,
       signIn: (credentials) => store.signIn(credentials),
+      answerMfa: (answer) => store.answerMfa(answer),
       signUp: async (credentials) => (await signUpRequest(credentials)).message,
       signOut: async () => {
         const revoking = store.signOut(); // local state is cleared before this yields

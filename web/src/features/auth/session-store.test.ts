@@ -66,6 +66,7 @@ function manualClock() {
 function setup(options: { hinted?: boolean; api?: Partial<SessionApi> } = {}) {
   const api: SessionApi = {
     signIn: vi.fn(async () => ({ tokens: tokens(1), profile })),
+    answerMfa: vi.fn(async () => ({ tokens: tokens(1), profile })),
     refresh: vi.fn(async () => ({ tokens: { idToken: 'id-2', accessToken: 'access-2', expiresAt: NOW + 7_200_000 } })),
     signOut: vi.fn(async () => undefined),
     me: vi.fn(async () => ({ profile })),

@@ -1,6 +1,7 @@
 import type { Profile, SessionTokens, SignInResponse } from '#shared/api.ts';
 import { SESSION_LOOKUP_DELAY_MS, SESSION_LOOKUP_RETRIES } from '#shared/constants.ts';
 import type { Credentials } from '#shared/validation/auth.ts';
+import type { MfaAnswer, MfaChallenge } from '#shared/validation/mfa.ts';
 import type { AuthBridge } from '@/lib/api-client.ts';
 
 /**
@@ -25,7 +26,9 @@ export type FailureKind = 'unreachable' | 'refused' | 'failed';
  * it in an HttpOnly cookie that the browser sends to /api/auth/refresh and /sign-out itself.
  */
 export interface SessionApi {
-  signIn(credentials: Credentials): Promise<SignInResponse>;
+  /** The session, or the challenge of an account with two-step sign-in on. */
+  signIn(credentials: Credentials): Promise<SignInResponse | { mfa: MfaChallenge }>;
+  answerMfa(answer: MfaAnswer): Promise<SignInResponse>;
   refresh(): Promise<{ tokens: SessionTokens }>;
   signOut(): Promise<void>;
   me(): Promise<{ profile: Profile }>;
@@ -136,9 +139,23 @@ export class SessionStore implements AuthBridge {
     }
   }
 
-  /** Signs in; errors (ApiError from the client) reach the caller for the form to show. */
-  async signIn(credentials: Credentials): Promise<Profile> {
-    const { tokens, profile } = await this.deps.api.signIn(credentials);
+  /**
+   * Signs in; errors (ApiError from the client) reach the caller for the form to show. An
+   * account with two-step sign-in on answers a challenge instead: nothing changes here until
+   * answerMfa finishes it.
+   */
+  async signIn(credentials: Credentials): Promise<Profile | { mfa: MfaChallenge }> {
+    const answer = await this.deps.api.signIn(credentials);
+    if ('mfa' in answer) return { mfa: answer.mfa };
+    return this.begin(answer);
+  }
+
+  /** The authenticator app's code for the challenge signIn answered. */
+  async answerMfa(answer: MfaAnswer): Promise<Profile> {
+    return this.begin(await this.deps.api.answerMfa(answer));
+  }
+
+  private begin({ tokens, profile }: SignInResponse): Profile {
     this.generation += 1;
     this.marker = String(this.deps.clock.now());
     this.deps.hint.save(this.marker);

@@ -1,6 +1,6 @@
 import { api, isApiError } from '@/lib/api-client.ts';
 import { browserStorage } from '@/lib/storage.ts';
-import { meRequest, refreshRequest, signInRequest, signOutRequest } from './api/session-api.ts';
+import { answerMfaRequest, meRequest, refreshRequest, signInRequest, signOutRequest } from './api/session-api.ts';
 import { SessionStore, type FailureKind, type SessionApi } from './session-store.ts';
 import { storageSessionHint } from './session-hint.ts';
 
@@ -14,6 +14,7 @@ export function classifyFailure(error: unknown): FailureKind {
 
 const sessionApi: SessionApi = {
   signIn: (credentials) => signInRequest(credentials),
+  answerMfa: (answer) => answerMfaRequest(answer),
   refresh: () => refreshRequest(),
   signOut: () => signOutRequest(),
   me: () => meRequest(),

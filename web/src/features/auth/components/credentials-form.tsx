@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ROLE_HOME } from '#shared/constants.ts';
+import type { Profile } from '#shared/api.ts';
 import { credentialsSchema, fieldErrors, type FieldErrors } from '#shared/validation/auth.ts';
+import type { MfaChallenge } from '#shared/validation/mfa.ts';
 import { AUTH_MESSAGES } from '#shared/validation/messages.ts';
 import { FormMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
@@ -10,7 +11,9 @@ import { EmailField } from '@/components/text-field.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { browserStorage } from '@/lib/storage.ts';
 import { createAttemptLimiter } from '../attempt-limiter.ts';
+import { homeAfterSignIn } from '../home-after-sign-in.ts';
 import { useSession } from '../use-session.ts';
+import { MfaCodeForm } from './mfa-code-form.tsx';
 
 export type AuthMode = 'sign-in' | 'sign-up';
 
@@ -33,6 +36,9 @@ export function CredentialsForm({ mode, onSignedUp }: Props) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  /** Set while the account's authenticator code is asked for (two-step sign-in). */
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+  const enter = (profile: Profile) => navigate(homeAfterSignIn(profile), { replace: true });
 
   useEffect(() => {
     setErrors({});
@@ -65,8 +71,9 @@ export function CredentialsForm({ mode, onSignedUp }: Props) {
     setPending(true);
     try {
       if (mode === 'sign-in') {
-        const profile = await signIn(parsed.data);
-        navigate(ROLE_HOME[profile.role], { replace: true });
+        const result = await signIn(parsed.data);
+        if ('mfa' in result) setChallenge(result.mfa);
+        else enter(result);
       } else {
         await signUp(parsed.data);
         onSignedUp(parsed.data.email);
@@ -88,6 +95,20 @@ export function CredentialsForm({ mode, onSignedUp }: Props) {
   const clearError = (field: 'email' | 'password') => {
     if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
   };
+
+  if (challenge) {
+    return (
+      <MfaCodeForm
+        challenge={challenge}
+        onSignedIn={enter}
+        onRestart={(message) => {
+          setChallenge(null);
+          setPassword('');
+          setFormError(message || null);
+        }}
+      />
+    );
+  }
 
   return (
     <form className="form" noValidate onSubmit={submit} aria-busy={pending || undefined}>
