@@ -181,6 +181,21 @@ describe('sign-in and sign-out', () => {
     expect(await store.accessToken()).toBe('access-1');
   });
 
+  it('two-step sign-in: the password step changes nothing here, the code step starts the session (issue 18 item 7)', async () => {
+    const mfa = { session: 'cognito-session', username: 'u1' };
+    const signIn = vi.fn<SessionApi['signIn']>().mockResolvedValue({ mfa });
+    const { store, hint, api } = setup({ api: { signIn } });
+
+    await expect(store.signIn({ email: 'ana@example.com', password: 'secret1' })).resolves.toEqual({ mfa });
+    expect(store.getSnapshot().status).toBe('signed-out');
+    expect(hint.value).toBeNull();
+
+    await expect(store.answerMfa({ ...mfa, code: '123456' })).resolves.toEqual(profile);
+    expect(api.answerMfa).toHaveBeenCalledWith({ ...mfa, code: '123456' });
+    expect(store.getSnapshot()).toEqual({ status: 'signed-in', profile });
+    expect(await store.accessToken()).toBe('access-1');
+  });
+
   it('a failed sign-in reaches the caller and changes nothing', async () => {
     const signIn = vi.fn<SessionApi['signIn']>().mockRejectedValue(new Error('invalid_credentials'));
     const { store, hint } = setup({ api: { signIn } });
