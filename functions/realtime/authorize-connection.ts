@@ -3,6 +3,8 @@ import { callerRecords } from '../data/caller-records.ts';
 import { issuedBeforeCutoff } from '../data/sessions.ts';
 import { cognitoIssuer, tokenVerifier, type TokenVerifier } from '../lib/access-token.ts';
 import { env } from '../lib/env.ts';
+import { instrumented } from '../lib/instrument.ts';
+import type { InvocationContext } from '../lib/invocation.ts';
 import { log } from '../lib/log.ts';
 
 /**
@@ -30,7 +32,11 @@ function policy(principalId: string, effect: 'Allow' | 'Deny', resource: string,
   };
 }
 
-export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
+/** Runs as one invocation (instrument.ts): its lines carry API Gateway's id of the connection request. */
+export const handler = (event: APIGatewayRequestAuthorizerEvent, context?: InvocationContext): Promise<APIGatewayAuthorizerResult> =>
+  instrumented({ context, fallbackCorrelationId: event.requestContext?.requestId }, () => authorize(event));
+
+async function authorize(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
   const token = event.queryStringParameters?.token;
   if (!token || token.length > 8192) throw new Error('Unauthorized');
   const claims = await verify(token);
