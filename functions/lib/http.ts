@@ -4,7 +4,7 @@ import { fieldErrors } from '#shared/validation/field-errors.ts';
 import { AUTH_MESSAGES } from '#shared/validation/messages.ts';
 import { AppError, BadRequest } from './errors.ts';
 import { instrumented } from './instrument.ts';
-import type { InvocationContext } from './invocation.ts';
+import { currentCorrelationId, type InvocationContext } from './invocation.ts';
 import { log } from './log.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2 & {
@@ -40,7 +40,8 @@ export const CORRELATION_HEADER = 'x-correlation-id';
  * Wraps a use case so every handler answers with the same shapes, and runs it as one
  * invocation (instrument.ts): its logs carry the request and the caller (the token's `sub`,
  * verified by the API's authorizer), its correlation id is a sane `x-correlation-id` header
- * or else API Gateway's request id, and the events it publishes carry that id on.
+ * or else API Gateway's request id, and the events it publishes carry that id on; the response
+ * names it in the same header.
  */
 export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>) {
   return (event: HttpEvent, context?: InvocationContext): Promise<HttpResult> =>
@@ -52,11 +53,14 @@ export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>) {
         userId: callerSub(event),
       },
       async () => {
+        let result: HttpResult;
         try {
-          return await run(event);
+          result = await run(event);
         } catch (error) {
-          return toResponse(error);
+          result = toResponse(error);
         }
+        // Handed back, so a person reporting a failure (or the browser's console) can name the request.
+        return { ...result, headers: { ...result.headers, [CORRELATION_HEADER]: currentCorrelationId() ?? '' } };
       },
     );
 }

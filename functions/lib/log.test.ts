@@ -94,6 +94,7 @@ describe('httpHandler sets the context once for every line of the request', () =
     const context = lambdaContext();
     const result = await handler(httpEvent({ headers: { 'x-correlation-id': 'challenge-42' }, sub: 'user-1' }), context);
     expect(JSON.parse(result.body!)).toEqual({ correlation: 'challenge-42' });
+    expect(result.headers).toMatchObject({ 'x-correlation-id': 'challenge-42', 'content-type': 'application/json' });
     expect(lines()).toEqual([
       expect.objectContaining({
         level: 'INFO',
