@@ -63,7 +63,7 @@ export class EdgeAccessLog extends Construct {
       deliveryDestinationArn: destination.attrArn,
       recordFields: [...EDGE_ACCESS_LOG_FIELDS],
     });
-    delivery.addDependency(source);
+    delivery.node.addDependency(source);
     for (const resource of [this.logGroup.node.defaultChild as CfnLogGroup, source, destination, delivery] as CfnResource[]) resource.cfnOptions.condition = props.condition;
   }
 }
