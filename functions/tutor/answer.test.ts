@@ -112,11 +112,25 @@ describe('country questions from the fact sheets (issue 20)', () => {
     expect(answer.response).toContain('Canada is larger than Australia.');
   });
 
-  it('a why question, or a fact no sheet holds (population), goes to retrieval', async () => {
-    for (const message of ['Why is Canberra the capital of Australia?', 'What is the population of Canada?']) {
-      const answer = await answerQuestion({ message, subject: 'geography', history: [] }, deps([canberraGuide]));
-      expect(answer.response).toBe('the generator was called');
-    }
+  it('a why question, or a fact no sheet holds (population), goes to retrieval: answered from a passage that holds it, else an honest abstention', async () => {
+    const why = await answerQuestion({ message: 'Why is Canberra the capital of Australia?', subject: 'geography', history: [] }, deps([canberraGuide]));
+    expect(why.response).toBe('the generator was called');
+    const population = await answerQuestion({ message: 'What is the population of Canada?', subject: 'geography', history: [] }, deps([canberraGuide]));
+    expect(population).toMatchObject({
+      response: "I'm not sure about that, so I won't guess. Here is what our guides say about Canada: “Capital Cities That Surprise People” (/study?guide=famous-capitals).",
+      grounded: false,
+      citations: [{ kind: 'guide', id: 'famous-capitals' }],
+    });
+  });
+
+  it('without a guide on the topic the abstention says where to look instead, citing nothing', async () => {
+    const doc = passage('d9', 'document', 'Peru fact sheet', 'The capital of Peru is Lima.');
+    const answer = await answerQuestion({ message: 'Who wrote the Declaration of Independence?', subject: 'history', history: [] }, deps([doc]));
+    expect(answer).toMatchObject({
+      response: "I'm not sure about that, so I won't guess: our study material does not answer it. Try the study guides (/study) or ask a more specific question about Declaration of Independence.",
+      grounded: false,
+      citations: [],
+    });
   });
 
   it('a fact that would give away a question the caller can still score is left to the guarded retrieval', async () => {

@@ -1,7 +1,8 @@
 import { answerCountryQuestion, countryQuestion, type CountryFacts, type CountryQuestion, type FactSentence } from '#shared/tutor/country-facts.ts';
-import { TUTOR_LIMITS, TUTOR_MESSAGES as M, searchSubjectOf, type Citation, type ContextMessage, type TutorSubject } from '#shared/tutor/tutor.ts';
-import { describeSource } from '../ai/embedded-generator.ts';
+import { TUTOR_ABSTAIN_PREFIX, TUTOR_LIMITS, TUTOR_MESSAGES as M, searchSubjectOf, type Citation, type ContextMessage, type TutorSubject } from '#shared/tutor/tutor.ts';
+import { EMBEDDED_GENERATOR_ID, describeSource } from '../ai/embedded-generator.ts';
 import type { ChatTurn, KnowledgeBase, Passage, TextGenerator } from '../ai/types.ts';
+import { questionShape, selectAnswer, type Selection } from './select.ts';
 
 /**
  * The tutor's answer to one question: search the knowledge base (by subject; General Help
@@ -37,6 +38,9 @@ export async function findPassages(kb: KnowledgeBase, message: string, subject: 
   const options = { subject: searchSubjectOf(subject), maxResults: TUTOR_LIMITS.passages };
   const found = await kb.search({ query: message, ...options });
   if (found.length > 0) return [...found];
+  // A rare term the word vectors do not know ("langar") scores low on similarity: look wider; the selection still decides.
+  const wider = await kb.search({ query: message, ...options, threshold: 0.3 });
+  if (wider.length > 0) return [...wider];
   const previous = [...history].reverse().find((m) => m.type === 'user');
   return previous ? [...(await kb.search({ query: `${previous.content} ${message}`, ...options }))] : [];
 }
@@ -105,9 +109,16 @@ export async function answerQuestion(
     await input.onText?.(M.nothingFound);
     return { response: M.nothingFound, citations: [], grounded: false, generator: null };
   }
+  // Below the confidence bar the tutor says it is not sure rather than state a different fact.
+  const selection = selectAnswer(input.message, passages);
+  if (!selection) return streamed(notSure(input.message, passages), input.onText);
   const generator = await deps.generator();
+  if (generator.id === EMBEDDED_GENERATOR_ID) return streamed(selectedAnswer(selection, generator.id), input.onText);
+  // A language model writes from the same passages, the ones selected first.
+  const chosen = new Set(selection.sentences.map((s) => s.passage.chunkId));
+  const ordered = [...passages.filter((p) => chosen.has(p.chunkId)), ...passages.filter((p) => !chosen.has(p.chunkId))];
   let text = '';
-  for await (const piece of generator.generate({ task: 'tutor', instruction: INSTRUCTION, query: input.message, passages, history: toTurns(input.history), maxWords: 160 })) {
+  for await (const piece of generator.generate({ task: 'tutor', instruction: INSTRUCTION, query: input.message, passages: ordered, history: toTurns(input.history), maxWords: 160 })) {
     if (!piece) continue;
     text += piece;
     await input.onText?.(piece);
@@ -203,4 +214,34 @@ function confirms(passage: Passage, question: Extract<CountryQuestion, { kind: '
     const values = question.fact === 'capital' ? c.capitals : question.fact === 'languages' ? c.languages : [];
     return values.length > 0 && text.includes(c.name.toLowerCase()) && values.every((v) => text.includes(v.toLowerCase()));
   });
+}
+
+const citationOf = (p: Passage): Citation => ({ kind: p.source.kind, id: p.source.id, title: p.source.title, excerpt: excerpt(p.text) });
+
+/** The selected sentences in order, each marked with its source, then the Sources line (the extractive generator's format). */
+export function selectedAnswer(selection: Selection, generatorId: string): TutorAnswer & { readonly pieces: readonly string[] } {
+  const cited: Passage[] = [];
+  const pieces = selection.sentences.map(({ text, passage }, i) => {
+    let n = cited.findIndex((p) => p.source.kind === passage.source.kind && p.source.id === passage.source.id) + 1;
+    if (n === 0) n = cited.push(passage);
+    return `${i ? ' ' : ''}${text} [${n}]`;
+  });
+  pieces.push(`\n\nSources: ${cited.map((p, i) => `[${i + 1}] ${describeSource(p.source)}`).join('; ')}`);
+  return { response: pieces.join('').trim(), pieces, citations: cited.map(citationOf), grounded: true, generator: generatorId };
+}
+
+/** The study guide a citation of kind 'guide' opens (the guides page opens one by its id). */
+export const guideLink = (id: string): string => `/study?guide=${encodeURIComponent(id)}`;
+
+/**
+ * The honest abstention (issue 20): not sure, no guess, and what our guides say about the
+ * question's topic, with links; without a guide on it, where to look instead. Not grounded.
+ */
+export function notSure(question: string, passages: readonly Passage[]): TutorAnswer & { readonly pieces: readonly string[] } {
+  const topic = questionShape(question).topic || 'that';
+  const guides = passages.filter((p, i) => p.source.kind === 'guide' && passages.findIndex((q) => q.source.id === p.source.id && q.source.kind === 'guide') === i).slice(0, 3);
+  const response = guides.length
+    ? `${TUTOR_ABSTAIN_PREFIX} about that, so I won't guess. Here is what our guides say about ${topic}: ${guides.map((g) => `“${g.source.title}” (${guideLink(g.source.id)})`).join(', ')}.`
+    : `${TUTOR_ABSTAIN_PREFIX} about that, so I won't guess: our study material does not answer it. Try the study guides (/study) or ask a more specific question about ${topic}.`;
+  return { response, pieces: [response], citations: guides.map(citationOf), grounded: false, generator: null };
 }

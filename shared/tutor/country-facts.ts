@@ -210,11 +210,11 @@ const SCOPES: readonly [RegExp, Scope][] = [
 
 /** What is asked about a country, in the order tried: a capital question may mention languages in passing, not the reverse. */
 const FACT_CUES: readonly [CountryFact, RegExp][] = [
-  ['capital', / capital | seat of government | government (?:sit|sits|is based|based|meet|meets) /],
+  ['capital', / capitals? | seat of government | government (?:sit|sits|is based|based|meet|meets) /],
   ['currency', / currenc(?:y|ies) | money | pay with | pay in | banknotes? | coins? /],
   ['languages', / languages? | speak | spoken /],
   ['borders', / borders? | bordering | neighbou?rs? | neighbou?ring | surrounded | next to | touch(?:es)? by land | by land /],
-  ['area', / area | square (?:kilometres|kilometers|km|miles) | how (?:big|large) | size | km2 | bigger | larger | smaller /],
+  ['area', / areas? | square (?:kilometres|kilometers|km|miles) | how (?:big|large) | size | km2 | bigger | larger | smaller /],
   ['landlocked', / landlocked | coast | coastline | sea /],
   ['region', / continent | region | subregion | part of the world | where is | in (?:europe|asia|africa|oceania|north america|south america|the americas) or /],
 ];

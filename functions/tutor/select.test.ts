@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { Passage } from '../ai/types.ts';
+import { MIN_CONFIDENCE, bankSentence, defines, match, questionShape, selectAnswer } from './select.ts';
+
+const passage = (id: string, kind: Passage['source']['kind'], title: string, text: string): Passage => ({
+  chunkId: `${kind}#${id}#000`,
+  text,
+  subject: 'history',
+  category: 'topic',
+  source: { kind, id, title },
+  similarity: 0.7,
+});
+const texts = (question: string, passages: Passage[]) => selectAnswer(question, passages)?.sentences.map((s) => s.text);
+
+describe('what a question asks', () => {
+  it.each([
+    ['Who founded Sikhism?', 'person'],
+    ['Which Hindu god has the head of an elephant?', 'person'],
+    ['When did the Hijra take place?', 'date'],
+    ['In which year did the Berlin Wall fall?', 'date'],
+    ['How many surahs are in the Qur’an?', 'number'],
+    ['Where was Franz Ferdinand shot?', 'place'],
+    ['What is the Trinity?', 'any'],
+  ])('%s → %s', (question, type) => {
+    expect(questionShape(question).answerType).toBe(type);
+  });
+
+  it('names, "first"/"largest" and the verb of "who <verb>" are required; framing words are not terms', () => {
+    const shape = questionShape('Who wrote the Declaration of Independence?');
+    expect(shape.terms.filter((t) => t.required).map((t) => t.lemma)).toEqual(['write', 'declaration', 'independence']);
+    expect(questionShape('Who was the first emperor of Rome?').terms.find((t) => t.lemma === 'first')?.required).toBe(true);
+    expect(questionShape('When did the Hijra take place?').terms.map((t) => t.lemma)).toEqual(['hijra']);
+  });
+
+  it('why, explain and compare questions are explanations; a comparison names its two sides', () => {
+    expect(questionShape('Explain the causes of World War I').form).toBe('explain');
+    expect(questionShape('Why was the Cold War called cold?').why).toBe(true);
+    expect(questionShape('Compare the Islamic and the Jewish calendars.').compared).toEqual(['islamic', 'jewish']);
+  });
+});
+
+describe('the chosen sentence must match the question (issue 20)', () => {
+  const canberra = passage('capitals', 'guide', 'Capital Cities That Surprise People', 'Australia’s capital is Canberra, not Sydney or Melbourne: Canberra was built as a compromise between those two rival cities.');
+  const declaration = passage('d1', 'document', 'American independence', 'The Declaration of Independence was adopted by the Continental Congress on 4 July 1776.');
+  const charlemagne = passage('hist-adv-009', 'question', 'Which Frankish king was crowned emperor by Pope Leo III on Christmas Day in the year 800?', 'Which Frankish king was crowned emperor by Pope Leo III on Christmas Day in the year 800? Answer: Charlemagne. Charlemagne, king of the Franks, was crowned emperor in Rome in 800.');
+  const augustus = passage('roman-empire', 'guide', 'The Roman Empire', 'His adopted heir Octavian defeated his rivals and in 27 BCE became Augustus, the first Roman emperor. The empire reached its greatest size under Trajan.');
+
+  it('“capital of Canada” is not answered by a sentence about Canberra: the name Canada is required', () => {
+    expect(selectAnswer('What is the capital city of Canada?', [canberra])).toBeUndefined();
+  });
+
+  it('“who wrote” is not answered by “was adopted by”: the verb of a who-question is required', () => {
+    expect(selectAnswer('Who wrote the Declaration of Independence?', [declaration])).toBeUndefined();
+  });
+
+  it('“the first emperor of Rome” is not any emperor crowned in Rome', () => {
+    expect(texts('Who was the first emperor of Rome?', [charlemagne, augustus])).toEqual([augustus.text.split('. ')[0] + '.', 'The empire reached its greatest size under Trajan.']);
+  });
+
+  it('a when-answer holds a date; a where-answer a place after in/at/of; a how-many answer a number of its own', () => {
+    const shot = passage('g', 'guide', 'The Causes of the First World War', 'Archduke Franz Ferdinand was shot by Gavrilo Princip on 28 June 1914.');
+    expect(selectAnswer('Where was Franz Ferdinand shot?', [shot])).toBeUndefined();
+    expect(texts('When was Franz Ferdinand shot?', [shot])).toEqual([shot.text]);
+    const truths = passage('india', 'guide', 'Religions Born in India', 'He taught the Four Noble Truths and the Noble Eightfold Path.');
+    expect(selectAnswer('How many steps does the Noble Eightfold Path have?', [truths])).toBeUndefined();
+  });
+
+  it(`below ${MIN_CONFIDENCE} of the question's terms there is no answer`, () => {
+    const shape = questionShape('Which Soviet leader introduced glasnost and perestroika?');
+    expect(match(shape, 'Gorbachev became Soviet leader in 1985.').coverage).toBeLessThan(MIN_CONFIDENCE);
+  });
+
+  it('a bank question that is the student’s question answers with the question and its answer', () => {
+    const gagarin = passage('hist-beg-061', 'question', 'Who was the first human to travel into space?', 'Who was the first human to travel into space? Answer: Yuri Gagarin. Yuri Gagarin orbited the Earth in Vostok 1 on 12 April 1961.');
+    expect(texts('Who was the first human to travel into space?', [gagarin])).toEqual([bankSentence('Who was the first human to travel into space?', 'Yuri Gagarin'), 'Yuri Gagarin orbited the Earth in Vostok 1 on 12 April 1961.']);
+  });
+
+  it('“What is X?” is answered only by a definition: the bank question whose answer X is, or a sentence opening with X', () => {
+    const list = passage('festivals', 'guide', 'Religious Calendars and Festivals', 'Diwali, Holi, Vesak and Vaisakhi are major Hindu, Buddhist and Sikh festivals.');
+    const bank = passage('rel-adv-038', 'question', 'Which festival celebrates the Buddha’s birth, enlightenment and passing away?', 'Which festival celebrates the Buddha’s birth, enlightenment and passing away? Answer: Vesak. Vesak falls on the full moon of May.');
+    expect(texts('What is Vesak?', [list])).toBeUndefined();
+    expect(texts('What is Vesak?', [list, bank])?.[0]).toBe(bankSentence('Which festival celebrates the Buddha’s birth, enlightenment and passing away?', 'Vesak'));
+    expect(defines('Karma', { text: 'Karma is the idea that actions have consequences.', passage: list })).toBe(true);
+  });
+});
+
+describe('explanations read one passage in order', () => {
+  const causes = passage(
+    'causes-of-world-war-one',
+    'guide',
+    'The Causes of the First World War',
+    'Historians often group the long-term causes as MAIN: Militarism, Alliances, Imperialism and Nationalism. On 28 June 1914 Archduke Franz Ferdinand was shot in Sarajevo. Russia mobilised to support Serbia.',
+  );
+  const un = passage('hist-beg-059', 'question', 'Which international organisation was founded in 1945 to help keep world peace?', 'Which international organisation was founded in 1945 to help keep world peace? Answer: The United Nations. The United Nations replaced the League of Nations, which had failed to prevent the Second World War.');
+
+  it('“Explain the causes of World War I” is the guide on exactly that, in its order, not sentences from unrelated passages', () => {
+    const chosen = selectAnswer('Explain the causes of World War I', [un, causes]);
+    expect(chosen?.sentences.every((s) => s.passage === causes)).toBe(true);
+    expect(chosen?.sentences[0]!.text).toMatch(/^Historians often group the long-term causes as MAIN/);
+  });
+
+  it('a comparison no passage covers takes the best sentence on each side', () => {
+    const hinduism = passage('india', 'guide', 'Religions Born in India', 'Hinduism has no single founder. Its scriptures include the Vedas.');
+    const sikhism = passage('overview', 'guide', 'The World’s Major Religions', 'Sikhism was founded by Guru Nanak in the Punjab in the 15th century.');
+    expect(texts('How do Hinduism and Sikhism differ in how they were founded?', [hinduism, sikhism])).toEqual(['Hinduism has no single founder.', sikhism.text]);
+  });
+});
