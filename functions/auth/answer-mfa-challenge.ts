@@ -18,5 +18,5 @@ export const handler = httpHandler(async (event) => {
   const issued = await answerMfaChallenge(username, session, code);
   // The address from Cognito's own token, not from the request.
   const email = String(decodeJwt(issued.idToken).email ?? '');
-  return completeSignIn(issued, email, now);
+  return completeSignIn(issued, email, now, true);
 });

@@ -16,5 +16,5 @@ export const handler = httpHandler(async (event) => {
 
   const outcome = await authenticate(email, password);
   if ('mfa' in outcome) return json(200, { mfa: outcome.mfa });
-  return completeSignIn(outcome, email, now);
+  return completeSignIn(outcome, email, now, false);
 });

@@ -83,17 +83,18 @@ export async function confirmSoftwareToken(accessToken: string, code: string): P
 }
 
 /**
- * Notes on the profile that the account signs in with a second step. Cognito challenges every
- * sign-in from then on, so the note is what the admin check reads without a Cognito call.
+ * Notes on the profile whether the account signs in with a second step. Cognito challenges every
+ * sign-in while it is on, so the note is what the admin check reads without a Cognito call; each
+ * sign-in sets it again from what Cognito did (see auth/complete-sign-in.ts).
  */
-export async function markMfaEnabled(userId: string, now: Date): Promise<void> {
+export async function markMfaEnabled(userId: string, now: Date, enabled = true): Promise<void> {
   await documentClient().send(
     new UpdateCommand({
       TableName: env().TABLE_NAME,
       Key: keys.profile(userId),
       UpdateExpression: 'SET mfa_enabled = :on, metadata.updated_at = :now',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':on': true, ':now': now.toISOString() },
+      ExpressionAttributeValues: { ':on': enabled, ':now': now.toISOString() },
     }),
   );
 }

@@ -108,8 +108,10 @@ export function startCognitoFront(options: { port: number; host: string; upstrea
           return;
         }
       }
+      // The body was read whole: it goes on with its length, not the caller's chunking.
+      const { 'transfer-encoding': _chunked, ...headers } = req.headers;
       const forward = request(
-        { host: options.host, port: options.upstreamPort, method: req.method, path: req.url, headers: { ...req.headers, 'content-length': String(body.length) } },
+        { host: options.host, port: options.upstreamPort, method: req.method, path: req.url, headers: { ...headers, 'content-length': String(body.length) } },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);

@@ -1,4 +1,4 @@
-import { CognitoIdentityProviderClient, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient, RespondToAuthChallengeCommand, SetUserMFAPreferenceCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, describe, expect, it } from 'vitest';
 import { totpCode } from '#infra/local/totp.ts';
 import { MFA_MESSAGES } from '#shared/validation/mfa.ts';
@@ -137,5 +137,19 @@ describe('admins must sign in with two steps', () => {
     const setup = parse(await startSetup(asUser(who)));
     expect(parse(await confirmSetup(asUser(who, { code: totpCode(setup.body.secret) }))).status).toBe(200);
     expect(parse(await overview(httpEvent({ sub: who.sub }))).status).toBe(200);
+  });
+
+  it("an authenticator turned off straight at Cognito (the account's own token needs no secret) puts the admin back outside", async () => {
+    const who = await signedIn();
+    await updateRole(who.sub, 'admin');
+    const setup = parse(await startSetup(asUser(who)));
+    expect(parse(await confirmSetup(asUser(who, { code: totpCode(setup.body.secret) }))).status).toBe(200);
+    expect(parse(await overview(httpEvent({ sub: who.sub }))).status).toBe(200);
+
+    await outsider.send(new SetUserMFAPreferenceCommand({ AccessToken: who.accessToken, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }));
+    // Cognito no longer challenges: the sign-in says so, and the console refuses until it is on again.
+    const again = parse(await signIn(httpEvent({ body: { email: who.email, password: PASSWORD } })));
+    expect(again.body.profile).toMatchObject({ role: 'admin', mfa_enabled: false });
+    expect(parse(await overview(httpEvent({ sub: who.sub }))).body.error.code).toBe('mfa_setup_required');
   });
 });
