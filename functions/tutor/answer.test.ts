@@ -117,7 +117,7 @@ describe('country questions from the fact sheets (issue 20)', () => {
     expect(why.response).toBe('the generator was called');
     const population = await answerQuestion({ message: 'What is the population of Canada?', subject: 'geography', history: [] }, deps([canberraGuide]));
     expect(population).toMatchObject({
-      response: "I'm not sure about that, so I won't guess. Here is what our guides say about Canada: “Capital Cities That Surprise People” (/study?guide=famous-capitals).",
+      response: "I'm not sure; here is what our guides say about Canada: “Capital Cities That Surprise People” (/study?guide=famous-capitals).",
       grounded: false,
       citations: [{ kind: 'guide', id: 'famous-capitals' }],
     });
@@ -127,7 +127,7 @@ describe('country questions from the fact sheets (issue 20)', () => {
     const doc = passage('d9', 'document', 'Peru fact sheet', 'The capital of Peru is Lima.');
     const answer = await answerQuestion({ message: 'Who wrote the Declaration of Independence?', subject: 'history', history: [] }, deps([doc]));
     expect(answer).toMatchObject({
-      response: "I'm not sure about that, so I won't guess: our study material does not answer it. Try the study guides (/study) or ask a more specific question about Declaration of Independence.",
+      response: "I'm not sure, and our study material does not answer that, so I won't guess. Try the study guides (/study) or ask a more specific question about Declaration of Independence.",
       grounded: false,
       citations: [],
     });

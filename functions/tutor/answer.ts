@@ -99,7 +99,7 @@ export async function answerQuestion(
   input: { message: string; subject: TutorSubject; history: readonly ContextMessage[]; onText?: (piece: string) => Promise<void> | void },
   deps: TutorDeps,
 ): Promise<TutorAnswer> {
-  const passages = await findPassages(deps.knowledgeBase, input.message, input.subject, input.history);
+  let passages = await findPassages(deps.knowledgeBase, input.message, input.subject, input.history);
   const facts = deps.countryFacts ? await deps.countryFacts() : [];
   const country = facts.length > 0 ? countryQuestion(input.message, facts) : undefined;
   const stated = country ? answerCountryQuestion(country, facts) : [];
@@ -110,7 +110,14 @@ export async function answerQuestion(
     return { response: M.nothingFound, citations: [], grounded: false, generator: null };
   }
   // Below the confidence bar the tutor says it is not sure rather than state a different fact.
-  const selection = selectAnswer(input.message, passages);
+  let selection = selectAnswer(input.message, passages);
+  if (!selection) {
+    // Once more on the question's own terms alone (the framing words pull the search elsewhere), then abstain.
+    const more = await findPassages(deps.knowledgeBase, questionShape(input.message).terms.map((t) => t.lemma).join(' '), input.subject, []);
+    const seen = new Set(passages.map((p) => p.chunkId));
+    passages = [...passages, ...more.filter((p) => !seen.has(p.chunkId))];
+    selection = selectAnswer(input.message, passages);
+  }
   if (!selection) return streamed(notSure(input.message, passages), input.onText);
   const generator = await deps.generator();
   if (generator.id === EMBEDDED_GENERATOR_ID) return streamed(selectedAnswer(selection, generator.id), input.onText);
@@ -241,7 +248,7 @@ export function notSure(question: string, passages: readonly Passage[]): TutorAn
   const topic = questionShape(question).topic || 'that';
   const guides = passages.filter((p, i) => p.source.kind === 'guide' && passages.findIndex((q) => q.source.id === p.source.id && q.source.kind === 'guide') === i).slice(0, 3);
   const response = guides.length
-    ? `${TUTOR_ABSTAIN_PREFIX} about that, so I won't guess. Here is what our guides say about ${topic}: ${guides.map((g) => `“${g.source.title}” (${guideLink(g.source.id)})`).join(', ')}.`
-    : `${TUTOR_ABSTAIN_PREFIX} about that, so I won't guess: our study material does not answer it. Try the study guides (/study) or ask a more specific question about ${topic}.`;
+    ? `${TUTOR_ABSTAIN_PREFIX}; here is what our guides say about ${topic}: ${guides.map((g) => `“${g.source.title}” (${guideLink(g.source.id)})`).join(', ')}.`
+    : `${TUTOR_ABSTAIN_PREFIX}, and our study material does not answer that, so I won't guess. Try the study guides (/study) or ask a more specific question about ${topic}.`;
   return { response, pieces: [response], citations: guides.map(citationOf), grounded: false, generator: null };
 }

@@ -29,8 +29,8 @@ export const TUTOR_LIMITS = {
   messageMax: 1000,
   /** A context message as sent back (a long earlier answer is cut, not refused). */
   contextMessageMax: 4000,
-  /** Passages searched per question. */
-  passages: 5,
+  /** Passages searched per question: the selection keeps only a sentence that matches the question, so it can look wider. */
+  passages: 8,
 } as const;
 
 /** How an honest abstention opens (issue 20): the tutor is not sure, then points to what the guides say. */
