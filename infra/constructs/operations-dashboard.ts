@@ -4,7 +4,9 @@ import { Alarm, AlarmStatusWidget, Dashboard, GraphWidget, Metric, TextWidget, t
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Construct } from 'constructs';
+import { METRIC } from '#functions/lib/metrics.ts';
 import { mailMetric } from './mail-events.ts';
+import { SERVICE_NAME } from './project-function.ts';
 
 export interface OperationsDashboardProps {
   readonly dashboardName: string;
@@ -13,6 +15,8 @@ export interface OperationsDashboardProps {
   readonly table: ITable;
   readonly scheduleGroup: IScheduleGroup;
   readonly mailConfigurationSetName: string;
+  /** The stage's product metrics (functions/lib/metrics.ts, embedded by the functions): project-function.ts metricsNamespace. */
+  readonly productNamespace: string;
   /** Every alarm of the stage, by name (names are fixed, so no stack exports them). */
   readonly alarmNames: readonly string[];
 }
@@ -24,7 +28,8 @@ const sum = { period: FIVE_MINUTES, statistic: 'Sum' };
  * One dashboard of a stage: every alarm's state on top, then the traffic beside its failures:
  * HTTP requests and 4xx/5xx, WebSocket connects and messages and errors, Lambda invocations,
  * errors, throttles and concurrency (the region's), the table's consumption and throttles,
- * mails sent, bounced and complained about, and the scheduler's runs and failures.
+ * mails sent, bounced and complained about, the scheduler's runs and failures, and the product's
+ * own counts (rounds finished, late answers refused, pushes to gone sockets, AI fallbacks, mails).
  */
 export class OperationsDashboard extends Construct {
   readonly dashboard: Dashboard;
@@ -38,6 +43,8 @@ export class OperationsDashboard extends Construct {
     const table = (name: string) => new Metric({ namespace: 'AWS/DynamoDB', metricName: name, dimensionsMap: { TableName: props.table.tableName }, ...sum });
     const mail = (name: string) => mailMetric(props.mailConfigurationSetName, name);
     const group = props.scheduleGroup;
+    // Powertools publishes each with the service as its one dimension.
+    const product = (name: string) => new Metric({ namespace: props.productNamespace, metricName: name, dimensionsMap: { service: SERVICE_NAME }, ...sum });
 
     this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: props.dashboardName, defaultInterval: Duration.days(1) });
     this.dashboard.addWidgets(
@@ -57,6 +64,7 @@ export class OperationsDashboard extends Construct {
     this.dashboard.addWidgets(
       graph('Mail (hourly)', [mail('Send'), mail('Delivery')], [mail('Bounce'), mail('Complaint'), mail('Reject')]),
       graph('Scheduled jobs', [group.metricAttempts(sum)], [group.metricTargetErrors(sum), group.metricDropped(sum), group.metricSentToDLQ(sum)]),
+      graph('Product', [product(METRIC.roundsFinished), product(METRIC.mailsSent)], [product(METRIC.answersRefusedLate), product(METRIC.pushesGone), product(METRIC.aiFallbacks), product(METRIC.mailsFailed)]),
     );
   }
 }

@@ -15,6 +15,8 @@ export interface MonitoringStackProps extends StackProps {
   readonly webSocketApi: IWebSocketApi;
   readonly table: ITable;
   readonly indexNames: readonly string[];
+  /** Where the functions put the product metrics (project-function.ts metricsNamespace). */
+  readonly productNamespace: string;
   /** The names of the alarms the other stacks hold (their own functions' and queues'), for the dashboard. */
   readonly alarmNames: readonly string[];
 }
@@ -46,6 +48,7 @@ export class MonitoringStack extends Stack {
       table: props.table,
       scheduleGroup: ScheduleGroup.fromScheduleGroupName(this, 'ScheduleGroup', names.scheduleGroup),
       mailConfigurationSetName: names.mailConfigurationSet,
+      productNamespace: props.productNamespace,
       alarmNames: [...props.alarmNames, ...own],
     });
   }

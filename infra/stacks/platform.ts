@@ -1,7 +1,7 @@
 import type { App, Stack } from 'aws-cdk-lib';
 import { SCHEDULES } from '#events/schedules.ts';
 import { API_AREAS, ROUTES, type ApiArea } from '#functions/routes.ts';
-import type { AiModels } from '../constructs/project-function.ts';
+import { metricsNamespace, type AiModels } from '../constructs/project-function.ts';
 import type { LandingStatsMode } from '#shared/plans.ts';
 import { ApiAreaStack } from './api-area-stack.ts';
 import { AlertsStack } from './alerts-stack.ts';
@@ -118,6 +118,7 @@ export function addPlatform(app: App, config: PlatformConfig) {
     webSocketApi: realtime.api,
     table: data.table,
     indexNames: TABLE_DESIGN.globalSecondaryIndexes.map((index) => index.indexName),
+    productNamespace: metricsNamespace(config.stage),
     alarmNames: [...[...alerts.mail.alarms, ...alerts.pools.alarms].map(alarmNameOf), ...watched.alarmNames],
   });
   monitoring.addStackDependency(apiStage);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
+import { METRIC } from '#functions/lib/metrics.ts';
 import { API_AREAS, ROUTES } from '#functions/routes.ts';
 import { API_THROTTLE, isAuthPath } from '#functions/throttle.ts';
 import { repoPath } from '#infra/constructs/bundling.ts';
@@ -224,6 +225,8 @@ describe('the dashboard', () => {
     const body = JSON.stringify(dashboards[0]![1].Properties.DashboardBody);
     for (const alarm of allAlarms) expect(body, String(alarm.AlarmName)).toContain(`:alarm:${String(alarm.AlarmName)}`);
     for (const metric of ['ConnectCount', 'MessageCount', 'Invocations', 'ConcurrentExecutions', 'ConsumedReadCapacityUnits', 'Count']) expect(body).toContain(metric);
+    // The product's own counts, in the namespace the functions are given.
+    for (const metric of Object.values(METRIC)) expect(body).toContain(`[\\"QuizQuest/mon\\",\\"${metric}\\"`);
   });
 });
 
