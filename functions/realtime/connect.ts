@@ -1,7 +1,8 @@
 import { connectionsOfUser, deleteConnection, putConnection } from '../data/connections.ts';
 import { log } from '../lib/log.ts';
 import { WEBSOCKET_THROTTLE } from './routes.ts';
-import { socketHandler, type WebSocketEvent, type WebSocketResult } from './socket-event.ts';
+import type { WebSocketEvent, WebSocketResult } from './socket-event.ts';
+import { socketHandler } from './socket-handler.ts';
 
 /**
  * `$connect`, after the authorizer: records the connection for its account (TTL: the

@@ -1,7 +1,5 @@
 import type { APIGatewayEventWebsocketRequestContextV2, APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2WithRequestContext } from 'aws-lambda';
 import { clientMessageSchema, type ClientMessage } from '#shared/realtime/messages.ts';
-import { instrumented } from '../lib/instrument.ts';
-import type { InvocationContext } from '../lib/invocation.ts';
 
 /** What the authorizer hands the routes (`requestContext.authorizer`): API Gateway flattens its context. */
 export interface ConnectionAuthorizer {
@@ -17,18 +15,6 @@ export interface Reply {
   type: 'subscribed' | 'unsubscribed' | 'pong' | 'error';
   topic?: string;
   message?: string;
-}
-
-/**
- * Runs a route as one invocation (functions/lib/instrument.ts): logs carry the connection's
- * account (the authorizer's context, which API Gateway hands every route of the connection)
- * and, as correlation id, API Gateway's id of this message.
- */
-export function socketHandler(run: (event: WebSocketEvent) => Promise<WebSocketResult>) {
-  return (event: WebSocketEvent, context?: InvocationContext): Promise<WebSocketResult> => {
-    const authorizer = event.requestContext.authorizer;
-    return instrumented({ context, fallbackCorrelationId: event.requestContext.requestId, userId: authorizer?.userId ?? authorizer?.principalId }, () => run(event));
-  };
 }
 
 export const reply = (statusCode: number, body: Reply): WebSocketResult => ({ statusCode, body: JSON.stringify(body) });

@@ -1,6 +1,7 @@
 import { getConnection, putSubscription } from '../data/connections.ts';
 import { log } from '../lib/log.ts';
-import { socketHandler, parseBody, REALTIME_MESSAGES, reply, type WebSocketEvent, type WebSocketResult } from './socket-event.ts';
+import { parseBody, REALTIME_MESSAGES, reply, type WebSocketEvent, type WebSocketResult } from './socket-event.ts';
+import { socketHandler } from './socket-handler.ts';
 import { canSubscribe } from './topic-access.ts';
 
 /** `subscribe`: listens to a topic the account may hear (topic-access.ts); anything else is refused. */

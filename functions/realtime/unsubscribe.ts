@@ -1,5 +1,6 @@
 import { deleteSubscription } from '../data/connections.ts';
-import { socketHandler, parseBody, REALTIME_MESSAGES, reply, type WebSocketEvent, type WebSocketResult } from './socket-event.ts';
+import { parseBody, REALTIME_MESSAGES, reply, type WebSocketEvent, type WebSocketResult } from './socket-event.ts';
+import { socketHandler } from './socket-handler.ts';
 
 /** `unsubscribe`: stops listening (idempotent; only this connection's own subscription can be named). */
 export const handler = socketHandler(async (event: WebSocketEvent): Promise<WebSocketResult> => {
