@@ -105,3 +105,16 @@ describe('explanations read one passage in order', () => {
     expect(texts('How do Hinduism and Sikhism differ in how they were founded?', [hinduism, sikhism])).toEqual(['Hinduism has no single founder.', sikhism.text]);
   });
 });
+
+describe('definitions', () => {
+  const guide = passage('g', 'guide', 'Land Borders', 'About 44 countries are landlocked, with no coast on the open sea.');
+  it('“Explain what landlocked means” is a definition question: a sentence that only uses the word does not answer it', () => {
+    expect(questionShape('Explain what landlocked means.').definition).toBe('landlocked');
+    expect(selectAnswer('Explain what landlocked means.', [guide])).toBeUndefined();
+  });
+  it('a sentence opening with the term and a copula, a quote or an apposition defines it', () => {
+    expect(defines('Renaissance', { text: '"Renaissance" means rebirth.', passage: guide })).toBe(true);
+    expect(defines('the Talmud', { text: 'The Talmud, in its Babylonian and Jerusalem versions, records rabbinic discussions.', passage: guide })).toBe(true);
+    expect(defines('Diwali', { text: 'Diwali, Holi, Vesak and Vaisakhi are major festivals.', passage: guide })).toBe(false);
+  });
+});

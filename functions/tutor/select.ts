@@ -112,7 +112,9 @@ export function questionShape(question: string): QuestionShape {
         .join(' ')
         .replace(/ (?=[,.;:!?’'])/g, '')
     : '';
-  const defined = /^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:a |an |the )?(.+?)\s*\??\s*$/i.exec(question)?.[1];
+  const defined =
+    /^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:a |an |the )?(.+?)\s*\??\s*$/i.exec(question)?.[1] ??
+    /^\s*(?:explain|tell me)\s+what\s+(?:the word\s+)?(?:a |an |the )?(.+?)\s+(?:is|are|means?)\s*[.?]?\s*$/i.exec(question)?.[1];
   const definition = defined && !/\bcalled$/i.test(defined) && defined.split(/\s+/).length <= 4 && (/^\p{Lu}/u.test(defined) || tokens.length <= 6) ? defined : null;
   const compared: string[] = [];
   tokens.forEach((t, i) => {
@@ -240,7 +242,13 @@ export function defines(term: string, lead: Selected): boolean {
     return (answer.length >= 3 && plain(term).includes(` ${answer} `)) || plain(`${bank.question} ${bank.answer}`).includes(` ${wanted} `);
   }
   const opening = plain(lead.text).trim().replace(/^(?:a|an|the) /, '');
-  return opening.startsWith(`${wanted} `) && /^(?:is|are|was|were|means|refers|\(|,|:)/.test(lead.text.replace(/^(?:a|an|the)\s+/i, '').slice(term.replace(/^(?:a|an|the)\s+/i, '').length).trim());
+  if (!opening.startsWith(`${wanted} `)) return false;
+  // Then a copula or an apposition: "Karma is …", "“Renaissance” means …", "The Talmud, in …", "Vesak (…" — not a list ("Diwali, Holi and …").
+  const after = opening.slice(wanted.length).trim();
+  const bare = term.replace(/^(?:a|an|the)\s+/i, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (/^(?:is|are|was|were|means|refers)\b/.test(after)) return true;
+  const head = new RegExp(`^\\W*(?:(?:a|an|the)\\s+)?\\W*${bare}`, 'iu').exec(lead.text);
+  return head !== null && /^\W*?(?:,\s+\p{Ll}|\s*\()/u.test(lead.text.slice(head[0].length));
 }
 
 /** How a bank question answers a student: both the question (it often holds the definition or the date) and its answer. */
@@ -257,7 +265,8 @@ function textOf(passage: Passage): string[] {
 export function selectAnswer(question: string, passages: readonly Passage[]): Selection | undefined {
   const shape = questionShape(question);
   if (shape.terms.length === 0) return undefined;
-  if (shape.form === 'fact') return factSelection(shape, passages);
+  // "Explain what landlocked means" asks for a definition, which only a defining sentence gives.
+  if (shape.form === 'fact' || shape.definition) return factSelection(shape, passages);
   const one = explainSelection(shape, passages);
   // A comparison one passage does not cover (each side in its own passage): the best sentence on each side.
   if (shape.compared.length < 2) return one;
