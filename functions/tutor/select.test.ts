@@ -118,3 +118,12 @@ describe('definitions', () => {
     expect(defines('Diwali', { text: 'Diwali, Holi, Vesak and Vaisakhi are major festivals.', passage: guide })).toBe(false);
   });
 });
+
+describe('the same action in other words', () => {
+  it('“when did he die” is answered by “before his death in 1708”, not by another date about him', () => {
+    const khalsa = passage('rel-adv-042', 'question', 'Which Guru founded the Khalsa in 1699?', 'Which Guru founded the Khalsa in 1699? Answer: Guru Gobind Singh. Guru Gobind Singh founded the Khalsa at Anandpur in 1699.');
+    const texts1708 = passage('sacred-texts', 'guide', 'Sacred Texts', 'Guru Gobind Singh, the tenth Guru, declared it the eternal Guru before his death in 1708.');
+    expect(selectAnswer('When did Guru Gobind Singh die?', [khalsa])).toBeUndefined();
+    expect(texts('When did Guru Gobind Singh die?', [khalsa, texts1708])).toEqual([texts1708.text]);
+  });
+});

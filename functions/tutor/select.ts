@@ -146,6 +146,19 @@ function analysed(text: string): Analysed {
   return { lemmas, names };
 }
 
+/** The same action in other words, as sources write it ("when did he die" … "before his death in 1708"). */
+const SAME_ACTION: Readonly<Record<string, readonly string[]>> = {
+  start: ['begin', 'began'],
+  begin: ['start', 'started'],
+  die: ['death', 'died'],
+  collapse: ['dissolve', 'dissolved', 'fall', 'fell'],
+  discover: ['find', 'found'],
+  invent: ['develop', 'developed'],
+  launch: ['launched'],
+  beat: ['defeat', 'defeated'],
+  defeat: ['beat'],
+};
+
 /**
  * A term found exactly, or as a word of the same family, counted at 0.7: most of the longer
  * word shared ("Egypt"/"Egyptian", "Islam"/"Islamic"; not "land"/"landlocked"), or a four-letter
@@ -153,6 +166,7 @@ function analysed(text: string): Analysed {
  */
 function found(term: string, lemmas: ReadonlySet<string>): number {
   if (lemmas.has(term)) return 1;
+  if ((SAME_ACTION[term] ?? []).some((w) => lemmas.has(w))) return 0.9;
   if (term.length < 4) return 0;
   for (const candidate of lemmas) {
     if (candidate.length < 4) continue;
