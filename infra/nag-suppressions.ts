@@ -136,7 +136,7 @@ export const NAG_ACKNOWLEDGMENTS: readonly NagAcknowledgment[] = [
     path: /-Web\/Distribution\/Resource$/,
     status: 'accepted-risk',
     reason:
-      'The distribution uses its *.cloudfront.net name, whose default certificate CloudFront serves with TLSv1 allowed; a minimum of TLSv1.2_2021 needs a custom domain and an ACM certificate in us-east-1 (not configured yet; docs/runbook.md).',
+      'Only without a custom domain: the *.cloudfront.net name is served with CloudFront\'s default certificate, which allows TLSv1. With -c domainName and -c certificateArn (docs/runbook.md, a custom domain) the distribution requires TLSv1.2_2021 and this finding does not arise.',
   },
   {
     finding: /^AwsSolutions-S1$/,

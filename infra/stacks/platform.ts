@@ -2,6 +2,7 @@ import type { App, Stack } from 'aws-cdk-lib';
 import { SCHEDULES } from '#events/schedules.ts';
 import { API_AREAS, ROUTES, type ApiArea } from '#functions/routes.ts';
 import { metricsNamespace, type AiModels } from '../constructs/project-function.ts';
+import type { SiteDomain } from '../stage-config.ts';
 import type { LandingStatsMode } from '#shared/plans.ts';
 import { ApiAreaStack } from './api-area-stack.ts';
 import { AlertsStack } from './alerts-stack.ts';
@@ -33,6 +34,8 @@ export interface PlatformConfig {
   readonly alarmEmail?: string;
   /** Context `webAclArn`: a CloudFront web ACL made in us-east-1, for a stage deployed elsewhere (web-stack.ts). */
   readonly webAclArn?: string;
+  /** Context `domainName` and `certificateArn` (stage-config.ts siteDomain): the site's own domain. */
+  readonly domain?: SiteDomain;
 }
 
 /**
@@ -96,6 +99,7 @@ export function addPlatform(app: App, config: PlatformConfig) {
     table: data.table,
     edgeSecret: data.edgeSecret,
     webAclArn: config.webAclArn,
+    domain: config.domain,
   });
   // The site opens its /api/* door once every route is in place.
   for (const stack of Object.values(apiAreas)) web.addStackDependency(stack);

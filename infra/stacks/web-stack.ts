@@ -14,8 +14,10 @@ import {
   OriginProtocolPolicy,
   OriginRequestPolicy,
   ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
@@ -29,6 +31,7 @@ import { EDGE_HEADERS } from '#functions/lib/viewer-address.ts';
 import { API_CSP, COMMON_HEADERS, HSTS_MAX_AGE_SECONDS, SITE_CSP } from '../edge/security-headers.ts';
 import { EdgeAccessLog } from '../constructs/edge-access-log.ts';
 import { EdgeFirewall } from '../constructs/edge-firewall.ts';
+import type { SiteDomain } from '../stage-config.ts';
 
 export interface WebStackProps extends StackProps {
   /** `https://<id>.execute-api.<region>.amazonaws.com`, served under /api/*. */
@@ -53,6 +56,8 @@ export interface WebStackProps extends StackProps {
    * region; in us-east-1 the stack makes its own (EdgeFirewall) unless this is given.
    */
   readonly webAclArn?: string;
+  /** The site's own domain and its us-east-1 certificate (context `domainName`, `certificateArn`); else the CloudFront domain. */
+  readonly domain?: SiteDomain;
 }
 
 /**
@@ -126,6 +131,14 @@ export class WebStack extends Stack {
     const distribution = new Distribution(this, 'Distribution', {
       defaultRootObject: 'index.html',
       webAclId,
+      // With a custom domain, TLS 1.2 or later only; the default *.cloudfront.net certificate cannot set a minimum.
+      ...(props.domain
+        ? {
+            domainNames: [props.domain.name],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -166,9 +179,12 @@ export class WebStack extends Stack {
     new EdgeAccessLog(this, 'AccessLog', { distribution, name: this.stackName, condition: inUsEast1 });
     deploySite(this, bucket, distribution, props.webDistPath);
 
-    const siteUrl = `https://${distribution.distributionDomainName}`;
+    // Links in e-mails name the site's own domain when it has one.
+    const siteUrl = `https://${props.domain?.name ?? distribution.distributionDomainName}`;
     writeSiteConfig(this, props.table, siteUrl);
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
+    // The record the operator points the domain at (CNAME, or a Route 53 alias).
+    if (props.domain) new CfnOutput(this, 'DomainTarget', { value: distribution.distributionDomainName });
     new CfnOutput(this, 'BucketName', { value: bucket.bucketName });
     new CfnOutput(this, 'DistributionId', { value: distribution.distributionId });
   }
