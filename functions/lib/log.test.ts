@@ -145,6 +145,14 @@ describe('httpHandler sets the context once for every line of the request', () =
     expect([JSON.parse(slow.body!), JSON.parse(fast.body!)]).toEqual([{ correlation: 'slow' }, { correlation: 'fast' }]);
   });
 
+  it("keeps a field named like one of Powertools' own keys, renamed, instead of dropping it", () => {
+    const { lines } = captureLines();
+    log.error('cognito call failed', { name: 'NotAuthorizedException', message: 'Incorrect username or password.', level: 'beginner' });
+    expect(lines()).toEqual([
+      expect.objectContaining({ level: 'ERROR', message: 'cognito call failed', name: 'NotAuthorizedException', detail_message: 'Incorrect username or password.', detail_level: 'beginner' }),
+    ]);
+  });
+
   it('writes nothing when LOG_LEVEL is silent (tests, benches)', async () => {
     vi.stubEnv('LOG_LEVEL', 'silent');
     const { lines } = captureLines();

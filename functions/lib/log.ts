@@ -47,10 +47,18 @@ function powertools(): Logger {
   return logger;
 }
 
+/** Keys Powertools keeps for itself and would drop (with a warning line each): a field of that name is renamed instead. */
+const RESERVED = new Set(['level', 'message', 'timestamp', 'service', 'sampling_rate']);
+
+function renamed(fields: Fields | undefined): Fields | undefined {
+  if (!fields || !Object.keys(fields).some((key) => RESERVED.has(key))) return fields;
+  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [RESERVED.has(key) ? `detail_${key}` : key, value]));
+}
+
 function write(lvl: Level | 'debug', message: string, fields?: Fields): void {
   // Silent costs nothing: no logger is even created (tests, benches).
   if (levelFromEnv() === 'SILENT') return;
-  powertools()[lvl](message, { ...contextFields(currentInvocation()), ...fields });
+  powertools()[lvl](message, { ...contextFields(currentInvocation()), ...renamed(fields) });
 }
 
 export const log = {
