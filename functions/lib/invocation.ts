@@ -78,6 +78,16 @@ export function withCorrelationId<T>(correlationId: string, fn: () => Promise<T>
   return invocation ? store.run({ ...invocation, correlationId }, fn) : fn();
 }
 
+/**
+ * The X-Ray trace header of the running Lambda invocation (the Node runtime sets it per
+ * invocation when tracing is on): handed to PutEvents, EventBridge continues the trace into
+ * the consumers it invokes. Unset locally.
+ */
+export function traceHeader(): { TraceHeader?: string } {
+  const header = process.env._X_AMZN_TRACE_ID;
+  return header ? { TraceHeader: header } : {};
+}
+
 /** The correlation id of the running invocation, if any (publish.ts puts it on every event). */
 export function currentCorrelationId(): string | undefined {
   return store.getStore()?.correlationId;

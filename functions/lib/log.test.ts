@@ -3,7 +3,7 @@ import { envelopeSchema, EVENTS, withEventMeta } from '#events/catalogue.ts';
 import { eventCorrelationId, messageCorrelationId } from '#events/meta.ts';
 import { httpHandler, json, type HttpEvent } from './http.ts';
 import { eventHandler, jobHandler } from './instrument.ts';
-import { currentCorrelationId, isSaneCorrelationId, pickCorrelationId, withCorrelationId } from './invocation.ts';
+import { currentCorrelationId, isSaneCorrelationId, pickCorrelationId, traceHeader, withCorrelationId } from './invocation.ts';
 import { log } from './log.ts';
 import { countMetric, METRIC } from './metrics.ts';
 
@@ -176,6 +176,13 @@ describe('events carry the correlation id to their consumers', () => {
     const schema = envelopeSchema('AchievementUnlocked');
     expect(schema.parse(envelope(withMeta)).detail).toEqual(detail);
     expect(schema.parse(envelope(detail)).detail).toEqual(detail);
+  });
+
+  it("hands PutEvents the invocation's X-Ray trace header, so EventBridge continues the trace into the consumers", () => {
+    vi.stubEnv('_X_AMZN_TRACE_ID', 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1');
+    expect(traceHeader()).toEqual({ TraceHeader: 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1' });
+    vi.stubEnv('_X_AMZN_TRACE_ID', '');
+    expect(traceHeader()).toEqual({});
   });
 
   it('no event of the catalogue uses the meta key for a fact of its own', () => {

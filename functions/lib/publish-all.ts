@@ -2,7 +2,7 @@ import { PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-ev
 import { EVENT_SOURCE, EVENTS, withEventMeta, type EventDetail, type EventName } from '#events/catalogue.ts';
 import { eventsClient } from './clients.ts';
 import { env } from './env.ts';
-import { currentCorrelationId } from './invocation.ts';
+import { currentCorrelationId, traceHeader } from './invocation.ts';
 
 /** PutEvents takes at most 10 entries a call. */
 export const ENTRIES_PER_CALL = 10;
@@ -19,6 +19,7 @@ export async function publishAll<N extends EventName>(name: N, details: readonly
     EventBusName: env().EVENT_BUS_NAME,
     Source: EVENT_SOURCE,
     DetailType: name,
+    ...traceHeader(),
     // Each carries the run's correlation id on to its consumer (events/meta.ts), as publish() does.
     Detail: JSON.stringify(withEventMeta(EVENTS[name].detail.parse(detail), currentCorrelationId())),
   }));
