@@ -25,7 +25,7 @@ export interface PlatformResources {
   readonly userPoolClientSecret?: ISecret;
   /** A name, not a construct: stacks that publish to the bus need not depend on its owner. */
   readonly eventBusName: string;
-  /** The stage, for the metrics namespace; unset, the app's `stage` context (what infra/app.ts deploys), else `dev`. */
+  /** The stage, for the metrics namespace (addPlatform passes it; a test that builds resources by hand gets `dev`). */
   readonly stage?: string;
   /** Sender address; must be an SES-verified identity in the target account. */
   readonly mailFrom: string;
@@ -117,7 +117,7 @@ export class ProjectFunction extends NodejsFunction {
         NODE_OPTIONS: '--enable-source-maps',
         // Powertools logger and metrics (functions/lib/log.ts, metrics.ts): one service, a metrics namespace per stage.
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
-        POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(resources.stage ?? scope.node.tryGetContext('stage') ?? 'dev'),
+        POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(resources.stage ?? 'dev'),
         TABLE_NAME: resources.table.tableName,
         USER_POOL_ID: resources.userPoolId,
         USER_POOL_CLIENT_ID: resources.userPoolClientId,

@@ -56,6 +56,7 @@ export function addPlatform(app: App, config: PlatformConfig) {
   const data = new DataStack(app, id('Data'));
   const auth = new AuthStack(app, id('Auth'), { names, table: data.table, mailFrom: config.mailFrom });
   const baseResources = {
+    stage: config.stage,
     table: data.table,
     userPoolId: auth.userPool.userPoolId,
     userPoolClientId: auth.userPoolClient.userPoolClientId,
