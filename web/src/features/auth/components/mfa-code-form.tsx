@@ -3,9 +3,9 @@ import type { Profile } from '#shared/api.ts';
 import { MFA_MESSAGES, mfaCodeSchema, type MfaChallenge } from '#shared/validation/mfa.ts';
 import { FormMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
-import { TextField } from '@/components/text-field.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { useSession } from '../use-session.ts';
+import { AuthenticationCodeField } from './authentication-code-field.tsx';
 
 interface Props {
   challenge: MfaChallenge;
@@ -54,17 +54,12 @@ export function MfaCodeForm({ challenge, onSignedIn, onRestart }: Props) {
   return (
     <form className="form" noValidate onSubmit={submit} aria-busy={pending || undefined}>
       <p>Two-step sign-in is on for this account. Open your authenticator app and enter the code it shows for Quiz Quest.</p>
-      <TextField
+      <AuthenticationCodeField
         ref={codeRef}
-        label="Authentication code"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={7}
         value={code}
         error={error}
-        onChange={(event) => {
-          setCode(event.target.value);
+        onChange={(value) => {
+          setCode(value);
           setError(undefined);
         }}
       />

@@ -5,10 +5,10 @@ import { MFA_MESSAGES, mfaCodeSchema, type MfaSetup } from '#shared/validation/m
 import { Alert, FormMessage } from '@/components/alert.tsx';
 import { Button, LinkButton } from '@/components/button.tsx';
 import { Card } from '@/components/card.tsx';
-import { TextField } from '@/components/text-field.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { confirmMfaSetupRequest, startMfaSetupRequest } from '../api/mfa-api.ts';
 import { sessionStore } from '../session.ts';
+import { AuthenticationCodeField } from './authentication-code-field.tsx';
 
 type Phase = { kind: 'intro' } | { kind: 'scan'; setup: MfaSetup } | { kind: 'done'; message: string };
 
@@ -103,16 +103,11 @@ export function TwoStepSetup({ profile }: { profile: Profile }) {
             </li>
             <li>Enter the 6-digit code the app now shows for Quiz Quest.</li>
           </ol>
-          <TextField
-            label="Authentication code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
+          <AuthenticationCodeField
             value={code}
             error={error}
-            onChange={(event) => {
-              setCode(event.target.value);
+            onChange={(value) => {
+              setCode(value);
               setError(undefined);
             }}
           />
