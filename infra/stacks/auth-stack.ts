@@ -76,6 +76,7 @@ export class AuthStack extends Stack {
       functionName: names.postConfirmationFunction,
       access: triggerAccess(COGNITO_TRIGGERS.PostConfirmation.name),
       resources: {
+        stage: names.stage,
         table: props.table,
         userPoolId: this.userPool.userPoolId,
         userPoolClientId: this.userPoolClient.userPoolClientId,

@@ -6,6 +6,7 @@
 export function platformNames(stage: string) {
   if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) throw new Error(`Stage "${stage}" must be lower-case letters, digits and dashes`);
   return {
+    stage,
     stackPrefix: `QuizQuest-${stage}`,
     eventBus: `quizquest-${stage}`,
     postConfirmationFunction: `quizquest-${stage}-post-confirmation`,

@@ -4,6 +4,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Profile } from '../../shared/api.ts';
 import { linkToken, mailTo, uniqueEmail, useLocalStack } from '../support/handler-env.ts';
+import { jsonCaller } from '../support/json-call.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
 import { player } from '../support/players.ts';
 
@@ -73,14 +74,7 @@ async function deliverToAggregate(): Promise<typeof published> {
 const admin = () => player({ role: 'admin' });
 const as = (who: Profile, extra: Parameters<typeof httpEvent>[0] = {}) => httpEvent({ ...extra, sub: who.user_id });
 
-async function call<T>(path: string, init: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${api}${path}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: response.status, body: (await response.json().catch(() => undefined)) as T };
-}
+const call = jsonCaller(api);
 
 /** Items anywhere in the table naming the account (short-lived counters, event markers and the audit log aside). */
 async function itemsNaming(userId: string, email: string): Promise<string[]> {

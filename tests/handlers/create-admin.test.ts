@@ -4,6 +4,7 @@ import { AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-
 import { describe, expect, inject, it } from 'vitest';
 import { totpCode } from '#infra/local/totp.ts';
 import { linkToken, mailTo, uniqueEmail, useLocalStack } from '../support/handler-env.ts';
+import { jsonCaller } from '../support/json-call.ts';
 
 /**
  * scripts/create-admin.ts, the runbook's way to a stage's first admin, run as an operator
@@ -33,14 +34,7 @@ async function createAdmin(...args: string[]): Promise<{ code: number; stdout: s
   }
 }
 
-async function call<T>(path: string, init: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${api}${path}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: response.status, body: (await response.json().catch(() => undefined)) as T };
-}
+const call = jsonCaller(api);
 
 describe('scripts/create-admin.ts', () => {
   it('creates the identity and the admin profile as Add User does; the invitation leads to a working admin account', async () => {
