@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import {
   CognitoIdentityProviderClient,
   CreateGroupCommand,
@@ -44,8 +44,8 @@ export async function startCognito(options: { port: number; upstreamPort: number
       2,
     ),
   );
-  const require = createRequire(import.meta.url);
-  const bin = join(dirname(require.resolve('cognito-local/package.json')), 'lib', 'bin', 'start.js');
+  // cognito-local with the one fix it needs to renew a two-step sign-in (cognito-local-server.ts).
+  const bin = fileURLToPath(new URL('./cognito-local-server.ts', import.meta.url));
   startChild(process.execPath, [bin], { cwd: options.dataDir, env: { PORT: String(options.upstreamPort), HOST: '127.0.0.1', DEBUG: '' }, name: 'cognito-local' });
   const front = await startCognitoFront({ port: options.port, host: '127.0.0.1', upstreamPort: options.upstreamPort });
   await waitFor('cognito-local', async () => (await fetch(`${issuerDomain}/health`)).ok);

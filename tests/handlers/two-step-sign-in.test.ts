@@ -15,6 +15,7 @@ const { handler: signUp } = await import('#functions/auth/sign-up.ts');
 const { handler: confirm } = await import('#functions/auth/confirm-sign-up.ts');
 const { handler: signIn } = await import('#functions/auth/sign-in.ts');
 const { handler: answerMfa } = await import('#functions/auth/answer-mfa-challenge.ts');
+const { handler: refresh } = await import('#functions/auth/refresh-session.ts');
 const { handler: startSetup } = await import('#functions/auth/start-mfa-setup.ts');
 const { handler: confirmSetup } = await import('#functions/auth/confirm-mfa-setup.ts');
 const { handler: getMe } = await import('#functions/profile/get-me.ts');
@@ -96,6 +97,12 @@ describe('signing in with two-step sign-in on', () => {
     expect(session.body.profile).toMatchObject({ user_id: sub, email, mfa_enabled: true });
     expect(session.body.tokens.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(done.cookies?.some((cookie) => cookie.startsWith('qq_refresh='))).toBe(true);
+
+    // A reload renews the session from the cookie, as after a one-step sign-in (the page would otherwise sign out).
+    const cookie = done.cookies!.find((c) => c.startsWith('qq_refresh='))!.split(';')[0]!;
+    const renewed = parse(await refresh({ ...httpEvent(), cookies: [cookie] }));
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.tokens.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 
   it('the challenge cannot be answered around the API: Cognito wants the secret hash', async () => {
