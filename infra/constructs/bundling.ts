@@ -35,6 +35,17 @@ export const LAMBDA_BUNDLE = {
 } as const;
 
 /**
+ * Bundling copies the extras from their scratch folders during synth, in this process: they go
+ * when the process ends. One exit listener for all of them (a listener each would pass Node's
+ * limit of 10 once ten functions have extras).
+ */
+const scratchFolders = new Set<string>();
+function removeAtExit(folder: string): void {
+  if (scratchFolders.size === 0) process.once('exit', () => scratchFolders.forEach((f) => rmSync(f, { recursive: true, force: true })));
+  scratchFolders.add(folder);
+}
+
+/**
  * LAMBDA_BUNDLE in NodejsFunction's terms. A function with extras (bundle-extras.ts) gets
  * its packages left out of the bundle and, after bundling, its files and pre-bundled
  * packages copied beside index.mjs (prepared here, at synth, in a scratch directory).
@@ -45,8 +56,7 @@ export function nodejsBundling(entry: string): BundlingOptions {
   const staged = hasExtras ? mkdtempSync(path.join(tmpdir(), 'lambda-extras-')) : undefined;
   if (staged) {
     writeBundleExtras(entry, staged, REPO_ROOT);
-    // Bundling copies from here during synth, in this process: gone when the process ends.
-    process.once('exit', () => rmSync(staged, { recursive: true, force: true }));
+    removeAtExit(staged);
   }
   return {
     target: LAMBDA_BUNDLE.target,
