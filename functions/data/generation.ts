@@ -47,17 +47,45 @@ export async function getGeneratedQuestion(id: string): Promise<GeneratedQuestio
 
 /** One status of the queue, newest first (one query on gsi1). */
 export async function listGeneratedQuestions(status: GeneratedStatus, limit = QUEUE_PAGE): Promise<GeneratedQuestion[]> {
+  return (await newestOnGsi1(keys.generatedQuestionByStatus(status, '', '').gsi1pk, limit)).map((item) => generatedQuestionSchema.parse(strip(item)));
+}
+
+/** The newest `limit` items of one gsi1 partition (a review status of questions or guides). */
+async function newestOnGsi1(gsi1pk: string, limit: number): Promise<Record<string, unknown>[]> {
   const { Items } = await documentClient().send(
     new QueryCommand({
       TableName: env().TABLE_NAME,
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.generatedQuestionByStatus(status, '', '').gsi1pk },
+      ExpressionAttributeValues: { ':pk': gsi1pk },
       ScanIndexForward: false,
       Limit: limit,
     }),
   );
-  return (Items ?? []).map((item) => generatedQuestionSchema.parse(strip(item)));
+  return Items ?? [];
+}
+
+/** The condition of every review write: only a pending item moves, so of two concurrent reviews exactly one lands. */
+const ONLY_WHILE_PENDING = {
+  ConditionExpression: '#status = :pending',
+  ExpressionAttributeNames: { '#status': 'status' },
+  ExpressionAttributeValues: { ':pending': 'pending' },
+} as const;
+
+/** A question as reviewed, and its item under the new status. */
+function reviewedQuestion(question: GeneratedQuestion, status: Exclude<GeneratedStatus, 'pending'>, by: string, at: Date, bankQuestionId: string | null) {
+  const reviewed: GeneratedQuestion = { ...question, status, reviewed_at: at.toISOString(), reviewed_by: by, bank_question_id: bankQuestionId };
+  const item = { ...keys.generatedQuestion(question.id), ...keys.generatedQuestionByStatus(status, question.created_at, question.id), type: 'generated-question', ...reviewed };
+  return { reviewed, item };
+}
+
+/**
+ * The transaction item that stores a pending question as approved (only while it is still
+ * pending), written with the bank change by appendToBank.
+ */
+export function approvedItem(question: GeneratedQuestion, by: string, at: Date, bankQuestionId: string): { item: Record<string, unknown>; reviewed: GeneratedQuestion } {
+  const { reviewed, item } = reviewedQuestion(question, 'approved', by, at, bankQuestionId);
+  return { reviewed, item: { Put: { TableName: env().TABLE_NAME, Item: item, ...ONLY_WHILE_PENDING } } };
 }
 
 /**
@@ -65,41 +93,18 @@ export async function listGeneratedQuestions(status: GeneratedStatus, limit = QU
  * a pending one moves (a second review of the same question is refused). Returns the stored
  * question, or null when it was no longer pending.
  */
-/**
- * The transaction item that stores a pending question as approved (only while it is still
- * pending), written with the bank change by appendToBank.
- */
-export function approvedItem(question: GeneratedQuestion, by: string, at: Date, bankQuestionId: string): { item: Record<string, unknown>; reviewed: GeneratedQuestion } {
-  const reviewed: GeneratedQuestion = { ...question, status: 'approved', reviewed_at: at.toISOString(), reviewed_by: by, bank_question_id: bankQuestionId };
-  return {
-    reviewed,
-    item: {
-      Put: {
-        TableName: env().TABLE_NAME,
-        Item: { ...keys.generatedQuestion(question.id), ...keys.generatedQuestionByStatus('approved', question.created_at, question.id), type: 'generated-question', ...reviewed },
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pending': 'pending' },
-      },
-    },
-  };
+export async function markReviewed(question: GeneratedQuestion, status: Exclude<GeneratedStatus, 'pending'>, by: string, at: Date, bankQuestionId: string | null): Promise<GeneratedQuestion | null> {
+  const { reviewed, item } = reviewedQuestion(question, status, by, at, bankQuestionId);
+  return (await putIfStillPending(item)) ? reviewed : null;
 }
 
-export async function markReviewed(question: GeneratedQuestion, status: Exclude<GeneratedStatus, 'pending'>, by: string, at: Date, bankQuestionId: string | null): Promise<GeneratedQuestion | null> {
-  const reviewed: GeneratedQuestion = { ...question, status, reviewed_at: at.toISOString(), reviewed_by: by, bank_question_id: bankQuestionId };
+/** Replaces a generated item only while it is pending (false when another review got there first). */
+async function putIfStillPending(item: Record<string, unknown>): Promise<boolean> {
   try {
-    await documentClient().send(
-      new PutCommand({
-        TableName: env().TABLE_NAME,
-        Item: { ...keys.generatedQuestion(question.id), ...keys.generatedQuestionByStatus(status, question.created_at, question.id), type: 'generated-question', ...reviewed },
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pending': 'pending' },
-      }),
-    );
-    return reviewed;
+    await documentClient().send(new PutCommand({ TableName: env().TABLE_NAME, Item: item, ...ONLY_WHILE_PENDING }));
+    return true;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
+    if (error instanceof ConditionalCheckFailedException) return false;
     throw error;
   }
 }
@@ -122,17 +127,7 @@ export async function putGeneratedGuide(guide: GeneratedGuide): Promise<void> {
 
 /** One review status of the generated guides, newest first (one query on gsi1). */
 export async function listGuidesByStatus(status: GeneratedStatus, limit = QUEUE_PAGE): Promise<GeneratedGuide[]> {
-  const { Items } = await documentClient().send(
-    new QueryCommand({
-      TableName: env().TABLE_NAME,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.generatedGuideByStatus(status, '', '').gsi1pk },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
-  return (Items ?? []).map((item) => generatedGuideSchema.parse(strip(item)));
+  return (await newestOnGsi1(keys.generatedGuideByStatus(status, '', '').gsi1pk, limit)).map((item) => generatedGuideSchema.parse(strip(item)));
 }
 
 /**
@@ -141,21 +136,7 @@ export async function listGuidesByStatus(status: GeneratedStatus, limit = QUEUE_
  */
 export async function markGuideReviewed(guide: GeneratedGuide, status: Exclude<GeneratedStatus, 'pending'>, by: string, at: Date): Promise<GeneratedGuide | null> {
   const reviewed: GeneratedGuide = { ...guide, status, reviewed_at: at.toISOString(), reviewed_by: by };
-  try {
-    await documentClient().send(
-      new PutCommand({
-        TableName: env().TABLE_NAME,
-        Item: guideItem(reviewed),
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pending': 'pending' },
-      }),
-    );
-    return reviewed;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
-  }
+  return (await putIfStillPending(guideItem(reviewed))) ? reviewed : null;
 }
 
 export async function getGeneratedGuide(id: string, consistent = false): Promise<GeneratedGuide | undefined> {
