@@ -21,23 +21,16 @@ import { SYSTEM_ROUTES } from './system/routes.ts';
 import { GENERATION_ROUTES } from './generation/routes.ts';
 import { TUTOR_ROUTES } from './tutor/routes.ts';
 import { TOURNAMENT_ROUTES } from './tournaments/routes.ts';
+import type { RouteDefinition } from './route-definition.ts';
 
 /**
  * The HTTP API's routes: one Lambda per use case. Each area owns its table
  * (`functions/<area>/routes.ts`); this file only puts them together. The CDK app (one
  * stack of routes per area, see infra/stacks/api-area-stack.ts) and the local API Gateway
  * emulation both read ROUTES, so the two hosts serve the same API.
- * `auth: 'jwt'` routes sit behind the Cognito JWT authorizer.
+ * The shape of one route is in route-definition.ts.
  */
-export interface RouteDefinition {
-  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  readonly path: `/api/${string}`;
-  /** Short, unique across all areas, used for the Lambda's construct id and name. */
-  readonly name: string;
-  /** Under `functions/<area>/` (functions/routes.test.ts checks it). */
-  readonly entry: `functions/${string}.ts`;
-  readonly auth: 'public' | 'jwt';
-}
+export type { RouteDefinition } from './route-definition.ts';
 
 /**
  * Every area and its routes. An area is also a unit of deployment: it gets a CloudFormation

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.ts';
+import type { RouteDefinition } from '../route-definition.ts';
 
 /** The friend activity feed and the leaderboards (2-social §2, §7). The global board is public. */
 export const ACTIVITY_ROUTES = [

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.ts';
+import type { RouteDefinition } from '../route-definition.ts';
 
 /** Admin tools; every handler checks the caller's stored role (the token only says who). */
 export const ADMIN_ROUTES = [

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.ts';
+import type { RouteDefinition } from '../route-definition.ts';
 
 /** Accounts and sessions: the entry points before a token exists, hence public, and the authenticator set-up. */
 export const AUTH_ROUTES = [

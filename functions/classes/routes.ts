@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.ts';
+import type { RouteDefinition } from '../route-definition.ts';
 
 /** Teachers' classes (3-learning §2 Teacher dashboard, issue 13): the teacher's side and the student's. */
 export const CLASS_ROUTES = [

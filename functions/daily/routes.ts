@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.ts';
+import type { RouteDefinition } from '../route-definition.ts';
 
 /** The daily challenge: today's (generated when missing), one by id, its start, and the admin's upcoming days. */
 export const DAILY_ROUTES = [

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.ts';
+import type { RouteDefinition } from '../route-definition.ts';
 
 /**
  * Admin AI generation (3-learning §2 Admin dashboard, §6 admin only, §7 generate-questions,

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.ts';
+import type { RouteDefinition } from '../route-definition.ts';
 
 /** Study groups and their chat (2-social, premium feature study_groups). Path ids are group ids. */
 export const GROUP_ROUTES = [

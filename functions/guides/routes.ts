@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.ts';
+import type { RouteDefinition } from '../route-definition.ts';
 
 /** Study guides (3-learning §2 "Study guides"): the list for everyone, a guide's text within the caller's limit. */
 export const GUIDE_ROUTES = [

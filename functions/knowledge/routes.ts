@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.ts';
+import type { RouteDefinition } from '../route-definition.ts';
 
 /**
  * The document knowledge base (3-learning §2 Admin dashboard › Documents, §7): admins add

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.ts';
+import type { RouteDefinition } from '../route-definition.ts';
 
 /**
  * Smart Learning (premium adaptive_learning), the learning-style assessment and study goals

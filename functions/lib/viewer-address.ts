@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { env } from './env.ts';
-import type { HttpEvent } from './http.ts';
 
 /**
  * Where a request came from, taken only from what the edge guarantees. CloudFront (and the
@@ -18,7 +18,10 @@ function sameSecret(sent: string | undefined, secret: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function clientIp(event: HttpEvent, edgeSecret = env().EDGE_SECRET): string {
+/** Only the request's headers and connection: http.ts re-exports this, so it does not import http.ts back. */
+type ViewerRequest = Pick<APIGatewayProxyEventV2, 'headers' | 'requestContext'>;
+
+export function clientIp(event: ViewerRequest, edgeSecret = env().EDGE_SECRET): string {
   const viaEdge = edgeSecret ? sameSecret(event.headers[EDGE_HEADERS.originVerify], edgeSecret) : false;
   const viewer = viaEdge ? event.headers[EDGE_HEADERS.viewerAddress]?.trim() : undefined;
   return viewer || event.requestContext.http.sourceIp;

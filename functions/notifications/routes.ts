@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.ts';
+import type { RouteDefinition } from '../route-definition.ts';
 
 /** The bell and the Notification Settings screen (2-social §2 Notifications). Everything is the caller's own. */
 export const NOTIFICATION_ROUTES = [

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.ts';
+import type { RouteDefinition } from '../route-definition.ts';
 
 /** Offline quizzes (3-learning, premium offline_mode): downloadable packs and results played offline. */
 export const OFFLINE_ROUTES = [

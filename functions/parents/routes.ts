@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.ts';
+import type { RouteDefinition } from '../route-definition.ts';
 
 /** Parents following students (3-learning §2 Parent dashboard, issue 13): the parent's side and the student's. */
 export const PARENT_ROUTES = [

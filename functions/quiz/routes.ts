@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.ts';
+import type { RouteDefinition } from '../route-definition.ts';
 
 /** Rounds (drawn, graded and scored on the server), progress, analytics and bookmarks. */
 export const QUIZ_ROUTES = [

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.ts';
+import type { RouteDefinition } from '../route-definition.ts';
 
 /** The progress report (3-learning-and-admin §2, premium progress_reports): the figures, e-mailing the PDF, and its history. */
 export const REPORT_ROUTES = [

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.ts';
+import type { RouteDefinition } from '../route-definition.ts';
 
 /** Review mode (bookmarked questions with notes) and spaced repetition (3-learning-and-admin; premium spaced_repetition). Path ids are question ids. */
 export const REVIEW_ROUTES = [

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.ts';
+import type { RouteDefinition } from '../route-definition.ts';
 
 /** Friends, friend requests and friend challenges (2-social). Path ids are user ids or challenge ids. */
 export const SOCIAL_ROUTES = [

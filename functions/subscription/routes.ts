@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.ts';
+import type { RouteDefinition } from '../route-definition.ts';
 
 /** The trial, payment intents and the waitlist. */
 export const SUBSCRIPTION_ROUTES = [

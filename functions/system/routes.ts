@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.ts';
+import type { RouteDefinition } from '../route-definition.ts';
 
 /** The status banner's health check and the landing page's public statistics. */
 export const SYSTEM_ROUTES = [

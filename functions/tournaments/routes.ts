@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.ts';
+import type { RouteDefinition } from '../route-definition.ts';
 
 /** Live tournaments (issue 10): the week's tournaments, registration, a match's state and answers, and the admin's quick match. */
 export const TOURNAMENT_ROUTES = [

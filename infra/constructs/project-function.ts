@@ -6,7 +6,11 @@ import { NodejsFunction, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import type { FunctionAccess } from './access.ts';
 import { nodejsBundling, repoPath } from './bundling.ts';
+
+/** Kept importable from here, where the stacks take the rest of a function's setup. */
+export type { FunctionAccess } from './access.ts';
 
 /** The `service` of every log line and metric (Powertools' POWERTOOLS_SERVICE_NAME). */
 export const SERVICE_NAME = 'quizquest';
@@ -52,31 +56,6 @@ export interface WebSocketResources {
   readonly stageName: string;
   /** `https://<api>.execute-api.<region>.amazonaws.com/<stage>`: PostToConnection's endpoint. */
   readonly callbackUrl: string;
-}
-
-/** What one function may do, and nothing more. */
-export interface FunctionAccess {
-  /** 'read' for Get/Query; 'readWrite' once it puts, updates or deletes. */
-  readonly table?: 'read' | 'readWrite';
-  /** Cognito actions that need IAM (Admin*); SignUp, InitiateAuth and RevokeToken are public calls. */
-  readonly cognito?: readonly string[];
-  /**
-   * Calls Cognito as the app client (SignUp, InitiateAuth, RespondToAuthChallenge, RevokeToken),
-   * which needs the client's secret: USER_POOL_CLIENT_SECRET. An environment variable resolved by
-   * CloudFormation from Secrets Manager, not a GetSecretValue at run time: no call on the sign-in
-   * path's cold start, no Secrets Manager client in the bundle, and the value is readable only by
-   * those who may read the function's configuration (operators, who can call Admin* anyway).
-   */
-  readonly clientSecret?: boolean;
-  readonly publishEvents?: boolean;
-  readonly sendMail?: boolean;
-  /** Sends to WebSocket connections (functions/lib/push.ts): execute-api:ManageConnections and WEBSOCKET_CALLBACK_URL. */
-  readonly push?: boolean;
-  /**
-   * Uses the AI layer (functions/ai): Amazon Bedrock's InvokeModel and InvokeModelWithResponseStream
-   * (Converse, ConverseStream) on the two configured models only, and AI_PROVIDER=bedrock with their ids.
-   */
-  readonly ai?: boolean;
 }
 
 export interface ProjectFunctionProps

@@ -2,7 +2,7 @@ import { CONSUMERS } from '#events/catalogue.ts';
 import { SCHEDULES } from '#events/schedules.ts';
 import { WEBSOCKET_AUTHORIZER, WEBSOCKET_ROUTES } from '#functions/realtime/routes.ts';
 import { COGNITO_TRIGGERS, ROUTES } from '#functions/routes.ts';
-import type { FunctionAccess } from '../constructs/project-function.ts';
+import type { FunctionAccess } from '../constructs/access.ts';
 
 /**
  * What each function may touch, keyed by its name in ROUTES, COGNITO_TRIGGERS,
@@ -36,7 +36,7 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // …and an admin steps down first (a conditional transaction: never the last admin).
   DeleteAccount: { table: 'readWrite', cognito: ['AdminDeleteUser'], publishEvents: true },
   ListUsers: { table: 'read' },
-  // Admin console (issue 13); each change also puts an audit-log entry.
+  // Admin console; each change also puts an audit-log entry.
   // Add User: the identity (removed again if the profile fails), the profile, its role group, the invitation link (EmailRequested) and AccountInvited.
   AddUser: { table: 'readWrite', cognito: ['AdminAddUserToGroup', 'AdminCreateUser', 'AdminDeleteUser'], publishEvents: true },
   // Edit User: the sign-in address, the role group (AccountRoleChanged), the profile.
@@ -56,7 +56,7 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   GetProgress: { table: 'read' },
   ToggleBookmark: { table: 'readWrite' },
   GetAnalytics: { table: 'read' },
-  // Review mode and spaced repetition (3-learning-and-admin).
+  // Review mode and spaced repetition (docs/architecture.md).
   // Both settle the caller's rounds left unfinished (their misses become cards; functions/quiz/left-rounds.ts).
   ListReview: { table: 'readWrite' },
   SaveReviewNotes: { table: 'readWrite' },
@@ -161,7 +161,7 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   RateVideo: { table: 'readWrite' },
   // Writes a study goal (the study plans feature's item) for the video.
   AddVideoToStudyPlan: { table: 'readWrite' },
-  // Parents (issue 13): links are two-item transactions; asking publishes ParentLinkRequested (the student's notification).
+  // Parents: links are two-item transactions; asking publishes ParentLinkRequested (the student's notification).
   ListLinkedStudents: { table: 'read' },
   AddLinkedStudent: { table: 'readWrite', publishEvents: true },
   RemoveLinkedStudent: { table: 'readWrite' },
@@ -169,7 +169,7 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   ListMyParents: { table: 'read' },
   RespondParentLink: { table: 'readWrite' },
   RemoveMyParent: { table: 'readWrite' },
-  // Classes (issue 13): membership changes are transactions on the class's member count; inviting publishes ClassInvitationSent.
+  // Classes: membership changes are transactions on the class's member count; inviting publishes ClassInvitationSent.
   ListClasses: { table: 'read' },
   CreateClass: { table: 'readWrite' },
   GetClass: { table: 'read' },

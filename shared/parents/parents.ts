@@ -4,17 +4,17 @@ import { userIdSchema } from '../social/friends.ts';
 import { emailField } from '../validation/email.ts';
 
 /**
- * Parents and the students they follow (3-learning §2 Parent dashboard, §3
- * parent_student_relationships, §6, §8). The spec links at once and shows a fixed 85 % and
+ * Parents and the students they follow (docs/admin.md:
+ * parent-student links). The spec links at once and shows a fixed 85 % and
  * 2.5 h; here the student approves the link first (a notification with Accept / Decline),
  * either side can remove it, and every figure is read from the student's real attempts.
  */
 export const PARENT_MESSAGES = {
-  /** §8: the e-mail is not a student's account. */
+  /** docs/admin.md: the e-mail is not a student's account. */
   studentNotFound: 'Student not found or is not registered as a student',
-  /** §8: the link already exists (pending or approved). */
+  /** docs/admin.md: the link already exists (pending or approved). */
   alreadyLinked: 'This student is already linked to your account',
-  /** §8: anything else. */
+  /** docs/admin.md: anything else. */
   addFailed: 'Failed to add student',
   /** Not in the spec: the student declined this parent's earlier request. */
   declined: 'This student declined your earlier request. Remove it first to ask again.',
@@ -26,8 +26,7 @@ export const PARENT_MESSAGES = {
   fetchFailed: 'Failed to fetch students',
 } as const;
 
-import { PARENT_LIMITS } from './summary.ts';
-export { PARENT_LIMITS };
+export { PARENT_LIMITS } from './limits.ts';
 
 export const LINK_STATUSES = ['pending', 'accepted', 'declined'] as const;
 export type LinkStatus = (typeof LINK_STATUSES)[number];

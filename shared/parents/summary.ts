@@ -17,13 +17,7 @@ export interface AttemptRow {
   completed_at: string;
 }
 
-/** Kept free of zod (the weekly e-mail job's bundle); parents.ts re-exports it. */
-export const PARENT_LIMITS = {
-  /** Students one parent may follow (pending links included). */
-  maxStudents: 10,
-  /** Attempts shown per student. */
-  recentAttempts: 5,
-} as const;
+export { PARENT_LIMITS } from './limits.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 export const STUDY_WINDOW_DAYS = 7;

@@ -1,7 +1,7 @@
 import type { HealthResponse, HealthStatus } from './api/get-health.ts';
 import type { HealthLoad } from './health-load.ts';
 
-/** The system status banner (1-core §2, §4): shown only when the system is not healthy. */
+/** The system status banner (docs/quiz.md): shown only when the system is not healthy. */
 
 export const CHECK_LABEL: Record<keyof HealthResponse['checks'], string> = {
   database: 'Database',
@@ -35,7 +35,7 @@ const rows = (health: HealthResponse): CheckRow[] =>
  * error shows its checks; no answer at all (the check itself failed) is a warning
  * without details. While a Refresh runs, the last answer stays on screen.
  */
-export function statusBanner(load: HealthLoad): StatusBanner {
+export function statusBanner(load: HealthLoad<HealthResponse>): StatusBanner {
   if (load.status === 'failed') {
     return { visible: true, tone: 'warning', title: 'System status unavailable: we could not check the services just now.', checks: null, checkedAt: null };
   }
