@@ -5,23 +5,23 @@
  * function. events/catalogue.ts re-exports this table and says which events each consumer gets.
  */
 export const CONSUMERS = {
-  'send-email': { entry: 'functions/consumers/send-email.ts' },
-  'update-progress': { entry: 'functions/consumers/update-progress.ts' },
-  'update-streak': { entry: 'functions/consumers/update-streak.ts' },
-  'write-leaderboard-entry': { entry: 'functions/consumers/write-leaderboard-entry.ts' },
-  'delete-account-data': { entry: 'functions/consumers/delete-account-data.ts' },
-  'record-challenge-attempt': { entry: 'functions/consumers/record-challenge-attempt.ts' },
+  'send-email': { entry: 'functions/auth/send-email.ts' },
+  'update-progress': { entry: 'functions/quiz/update-progress.ts' },
+  'update-streak': { entry: 'functions/quiz/update-streak.ts' },
+  'write-leaderboard-entry': { entry: 'functions/activity/write-leaderboard-entry.ts' },
+  'delete-account-data': { entry: 'functions/profile/delete-account-data.ts' },
+  'record-challenge-attempt': { entry: 'functions/social/record-challenge-attempt.ts' },
   /** A live match's alert goes to every registered player (up to 1000, 25 at a time). */
-  'notify': { entry: 'functions/consumers/notify.ts', timeoutSeconds: 60 },
-  'write-feed-items': { entry: 'functions/consumers/write-feed-items.ts' },
-  'advance-study-goals': { entry: 'functions/consumers/advance-study-goals.ts' },
+  'notify': { entry: 'functions/notifications/write-event-notifications.ts', timeoutSeconds: 60 },
+  'write-feed-items': { entry: 'functions/activity/write-feed-items.ts' },
+  'advance-study-goals': { entry: 'functions/learning/advance-study-goals.ts' },
   'email-progress-report': { entry: 'functions/reports/send-report-mail.ts' },
   /** Runs one question of a live match, waiting up to a pause and a (double) window: its own timeout. */
   'run-live-match': { entry: 'functions/tournaments/run-match.ts', timeoutSeconds: 150 },
-  /** Keeps the admin overview's counters (issue 13): accounts by role, quizzes, scores, days. */
+  /** Keeps the admin overview's counters: accounts by role, quizzes, scores, days. */
   'aggregate-admin-stats': { entry: 'functions/admin/aggregate-stats.ts' },
   /**
-   * One parent's weekly summary e-mail (issue 19 item 7): the weekly job fans out one event per
+   * One parent's weekly summary e-mail: the weekly job fans out one event per
    * e-mail; a queue holds them, so each send is retried alone and SES sees a bounded rate.
    */
   'send-weekly-parent-summary': {

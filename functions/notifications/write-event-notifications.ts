@@ -5,8 +5,8 @@ import { achievementText, challengeFinishedText, challengeReceivedText, classInv
 import { minutesUntil } from '#shared/tournaments/alerts.ts';
 import { getProfile } from '../data/profiles.ts';
 import { playersOfTournament } from '../data/tournaments.ts';
-import { notify, type NotifyInput } from '../notifications/notify.ts';
-import { startDefaultStudyReminders } from '../notifications/study-reminders.ts';
+import { notify, type NotifyInput } from './notify.ts';
+import { startDefaultStudyReminders } from './study-reminders.ts';
 import { eventHandler } from '../lib/instrument.ts';
 
 const envelope = z.discriminatedUnion('detail-type', [

@@ -1,7 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { envelopeSchema } from '#events/catalogue.ts';
 import { recordAttempt } from '../data/learner.ts';
-import { evaluateAchievements } from '../quiz/unlock.ts';
+import { evaluateAchievements } from './unlock.ts';
 import { eventHandler } from '../lib/instrument.ts';
 
 const quizCompleted = envelopeSchema('QuizCompleted');

@@ -5,7 +5,7 @@ import { httpEvent, parse } from '../support/http-event.ts';
 import { player } from '../support/players.ts';
 
 /**
- * Delete Account deletes for real (2-social §2, issue 9): the identity, and every item of
+ * Delete Account deletes for real (docs/accounts.md): the identity, and every item of
  * the account, found by key. The account is used first the way a person uses it, through
  * the API, so it has a profile, sign-ins, links, rounds, attempts, progress, a streak, a
  * leaderboard entry, a bookmark and a waitlist entry; afterwards a scan of the whole table
@@ -17,7 +17,7 @@ const { handler: signUp } = await import('../../functions/auth/sign-up.ts');
 const { handler: confirm } = await import('../../functions/auth/confirm-sign-up.ts');
 const { handler: deleteAccount } = await import('../../functions/profile/delete-account.ts');
 const { handler: updateProfile } = await import('../../functions/profile/update-profile.ts');
-const { handler: deleteAccountData } = await import('../../functions/consumers/delete-account-data.ts');
+const { handler: deleteAccountData } = await import('../../functions/profile/delete-account-data.ts');
 const { handler: sendFriendRequest } = await import('../../functions/social/send-friend-request.ts');
 const { handler: respondFriendRequest } = await import('../../functions/social/respond-friend-request.ts');
 const { handler: sendChallenge } = await import('../../functions/social/send-challenge.ts');

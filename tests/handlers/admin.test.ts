@@ -9,7 +9,7 @@ import { httpEvent, parse } from '../support/http-event.ts';
 import { player } from '../support/players.ts';
 
 /**
- * The admin console's API (issue 13): every endpoint refuses other roles with 403 and no
+ * The admin console's API: every endpoint refuses other roles with 403 and no
  * data, the user management does what it says end to end (Cognito, the profile, the
  * invitation e-mail, the data of a deleted account), the overview's figures come from
  * real play through the real consumer, and the seen-question reset really clears.
@@ -26,7 +26,7 @@ const { handler: auditLog } = await import('../../functions/admin/list-audit-log
 const { handler: generateUpcoming } = await import('../../functions/daily/generate-upcoming.ts');
 const { handler: quickMatch } = await import('../../functions/tournaments/quick-match.ts');
 const { handler: aggregate } = await import('../../functions/admin/aggregate-stats.ts');
-const { handler: deleteAccountData } = await import('../../functions/consumers/delete-account-data.ts');
+const { handler: deleteAccountData } = await import('../../functions/profile/delete-account-data.ts');
 const { handler: getMe } = await import('../../functions/profile/get-me.ts');
 const { handler: deleteAccount } = await import('../../functions/profile/delete-account.ts');
 const { handler: startRound } = await import('../../functions/quiz/start-round.ts');
@@ -222,7 +222,7 @@ describe('Admins: promotion is reversible, never leaving no admin (issue 17 item
   async function promoted(by: Profile): Promise<Profile> {
     const added = parse(await addUser(as(by, { body: { email: uniqueEmail('promoted'), role: 'admin' } })));
     expect(added.status).toBe(201);
-    // A new admin turns two-step sign-in on (/security) before the console answers them (issue 18 item 7).
+    // A new admin turns two-step sign-in on (/security) before the console answers them.
     await markMfaEnabled(added.body.profile.user_id, new Date());
     return (await getProfile(added.body.profile.user_id))!;
   }

@@ -7,7 +7,7 @@ import { envelope, played } from '../support/played.ts';
 import { player } from '../support/players.ts';
 import { quietNow } from '../support/quiet-now.ts';
 
-/** Teachers' classes (issue 13): real classes, join by code or invitation, the score table, assignments; 403/404 with no data. */
+/** Teachers' classes: real classes, join by code or invitation, the score table, assignments; 403/404 with no data. */
 useLocalStack();
 const { handler: createClass } = await import('../../functions/classes/create-class.ts');
 const { handler: listClasses } = await import('../../functions/classes/list-classes.ts');
@@ -20,8 +20,8 @@ const { handler: join } = await import('../../functions/classes/join-class.ts');
 const { handler: myClasses } = await import('../../functions/classes/my-classes.ts');
 const { handler: respond } = await import('../../functions/classes/respond-invitation.ts');
 const { handler: leave } = await import('../../functions/classes/leave-class.ts');
-const { handler: notifyConsumer } = await import('../../functions/consumers/notify.ts');
-const { handler: deleteAccountData } = await import('../../functions/consumers/delete-account-data.ts');
+const { handler: notifyConsumer } = await import('../../functions/notifications/write-event-notifications.ts');
+const { handler: deleteAccountData } = await import('../../functions/profile/delete-account-data.ts');
 const { getClass: storedClass } = await import('../../functions/data/classes.ts');
 const { handler: listNotifications } = await import('../../functions/notifications/list-notifications.ts');
 

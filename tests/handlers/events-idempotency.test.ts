@@ -6,7 +6,7 @@ import { consumerTimeoutSeconds } from '#events/catalogue.ts';
 import { mailTo, uniqueEmail, useLocalStack } from '../support/handler-env.ts';
 
 const { mailbox } = useLocalStack();
-const { handler: sendEmail } = await import('../../functions/consumers/send-email.ts');
+const { handler: sendEmail } = await import('../../functions/auth/send-email.ts');
 const { handler: postConfirmation } = await import('../../functions/auth/post-confirmation.ts');
 const { getProfile, putProfile, newProfile } = await import('../../functions/data/profiles.ts');
 const { runOnce } = await import('../../functions/data/processed-events.ts');

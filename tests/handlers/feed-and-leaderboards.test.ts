@@ -6,13 +6,13 @@ import { httpEvent, parse } from '../support/http-event.ts';
 import { player } from '../support/players.ts';
 
 /**
- * The activity feed and the leaderboards through their consumers and handlers (2-social §5,
- * §7; issue 9): friends see each other's activity and strangers do not, an event delivered
+ * The activity feed and the leaderboards through their consumers and handlers (docs/social.md,
+ * docs/social.md): friends see each other's activity and strangers do not, an event delivered
  * twice writes one item and counts once, boards read pre-aggregated totals per period.
  */
 useLocalStack();
-const { handler: writeFeedItems } = await import('../../functions/consumers/write-feed-items.ts');
-const { handler: writeLeaderboardEntry } = await import('../../functions/consumers/write-leaderboard-entry.ts');
+const { handler: writeFeedItems } = await import('../../functions/activity/write-feed-items.ts');
+const { handler: writeLeaderboardEntry } = await import('../../functions/activity/write-leaderboard-entry.ts');
 const { handler: getFeed } = await import('../../functions/activity/get-feed.ts');
 const { handler: getLeaderboard } = await import('../../functions/activity/get-leaderboard.ts');
 const { handler: getFriendLeaderboard } = await import('../../functions/activity/get-friend-leaderboard.ts');

@@ -7,7 +7,7 @@ import { player } from '../support/players.ts';
 
 /**
  * Friend challenges end to end through the handlers and the real bus: both players get the
- * same questions, each plays once, and the server names the winner (2-social §4, issue 9).
+ * same questions, each plays once, and the server names the winner (docs/social.md).
  */
 useLocalStack();
 const { handler: sendRequest } = await import('../../functions/social/send-friend-request.ts');
@@ -17,9 +17,9 @@ const { handler: respondChallenge } = await import('../../functions/social/respo
 const { handler: listChallenges } = await import('../../functions/social/list-challenges.ts');
 const { handler: startRound } = await import('../../functions/quiz/start-round.ts');
 const { handler: answerQuestion } = await import('../../functions/quiz/answer-question.ts');
-const { handler: recordChallengeAttempt } = await import('../../functions/consumers/record-challenge-attempt.ts');
+const { handler: recordChallengeAttempt } = await import('../../functions/social/record-challenge-attempt.ts');
 const { getChallenge, putChallenge } = await import('../../functions/data/challenges.ts');
-const { handler: notifyConsumer } = await import('../../functions/consumers/notify.ts');
+const { handler: notifyConsumer } = await import('../../functions/notifications/write-event-notifications.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 const { handler: listNotifications } = await import('../../functions/notifications/list-notifications.ts');
 

@@ -5,7 +5,7 @@ import { useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
 import { player } from '../support/players.ts';
 
-/** Friends and friend requests (2-social §2, §4, §5, §8), each permission from the other side too. */
+/** Friends and friend requests (docs/social.md), each permission from the other side too. */
 useLocalStack();
 const { handler: search } = await import('../../functions/social/search-users.ts');
 const { handler: sendRequest } = await import('../../functions/social/send-friend-request.ts');
@@ -13,7 +13,7 @@ const { handler: respond } = await import('../../functions/social/respond-friend
 const { handler: cancel } = await import('../../functions/social/cancel-friend-request.ts');
 const { handler: removeFriend } = await import('../../functions/social/remove-friend.ts');
 const { handler: listFriends } = await import('../../functions/social/list-friends.ts');
-const { handler: notifyConsumer } = await import('../../functions/consumers/notify.ts');
+const { handler: notifyConsumer } = await import('../../functions/notifications/write-event-notifications.ts');
 const { handler: listNotifications } = await import('../../functions/notifications/list-notifications.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 const { keys } = await import('../../functions/data/table-design.ts');

@@ -7,7 +7,7 @@ import { httpEvent, parse } from '../support/http-event.ts';
 import { player, premium } from '../support/players.ts';
 
 /**
- * Smart Learning, the learning-style assessment and study goals (3-learning-and-admin, issue 11):
+ * Smart Learning, the learning-style assessment and study goals (docs/learning.md):
  * every permission case answers 403/404 with no data; progress from play counts once.
  */
 useLocalStack();
@@ -18,7 +18,7 @@ const { handler: listGoals } = await import('../../functions/learning/list-goals
 const { handler: createGoal } = await import('../../functions/learning/create-goal.ts');
 const { handler: stepGoal } = await import('../../functions/learning/step-goal.ts');
 const { handler: deleteGoal } = await import('../../functions/learning/delete-goal.ts');
-const { handler: advanceGoals } = await import('../../functions/consumers/advance-study-goals.ts');
+const { handler: advanceGoals } = await import('../../functions/learning/advance-study-goals.ts');
 const { handler: startRound } = await import('../../functions/quiz/start-round.ts');
 const { handler: answerQuestion } = await import('../../functions/quiz/answer-question.ts');
 const { getRound } = await import('../../functions/data/rounds.ts');

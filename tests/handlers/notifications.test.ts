@@ -9,12 +9,12 @@ import { httpEvent, parse } from '../support/http-event.ts';
 import { player } from '../support/players.ts';
 
 /**
- * Notifications (2-social §2, §4, §9; issue 9): each consumer makes its item once, the
+ * Notifications (docs/social.md): each consumer makes its item once, the
  * recipient's settings are honoured by the server, nobody reaches another's notification,
  * and the scheduler sends study reminders at the preferred time in the account's zone.
  */
 useLocalStack();
-const { handler: notifyConsumer } = await import('../../functions/consumers/notify.ts');
+const { handler: notifyConsumer } = await import('../../functions/notifications/write-event-notifications.ts');
 const { handler: list } = await import('../../functions/notifications/list-notifications.ts');
 const { handler: markRead } = await import('../../functions/notifications/mark-read.ts');
 const { handler: markAllRead } = await import('../../functions/notifications/mark-all-read.ts');
@@ -22,7 +22,7 @@ const { handler: remove } = await import('../../functions/notifications/delete-n
 const { handler: getSettings } = await import('../../functions/notifications/get-settings.ts');
 const { handler: saveSettings } = await import('../../functions/notifications/save-settings.ts');
 const { handler: sendStudyReminders } = await import('../../functions/notifications/send-study-reminders.ts');
-const { handler: updateStreak } = await import('../../functions/consumers/update-streak.ts');
+const { handler: updateStreak } = await import('../../functions/quiz/update-streak.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 const { getProfile } = await import('../../functions/data/profiles.ts');
 
@@ -356,7 +356,7 @@ describe('study reminders by the scheduler', () => {
 
 describe('Delete Account', () => {
   it('removes the notifications, the settings and the pending study reminders', async () => {
-    const { handler: deleteAccountData } = await import('../../functions/consumers/delete-account-data.ts');
+    const { handler: deleteAccountData } = await import('../../functions/profile/delete-account-data.ts');
     const me = await player();
     await save(me, { preferredStudyTime: '17:00' });
     await notifyConsumer(envelope('AchievementUnlocked', { userId: me.user_id, achievementId: 'first_quiz', unlockedAt: now() }));
@@ -372,7 +372,7 @@ describe('Delete Account', () => {
   });
 
   it('removes the notifications of others that name the account (its friend requests), and none is made after', async () => {
-    const { handler: deleteAccountData } = await import('../../functions/consumers/delete-account-data.ts');
+    const { handler: deleteAccountData } = await import('../../functions/profile/delete-account-data.ts');
     const [leaving, receiver] = await Promise.all([player(), player()]);
     const request = (createdAt: string) => envelope('FriendRequestSent', { senderId: leaving.user_id, senderEmail: leaving.email, receiverId: receiver.user_id, createdAt });
     await notifyConsumer(request(now()));

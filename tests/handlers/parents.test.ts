@@ -7,7 +7,7 @@ import { envelope, played } from '../support/played.ts';
 import { player } from '../support/players.ts';
 import { quietNow } from '../support/quiet-now.ts';
 
-/** Parents following students (issue 13): consent first, real figures after, either side removes, 403/404 with no data. */
+/** Parents following students: consent first, real figures after, either side removes, 403/404 with no data. */
 const { mailbox } = useLocalStack();
 const { handler: addStudent } = await import('../../functions/parents/add-student.ts');
 const { handler: listStudents } = await import('../../functions/parents/list-students.ts');
@@ -16,7 +16,7 @@ const { handler: setWeekly } = await import('../../functions/parents/set-weekly-
 const { handler: listParents } = await import('../../functions/parents/list-parents.ts');
 const { handler: respond } = await import('../../functions/parents/respond-link.ts');
 const { handler: removeParent } = await import('../../functions/parents/remove-parent.ts');
-const { handler: notifyConsumer } = await import('../../functions/consumers/notify.ts');
+const { handler: notifyConsumer } = await import('../../functions/notifications/write-event-notifications.ts');
 const { handler: listNotifications } = await import('../../functions/notifications/list-notifications.ts');
 const { handler: weeklyJob } = await import('../../functions/parents/send-weekly-summaries.ts');
 

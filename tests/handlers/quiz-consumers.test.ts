@@ -5,9 +5,9 @@ import { useLocalStack } from '../support/handler-env.ts';
 import { player } from '../support/players.ts';
 
 useLocalStack();
-const { handler: updateProgress } = await import('../../functions/consumers/update-progress.ts');
-const { handler: updateStreak } = await import('../../functions/consumers/update-streak.ts');
-const { handler: writeLeaderboardEntry } = await import('../../functions/consumers/write-leaderboard-entry.ts');
+const { handler: updateProgress } = await import('../../functions/quiz/update-progress.ts');
+const { handler: updateStreak } = await import('../../functions/quiz/update-streak.ts');
+const { handler: writeLeaderboardEntry } = await import('../../functions/activity/write-leaderboard-entry.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 const { keys } = await import('../../functions/data/table-design.ts');
 const { achievements } = await import('../../functions/data/learner.ts');

@@ -8,7 +8,7 @@ import { linkToken, mailTo, uniqueEmail, useLocalStack } from '../support/handle
 import { httpEvent, parse } from '../support/http-event.ts';
 import { player, premium } from '../support/players.ts';
 
-/** Study groups and chat (2-social, premium study_groups): every permission case answers 4xx with no data. */
+/** Study groups and chat (docs/social.md: premium study_groups): every permission case answers 4xx with no data. */
 const { mailbox } = useLocalStack();
 const { handler: listMine } = await import('../../functions/groups/list-my-groups.ts');
 const { handler: searchGroups } = await import('../../functions/groups/search-groups.ts');
@@ -21,8 +21,8 @@ const { handler: listMessages } = await import('../../functions/groups/list-mess
 const { handler: sendMessage } = await import('../../functions/groups/send-message.ts');
 const { handler: groupStats } = await import('../../functions/groups/get-group-stats.ts');
 const { canSubscribeToGroup } = await import('../../functions/groups/topic-access.ts');
-const { handler: updateProgress } = await import('../../functions/consumers/update-progress.ts');
-const { handler: deleteAccountData } = await import('../../functions/consumers/delete-account-data.ts');
+const { handler: updateProgress } = await import('../../functions/quiz/update-progress.ts');
+const { handler: deleteAccountData } = await import('../../functions/profile/delete-account-data.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 const { handler: signUp } = await import('../../functions/auth/sign-up.ts');
 const { handler: confirmSignUp } = await import('../../functions/auth/confirm-sign-up.ts');
@@ -99,7 +99,7 @@ describe('study groups', () => {
     expect(refused.status).toBe(404);
     expect(refused.body.group).toBeUndefined();
 
-    // Only the admin invites, and only a friend; to a stranger a private group does not exist (issue 17).
+    // Only the admin invites, and only a friend; to a stranger a private group does not exist.
     expect((await call(invite, stranger, { path: { groupId: group.id }, body: { user_id: friend.user_id } })).status).toBe(404);
     expect((await call(invite, admin, { path: { groupId: group.id }, body: { user_id: stranger.user_id } })).status).toBe(404);
     expect((await call(invite, admin, { path: { groupId: group.id }, body: { email: friend.email } })).status).toBe(201);
@@ -153,7 +153,7 @@ describe('study groups', () => {
     const a = await student();
     const group = (await create(a, { name: 'Chatty Group' })).body.group;
     const sent = await post(a, group.id, '  <b>Hello</b> world  ');
-    // Stored as written, trimmed (issue 17 item 10: the page renders it as text, so nothing is stripped as a 'tag').
+    // Stored as written, trimmed (the page renders it as text, so nothing is stripped as a 'tag').
     expect(sent.body.message).toMatchObject({ message: '<b>Hello</b> world', user_id: a.user_id, email: a.email, group_id: group.id });
     expect((await post(a, group.id, '   ')).status).toBe(400);
     expect((await post(a, group.id, 'x'.repeat(1001))).body.error.message).toBe(M.messageTooLong);
@@ -339,7 +339,7 @@ describe('study groups: limits and privacy (issue 17)', () => {
     const tag = family();
     const id = randomUUID().replace(/-/g, '').slice(0, 22);
     const at = new Date(Date.now() - 86_400_000).toISOString();
-    // A group item as the code before issue 17 wrote it: no word entries.
+    // A group item as older code wrote it, before group search had its word entries.
     await documentClient().send(
       new PutCommand({
         TableName: process.env.TABLE_NAME,

@@ -192,7 +192,7 @@ describe('every stack', () => {
     // Byte for byte, for one function of each kind (a route, a consumer).
     for (const [template, entry] of [
       [areas.admin, 'functions/admin/add-user.ts'],
-      [t.events, 'functions/consumers/send-email.ts'],
+      [t.events, 'functions/auth/send-email.ts'],
     ] as const) {
       const sizes = deployedCode(template).map(({ code }) => Buffer.byteLength(code));
       const { outputFiles } = await build({ ...esbuildOptions(entry, path.join(scratch, 'probe', 'index.mjs')), write: false });
@@ -439,7 +439,7 @@ describe('api stacks', () => {
     if (route.auth === 'jwt') {
       expect(props.AuthorizationType).toBe('JWT');
       expect(props.AuthorizerId).toEqual(importOf(authorizerId));
-      // Access tokens only: an ID token carries no scope (issue 17 #16).
+      // Access tokens only: an ID token carries no scope.
       expect(props.AuthorizationScopes).toEqual(['aws.cognito.signin.user.admin']);
     } else {
       expect(props.AuthorizationType).toBe('NONE');

@@ -12,7 +12,7 @@ export async function played(who: Profile, round: { subject: Subject; level?: Le
   const [{ documentClient }, { keys }, { handler: updateProgress }] = await Promise.all([
     import('../../functions/lib/clients.ts'),
     import('../../functions/data/table-design.ts'),
-    import('../../functions/consumers/update-progress.ts'),
+    import('../../functions/quiz/update-progress.ts'),
   ]);
   const roundId = randomUUID();
   const level = round.level ?? 'beginner';
