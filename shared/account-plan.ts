@@ -2,7 +2,7 @@ import type { Profile } from './api.ts';
 import { hasFullAccess } from './entitlements.ts';
 
 /**
- * The plan an account is on, as the entitlements decide it (1-core §6): a stored
+ * The plan an account is on, as the entitlements decide it (docs/accounts.md): a stored
  * subscription_status of "free" with an unexpired trial is a trial, not Free. Screens that
  * name a plan (the admin's user list) read it from here rather than from the stored status.
  */

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { SUBJECTS, type Subject } from './constants.ts';
 
-/** Detailed analytics of 1-core §2 and §9: 7 buckets over 7, 30 or 90 days, per subject. */
+/** Detailed analytics (docs/quiz.md): 7 buckets over 7, 30 or 90 days, per subject. */
 export const ANALYTICS_RANGES = [7, 30, 90] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
 export const ANALYTICS_METRICS = ['accuracy', 'speed', 'consistency'] as const;

@@ -22,17 +22,17 @@ export const profileSchema = z.object({
   /** The IANA zone the account's days count in (streaks); set by the first round, changed at most once a day. */
   time_zone: z.string().optional(),
   time_zone_changed_at: z.string().optional(),
-  /** Signs in with an authenticator app's code as well (issue 18 item 7); admins must. */
+  /** Signs in with an authenticator app's code as well; admins must. */
   mfa_enabled: z.boolean().optional(),
   metadata: z.object({
     trial_active: z.boolean().optional(),
     trial_started: z.string().optional(),
     trial_ends: z.string().optional(),
     limits: profileLimitsSchema.partial().optional(),
-    /** Editable on /profile (2-social §2, §5). */
+    /** Editable on /profile (docs/social.md). */
     full_name: z.string().optional(),
     phone_number: z.string().optional(),
-    /** Accessible timed play (issue 10): unset means standard time (1). */
+    /** Accessible timed play: unset means standard time (1). */
     time_multiplier: timeMultiplierSchema.optional(),
     updated_at: z.string().optional(),
   }),

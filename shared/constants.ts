@@ -1,4 +1,4 @@
-/** Product constants from the spec (1-core §1, §6, §9). One place for browser and server. */
+/** Product constants from the spec (docs/quiz.md). One place for browser and server. */
 
 export const SUBJECTS = ['geography', 'history', 'religion'] as const;
 export type Subject = (typeof SUBJECTS)[number];
@@ -12,7 +12,7 @@ export type Role = (typeof ROLES)[number];
 export const SUBSCRIPTION_STATUSES = ['free', 'premium'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** Where each role lands after sign-in (1-core §2). */
+/** Where each role lands after sign-in (docs/quiz.md). */
 export const ROLE_HOME: Record<Role, string> = {
   student: '/dashboard',
   parent: '/parent-dashboard',
@@ -39,14 +39,14 @@ export const isStaffRole = (role: string): boolean => (STAFF_ROLES as readonly s
 /** Staff passwords: at least this long, with upper- and lower-case letters, a number and a symbol. */
 export const STAFF_PASSWORD_MIN_LENGTH = 12;
 
-/** Password reset links are valid for one hour and work once (1-core §9). */
+/** Password reset links are valid for one hour and work once (docs/quiz.md). */
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 /** Sign-up confirmation links: the spec is silent; a day is the common choice. */
 export const CONFIRM_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
 export const TRIAL_DAYS = 7;
 
-/** Session lookup retries (1-core §4). */
+/** Session lookup retries (docs/quiz.md). */
 export const SESSION_LOOKUP_RETRIES = 5;
 export const SESSION_LOOKUP_DELAY_MS = 1000;
 

@@ -1,7 +1,7 @@
 import type { Profile } from './api.ts';
 import type { Level } from './constants.ts';
 
-/** Who may use what (1-core §6). One place, used by the server to decide and by the web to explain. */
+/** Who may use what (docs/quiz.md). One place, used by the server to decide and by the web to explain. */
 export const PREMIUM_FEATURES = [
   'advanced_questions',
   'expert_questions',

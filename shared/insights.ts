@@ -1,7 +1,7 @@
 import type { Subject } from './constants.ts';
 import { localDate, previousDay } from './quiz/streak.ts';
 
-/** Personal insights of the student dashboard (1-core §2). */
+/** Personal insights of the student dashboard (docs/quiz.md). */
 export const WEEKLY_GOAL_QUIZZES = 5;
 
 export interface SubjectTally {

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { SUBJECTS } from './constants.ts';
 import { FREE_LIMITS } from './entitlements.ts';
 
-/** Plans and prices of 3-learning-and-admin §9 (US dollars). */
+/** Plans and prices in US dollars (docs/quiz.md). */
 export const PLANS = {
   monthly: { name: 'Monthly', price: 4.99, then: 8.99, period: 'month', note: 'for the first 3 months, then $8.99', discountPercent: 44 },
   annual: { name: 'Annual', price: 79.99, was: 107.88, period: 'year', note: '$6.67 per month', discountPercent: 26 },
@@ -62,7 +62,7 @@ export const SUBSCRIPTION_MESSAGES = {
   waitlistOwnEmail: 'Use the e-mail address of your account',
 } as const;
 
-/** Landing statistics floors (3-learning-and-admin §9): an operator's choice, never the default (issue 23). */
+/** Landing statistics floors (docs/quiz.md): an operator's choice, never the default. */
 export const STAT_FLOORS = { users: 10_000, quizzes: 500_000, successRate: 85, defaultSuccessRate: 95, schools: 150, usersPerSchool: 67 } as const;
 
 /** What the landing page may show: the counters as they are (default), or the spec's floors. */

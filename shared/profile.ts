@@ -3,7 +3,7 @@ import { timeMultiplierSchema } from './quiz/time-allowance.ts';
 import { FIELD_MESSAGES } from './validation/messages.ts';
 import { singleLineText } from './validation/plain-text.ts';
 
-/** The profile page's rules and messages (2-social §2, §5, §8). */
+/** The profile page's rules and messages (docs/social.md). */
 export const PROFILE_MESSAGES = {
   fullNameShort: 'Full name must be at least 2 characters',
   fullNamePlain: 'Full name cannot contain < or >',
@@ -36,7 +36,7 @@ export const fullNameSchema = z
 
 /**
  * Both text fields optional; an empty field clears the value. The time multiplier
- * (accessible timed play, issue 10) is kept as it is when the request leaves it out.
+ * (accessible timed play) is kept as it is when the request leaves it out.
  */
 export const profileUpdateSchema = z.strictObject({
   full_name: fullNameSchema,

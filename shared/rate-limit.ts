@@ -1,4 +1,4 @@
-/** Attempt limits of 1-core §5, enforced by the server (and mirrored in the form for instant feedback). */
+/** Attempt limits (docs/accounts.md), enforced by the server (and mirrored in the form for instant feedback). */
 import { REPORT_MESSAGES, REPORT_SENDS_PER_DAY } from './reports/report.ts';
 import { AUTH_MESSAGES } from './validation/messages.ts';
 
@@ -22,7 +22,7 @@ export interface AddressWindow {
 export const PER_ADDRESS_FACTOR = 10;
 
 /**
- * Sign-ups per address (issue 13): a class of 35 signing up from one school address within
+ * Sign-ups per address: a class of 35 signing up from one school address within
  * 10 minutes must all get in, so an address may make 60 in a 10-minute window (a burst) and
  * 200 in a day; a script signing up hundreds of accounts from one address is still stopped,
  * and each e-mail keeps its own limit of 3 an hour.
@@ -45,9 +45,9 @@ export const RATE_RULES = {
   offlineDownload: { max: 20, windowMs: 10 * 60_000, message: 'Too many downloads. Wait a few minutes and try again.' },
   /** Not in the spec: new AI explanations generated per account (cache hits are free; a round has at most 35 wrong answers). */
   explanationGenerate: { max: 60, windowMs: 60 * 60_000, message: 'Too many new explanations in a short time. Wait a few minutes and try again.' },
-  /** Not in the spec: class codes tried per account (a code is one of about 10^12; issue 13). */
+  /** Not in the spec: class codes tried per account (a code is one of about 10^12). */
   classJoin: { max: 20, windowMs: 10 * 60_000, message: 'Too many attempts. Wait a few minutes and try again.' },
-  /** Not in the spec: study groups created per account per hour (issue 17: 510 in 6 s; the 10 kept are a count of their own). */
+  /** Not in the spec: study groups created per account per hour (510 in 6 s; the 10 kept are a count of their own). */
   groupCreate: { max: 20, windowMs: 60 * 60_000, message: 'You are creating groups too fast. Try again later.' },
 } as const satisfies Record<string, RateRule>;
 

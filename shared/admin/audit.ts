@@ -1,8 +1,8 @@
 import * as z from 'zod';
 
 /**
- * The admin audit log (issue 13): who did what, to what, and when. Every admin-only
- * handler records one entry after a successful change (functions/data/audit-log.ts);
+ * The admin audit log: who did what, to what, and when. Every admin-only
+ * handler records one entry after a successful change (functions/admin/data/audit-log.ts);
  * admins read the newest entries in the console.
  */
 

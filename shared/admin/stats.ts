@@ -2,13 +2,13 @@ import * as z from 'zod';
 import { ROLES, SUBJECTS, type Role, type Subject } from '../constants.ts';
 
 /**
- * Admin statistics (3-learning §3, §9), kept as counters by event consumers so the
+ * Admin statistics (docs/admin.md), kept as counters by event consumers so the
  * overview reads a fixed number of items whatever the number of users or attempts:
  * one totals item and one item per day of the 7-day window. These are the pure rules:
  * what an event adds to which counter, and how the counters become the figures shown.
  */
 
-/** The 7-day window of the chart and the weekly trend (§9). */
+/** The 7-day window of the chart and the weekly trend (docs/admin.md). */
 export const ACTIVITY_DAYS = 7;
 
 /** A counter record as stored: flat, additive numbers (DynamoDB ADD creates them at 0). */
@@ -17,7 +17,7 @@ export type Counters = Record<string, number>;
 /** An attempt's score as tenths of a percent, so sums stay whole numbers: 7 of 9 → 778 (77.8%). */
 export const percentTenths = (score: number, total: number): number => (total > 0 ? Math.round((score * 1000) / total) : 0);
 
-/** The UTC day of an instant, `YYYY-MM-DD` ("active today by date prefix", §9). */
+/** The UTC day of an instant, `YYYY-MM-DD` ("active today" by date prefix; docs/admin.md). */
 export const utcDay = (iso: string): string => new Date(iso).toISOString().slice(0, 10);
 
 /** The window's days, oldest first, ending with `today`. */
@@ -120,7 +120,7 @@ export const adminStatsSchema = z.object({
   recentActivity: z.array(z.object({ date: z.string(), quizCount: z.number(), averageScore: z.number() })),
   /** Distinct players with a quiz completed today (UTC). */
   activeToday: z.number(),
-  /** Mean time per quiz in seconds (milliseconds / 1000, §9). */
+  /** Mean time per quiz in seconds (milliseconds / 1000; docs/admin.md). */
   averageTimeSpent: z.number(),
   subjectStats: z.record(z.enum(SUBJECTS), subjectStatSchema),
 });
@@ -155,7 +155,7 @@ export function adminStatsFrom(totals: Counters | undefined, days: ReadonlyMap<s
   };
 }
 
-/** What the overview shows when statistics fail to load (§8: zeros). */
+/** What the overview shows when statistics fail to load (docs/admin.md: zeros). */
 export const zeroStats = (today: string): AdminStats => adminStatsFrom(undefined, new Map(), today);
 
 /** A subject's accuracy, whole percent (subject performance). */

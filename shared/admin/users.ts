@@ -3,7 +3,7 @@ import { MAX_LENGTH, ROLES, SUBSCRIPTION_STATUSES } from '../constants.ts';
 import { emailField } from '../validation/email.ts';
 import { AUTH_MESSAGES, FIELD_MESSAGES } from '../validation/messages.ts';
 
-/** The admin console's texts (3-learning §8), written once for the server and the browser. */
+/** The admin console's texts (docs/admin.md), written once for the server and the browser. */
 export const ADMIN_MESSAGES = {
   privilegesRequired: 'Admin privileges required',
   authenticationRequired: 'Authentication required',
@@ -16,7 +16,7 @@ export const ADMIN_MESSAGES = {
   updateFailed: 'Failed to update user',
   deleteFailed: 'Failed to delete user',
   deleteConfirm: 'Are you sure you want to delete this user?',
-  /** Not in the spec's catalogue: admin accounts are not deleted from the table (§6); demote first. */
+  /** Not in the spec's catalogue: admin accounts are not deleted from the table (docs/admin.md); demote first. */
   adminProtected: 'Admin accounts cannot be deleted here. Change the role first.',
   /** Not in the spec's catalogue: an admin's sign-in address is theirs to keep (no takeover from the table). */
   adminEmailFixed: "An admin's email cannot be changed here",
@@ -31,7 +31,7 @@ export const ADMIN_MESSAGES = {
   quickMatchFailed: 'Failed to start a quick match',
 } as const;
 
-/** Add User's and Edit User's e-mail: required, a basic pattern, at most 255 characters (§5). */
+/** Add User's and Edit User's e-mail: required, a basic pattern, at most 255 characters (docs/admin.md). */
 export const adminEmailSchema = emailField({
   required: AUTH_MESSAGES.emailRequired,
   tooLong: FIELD_MESSAGES.maxLength(MAX_LENGTH.email),
@@ -53,7 +53,7 @@ export const editUserSchema = z.object({
 export type EditUserInput = z.infer<typeof editUserSchema>;
 
 /**
- * Admin accounts are not deleted from the table (§6) and keep their sign-in e-mail; their role
+ * Admin accounts are not deleted from the table (docs/admin.md) and keep their sign-in e-mail; their role
  * can be changed (a promotion is reversible), as long as another admin remains (checked by the
  * server in the same write as the change).
  */

@@ -3,13 +3,13 @@ import { LEVELS, SUBJECTS, type Level, type Subject } from '../constants.ts';
 import { studentEmailSchema } from '../parents/parents.ts';
 
 /**
- * Teachers' classes (3-learning §2 Teacher dashboard, §3 Student score row, §6, §8). The spec's
+ * Teachers' classes and the student score row (docs/admin.md). The spec's
  * selector offers Class A, B and C, which hold nothing, and its Add Student saves nothing; here a
  * teacher creates and names classes, students join with the class code or accept an e-mailed
  * invitation (a notification), and the table reads the members' real attempts.
  */
 export const CLASS_MESSAGES = {
-  /** §8, when the invited e-mail is not a student's account. */
+  /** docs/admin.md, when the invited e-mail is not a student's account. */
   studentNotFound: 'Student not found. Please ensure the email is correct.',
   addFailed: 'Failed to add student',
   fetchFailed: 'Failed to fetch students',
@@ -120,7 +120,7 @@ export function completionOf(assignment: AssignmentWindow, rounds: readonly Play
 /** Active Students: study time over 2 hours in the last 7 days (the spec's study_time over 2). */
 export const isActive = (studyHours7d: number): boolean => studyHours7d > CLASS_LIMITS.activeHours;
 
-/** §3 Student score row; a subject without quizzes has no score (null), not 0. */
+/** docs/admin.md: score row; a subject without quizzes has no score (null), not 0. */
 export const scoreRowSchema = z.object({
   user_id: z.string(),
   email: z.string(),

@@ -1,7 +1,7 @@
 /**
  * Requests for a student's consent (a parent's link, a teacher's class invitation) each put a
  * notification in the student's bell, so they are limited per pair of asker and student
- * (issue 17: remove-and-ask-again sent 6 in a second, even right after a decline).
+ * (remove-and-ask-again sent 6 in a second, even right after a decline).
  */
 export const CONSENT_LIMITS = {
   /** Requests one parent or teacher may send one student per UTC day, whatever was removed in between. */

@@ -4,17 +4,17 @@ import { questionIdSchema, roundIdSchema } from '../quiz/contracts.ts';
 
 /**
  * AI explanations of a finished round's wrong answers and the video library made from them
- * (3-learning-and-admin §2 Video library and AI explanation panel, §3, §4, §7, §8, §9).
+ * (video library and AI explanation panel; docs/ai.md).
  * Pure rules and the contracts shared by the web and the handlers.
  */
 
-/** §9: a narration's length is its words divided by 150 (minutes). */
+/** docs/ai.md: a narration's length is its words divided by 150 (minutes). */
 export const WORDS_PER_MINUTE = 150;
 /** Not in the spec: a video library holds at most this many videos per account (one bounded query). */
 export const LIBRARY_MAX = 200;
 /** Not in the spec: one Add to Video Library run takes at most this many questions (a round has at most 35). */
 export const GENERATE_MAX = 35;
-/** §7: the library pauses 0.5 s between items while generating. */
+/** docs/ai.md: the library pauses 0.5 s between items while generating. */
 export const GENERATE_PAUSE_MS = 500;
 
 export const EXPLANATION_MESSAGES = {
@@ -24,10 +24,10 @@ export const EXPLANATION_MESSAGES = {
   roundActive: 'Finish the round to see explanations',
   answeredCorrectly: 'You answered this question correctly',
   answerMismatch: 'That is not the answer given in this round',
-  /** §2: the wait text says 10-15 seconds. */
+  /** docs/ai.md: the wait text says 10-15 seconds. */
   wait: 'Generating your AI explanation… this usually takes 10-15 seconds.',
   unavailable: 'Explanation Unavailable',
-  /** §8 */
+  /** docs/ai.md */
   failed: 'Failed to generate explanation',
   unexpected: 'An unexpected error occurred',
   nonJson: 'Server returned non-JSON response or empty body',
@@ -37,7 +37,7 @@ export const EXPLANATION_MESSAGES = {
 } as const;
 
 export const VIDEO_MESSAGES = {
-  /** §8 */
+  /** docs/ai.md */
   loadFailed: 'Failed to load video explanations',
   emptyLibrary: 'No video explanations available yet. Complete some quizzes to generate explanations!',
   emptyFiltered: 'No explanations found matching your criteria.',
@@ -64,7 +64,7 @@ export const citationSchema = z.object({
 });
 export type Citation = z.infer<typeof citationSchema>;
 
-/** §3 "AI explanation (function result)", plus the citations and whether it is grounded. */
+/** docs/ai.md, plus the citations and whether it is grounded. */
 export const explanationSchema = z.object({
   questionId: z.string(),
   textExplanation: z.string(),
@@ -72,7 +72,7 @@ export const explanationSchema = z.object({
   keyPoints: z.array(z.string()),
   relatedTopics: z.array(z.string()),
   sources: z.array(citationSchema),
-  /** False for the fallback of §8: nothing relevant was found, only the answer key speaks. */
+  /** False for the fallback (docs/ai.md): nothing relevant was found, only the answer key speaks. */
   grounded: z.boolean(),
   /** Which generator wrote it (recorded with results). */
   generator: z.string(),
@@ -98,7 +98,7 @@ export const explainResponseSchema = z.object({
   success: z.literal(true),
   /** Served from the cache: no generation ran. */
   cached: z.boolean(),
-  /** Nothing relevant was found: the §8 fallback (not cached). */
+  /** Nothing relevant was found: the fallback in docs/ai.md (not cached). */
   fallback: z.boolean(),
   explanation: explanationSchema,
   videoId: videoIdSchema,
@@ -153,7 +153,7 @@ export function parseVideoId(videoId: string): { questionId: string; version: st
 }
 
 // ---------------------------------------------------------------------------------------------
-// The fallback of §8.
+// The nothing-found fallback (docs/ai.md).
 
 export interface FallbackInput {
   readonly questionId: string;
@@ -167,7 +167,7 @@ export interface FallbackInput {
 
 export const topicLabel = (topic: string): string => topic.replace(/-/g, ' ');
 
-/** §8: names the correct answer, notes subject and level, gives generic key points; invents nothing. */
+/** docs/ai.md: names the correct answer, notes subject and level, gives generic key points; invents nothing. */
 export function fallbackExplanation(input: FallbackInput): Explanation {
   const { subject, level, correctAnswer, chosenAnswer } = input;
   const about = input.topic ? ` about ${topicLabel(input.topic)}` : '';
@@ -191,7 +191,7 @@ export function fallbackExplanation(input: FallbackInput): Explanation {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Video items (§3 "Video item", with real counts).
+// Video items (docs/ai.md: with real counts).
 
 export const videoSorts = ['newest', 'popular', 'rated'] as const;
 export type VideoSort = (typeof videoSorts)[number];
@@ -208,7 +208,7 @@ export const videoItemSchema = z.object({
   question: z.string(),
   subject: z.enum(SUBJECTS),
   level: z.enum(LEVELS),
-  /** §3 difficulty: the question's level. */
+  /** docs/ai.md: difficulty: the question's level. */
   difficulty: z.enum(LEVELS),
   topic: z.string(),
   correctAnswer: z.string(),
@@ -241,13 +241,13 @@ export const addVideoRequestSchema = z.object({ roundId: roundIdSchema, question
 export const likeRequestSchema = z.object({ liked: z.boolean() });
 export const saveRequestSchema = z.object({ saved: z.boolean() });
 export const rateRequestSchema = z.object({ rating: z.number().int('Rating must be 1 to 5').min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5') });
-/** §5 Add to study plan: title non-empty after trimming. */
+/** docs/ai.md: to study plan: title non-empty after trimming. */
 export const studyPlanRequestSchema = z.object({ title: z.string().trim().min(1, VIDEO_MESSAGES.planTitleRequired).max(100, 'Title is too long (maximum 100 characters)') });
 
 /** Words of a text (anything between spaces that holds a letter or digit). */
 export const wordCount = (text: string): number => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
-/** §9: words / 150 minutes, in whole seconds (at least 1 for any words). */
+/** docs/ai.md: words / 150 minutes, in whole seconds (at least 1 for any words). */
 export function durationSeconds(script: string): number {
   const words = wordCount(script);
   return words === 0 ? 0 : Math.max(1, Math.round((words * 60) / WORDS_PER_MINUTE));
@@ -316,7 +316,7 @@ export function toVideoItem(record: VideoRecord, counts: VideoCounts): VideoItem
   };
 }
 
-/** §2 header counts. */
+/** docs/ai.md: header counts. */
 export function libraryCounts(items: readonly Pick<VideoItem, 'watched' | 'saved' | 'isPersonal'>[]): { explanations: number; watched: number; saved: number; personal: number } {
   return {
     explanations: items.length,
@@ -330,7 +330,7 @@ type Sortable = Pick<VideoItem, 'id' | 'addedAt' | 'views' | 'likes' | 'rating' 
 const newest = (a: Sortable, b: Sortable) => b.addedAt.localeCompare(a.addedAt) || a.id.localeCompare(b.id);
 
 /**
- * §2 sort: Newest First (added), Most Popular (viewers, then likes), Highest Rated (average,
+ * docs/ai.md: sort: Newest First (added), Most Popular (viewers, then likes), Highest Rated (average,
  * then number of ratings; unrated last). Ties fall back to newest, then id: a stable order.
  */
 export function sortVideos<T extends Sortable>(items: readonly T[], sort: VideoSort): T[] {
@@ -368,7 +368,7 @@ export function filterVideos<T extends VideoItem>(items: readonly T[], filters: 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Generation from the URL (§2, §4): ?generate=true&questions=<roundId>:<questionId>,…
+// Generation from the URL (docs/ai.md): ?generate=true&questions=<roundId>:<questionId>,…
 
 export interface GenerateTarget {
   readonly roundId: string;

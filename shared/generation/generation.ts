@@ -4,9 +4,9 @@ import { bankQuestionSchema, type BankQuestion } from '../quiz/question.ts';
 import { countOf } from '../text/counts.ts';
 
 /**
- * Admin AI generation (3-learning §2 Admin dashboard, §3 study_guides, §5 question and study
- * guide generation, §6 admin only, §7 generate-questions / generate-study-guide /
- * fact-check-guide, §8): rules shared by the admin panels and the Lambdas.
+ * Admin AI generation (docs/ai.md: question and study
+ * guide generation, admin only, the calls generate-questions / generate-study-guide /
+ * fact-check-guide): rules shared by the admin panels and the Lambdas.
  */
 
 export const GENERATION_MESSAGES = {
@@ -25,7 +25,7 @@ export const GENERATION_MESSAGES = {
   documentNotFound: 'Document not found',
   guideNotFound: 'Study guide not found',
   nothingGrounded: 'Nothing in the knowledge base matches this topic: add a document about it first',
-  /** Issue 23 item 9: refused before review, with the share found and the threshold. */
+  /** Refused before review, with the share found and the threshold. */
   offTopic: (percent: number, min: number) => `Only ${percent}% of what the knowledge base holds for it is about this topic (at least ${min}% must be): add documents on the topic first`,
   answerNotInSource: 'The answer must appear in the source passage',
   answerNotInOptions: 'The correct answer must be one of the options',
@@ -34,7 +34,7 @@ export const GENERATION_MESSAGES = {
   answerGivenAway: 'The question must not contain its answer',
 } as const;
 
-/** §5, §9: a number from 5 to 50, default 25, recommended 25-35. */
+/** docs/ai.md: a number from 5 to 50, default 25, recommended 25-35. */
 export const QUESTION_COUNT = { min: 5, max: 50, default: 25, recommended: [25, 35] } as const;
 
 /** The count as the form and the API read it: missing or empty gives 25; anything else must be a whole number 5..50. */
@@ -47,7 +47,7 @@ export function parseQuestionCount(value: unknown): { ok: true; count: number } 
 
 export const isRecommendedCount = (count: number): boolean => count >= QUESTION_COUNT.recommended[0] && count <= QUESTION_COUNT.recommended[1];
 
-/** §5, §9: short 500-800 words, medium 800-1500, comprehensive 1500+. */
+/** docs/ai.md: short 500-800 words, medium 800-1500, comprehensive 1500+. */
 export const GUIDE_LENGTHS = {
   short: { min: 500, max: 800 },
   medium: { min: 800, max: 1500 },
@@ -80,7 +80,7 @@ export function lengthVerdict(words: number, length: GuideLength): 'short-of-ran
 
 export const countWords = (text: string): number => (text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length;
 
-/** §5: focus areas, comma-separated, each trimmed, empty entries dropped (and repeats, any case). */
+/** docs/ai.md: focus areas, comma-separated, each trimmed, empty entries dropped (and repeats, any case). */
 export function parseFocusAreas(value: string | readonly string[] | undefined): string[] {
   const parts = value === undefined ? [] : typeof value === 'string' ? value.split(',') : value.flatMap((v) => v.split(','));
   const seen = new Set<string>();
@@ -94,7 +94,7 @@ export function parseFocusAreas(value: string | readonly string[] | undefined): 
   return out;
 }
 
-/** POST /api/generation/questions (§7: subject, content, level (beginner), count); a stored document or pasted content. */
+/** POST /api/generation/questions (docs/ai.md: subject, content, level (beginner), count); a stored document or pasted content. */
 export const generateQuestionsRequestSchema = z
   .object({
     documentId: z
@@ -116,7 +116,7 @@ export const generateQuestionsRequestSchema = z
   .transform((value) => ({ ...value, count: (parseQuestionCount(value.count) as { count: number }).count }));
 export type GenerateQuestionsRequest = z.input<typeof generateQuestionsRequestSchema>;
 
-/** POST /api/generation/guides (§5, §7: subject, topic, difficulty_level, focus_areas, length). */
+/** POST /api/generation/guides (docs/ai.md: subject, topic, difficulty_level, focus_areas, length). */
 export const generateGuideRequestSchema = z.object({
   subject: z.enum(SUBJECTS),
   difficulty_level: z.enum(LEVELS),
@@ -285,7 +285,7 @@ export const generatedGuideSchema = z.object({
   check_questions: z.array(z.object({ question: z.string(), answer: z.string() })),
   created_at: z.string(),
   /**
-   * The review (issue 23 item 9): a generated guide waits as pending until an admin approves
+   * The review: a generated guide waits as pending until an admin approves
    * it (optionally edited) into /study or rejects it. Absent on guides from before the queue,
    * which were already listed.
    */

@@ -1,5 +1,5 @@
 /**
- * Is a generated study guide about its topic (issue 23 item 9: a guide on "Rivers of Europe"
+ * Is a generated study guide about its topic (a guide on "Rivers of Europe"
  * was mostly continents, territories and UN regions)? Word overlap with the topic: explainable,
  * the same with every embedder, and it is what an admin checks by eye. Vector similarity alone
  * let passages through that were near the topic's subject but not on it.

@@ -1,5 +1,5 @@
 /**
- * Group search by words (issue 17): a public group is indexed under each word of its name and
+ * Group search by words: a public group is indexed under each word of its name and
  * description, so a search reads only the index of its most telling word, never "the newest N
  * groups" that a flood of new groups could fill. Pure rules, shared by the writer and the search.
  */

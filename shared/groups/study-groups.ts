@@ -3,7 +3,7 @@ import { LEVELS, SUBJECTS } from '../constants.ts';
 import { emailField } from '../validation/email.ts';
 import { plainText } from '../validation/plain-text.ts';
 
-/** Study groups with chat (2-social §2, §3, §4, §5, §8, §9): rules shared by the form and the Lambdas. */
+/** Study groups with chat (docs/social.md): rules shared by the form and the Lambdas. */
 export const GROUP_LIMITS = {
   nameMin: 3,
   nameMax: 50,
@@ -78,7 +78,7 @@ export const createGroupSchema = z.strictObject({
 export type CreateGroupInput = z.input<typeof createGroupSchema>;
 export type NewGroup = z.output<typeof createGroupSchema>;
 
-/** The form's starting values (2-social §5 defaults). */
+/** The form's starting values (docs/social.md). */
 export const GROUP_FORM_DEFAULTS = {
   name: '',
   description: '',
@@ -124,7 +124,7 @@ export const inviteSchema = z.union([
 /** Group ids are server-made: 22 url-safe characters (a random 128-bit id). */
 export const groupIdSchema = z.string().regex(/^[A-Za-z0-9_-]{10,40}$/);
 
-/** Case-insensitive match on name or description (2-social §5 group search); an empty query matches every group. */
+/** Case-insensitive match on name or description (group search, docs/social.md); an empty query matches every group. */
 export function matchesSearch(group: { name: string; description: string }, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { LEVELS, SUBJECTS, type Level, type Subject } from '../constants.ts';
 import { UNLIMITED } from '../entitlements.ts';
 
-/** Study guides (3-learning §2 "Study guides", §3 study_guides, §6, §9): rules shared by the page and the Lambdas. */
+/** Study guides (docs/learning.md): rules shared by the page and the Lambdas. */
 export const GUIDE_LIMITS = {
   searchMax: 100,
 } as const;

@@ -1,4 +1,4 @@
-/** 3-learning §9: chunk size 512 characters. */
+/** docs/ai.md: chunk size 512 characters. */
 export const CHUNK_SIZE = 512;
 
 /** A plain sentence splitter for when no NLP is at hand (the functions pass wink-nlp's). */

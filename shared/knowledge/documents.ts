@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { SUBJECTS } from '../constants.ts';
 import { DEFAULT_MAX_RESULTS, DEFAULT_THRESHOLD, SIMILARITY_THRESHOLDS } from './similarity.ts';
 
-/** 3-learning §5, §8 and §9 (Documents): the knowledge base's rules and every message, written once. */
+/** The knowledge base's documents (docs/ai.md): the rules and every message, written once. */
 export const DOCUMENT_LIMITS = {
   contentMax: 50_000,
   /** The form's hint: "content minimum 50 characters". */
@@ -105,7 +105,7 @@ export const addDocumentsSchema = z.object({
   ),
 });
 
-/** The batch's first entry that lacks a required field, as the §8 message; undefined when all have them. */
+/** The batch's first entry that lacks a required field, as the message in docs/ai.md; undefined when all have them. */
 export function missingFieldMessage(documents: readonly unknown[]): string | undefined {
   const index = documents.findIndex((doc) => {
     if (typeof doc !== 'object' || doc === null) return true;

@@ -1,6 +1,5 @@
 /**
- * Similarity arithmetic of the knowledge base (3-learning §7 search_similar_documents,
- * §9 Documents): exact cosine over unit vectors, the fusion of vector and keyword scores,
+ * Similarity arithmetic of the knowledge base (docs/ai.md): exact cosine over unit vectors, the fusion of vector and keyword scores,
  * and the threshold and top-k cut.
  */
 export const SIMILARITY_THRESHOLDS = [0.3, 0.5, 0.7] as const;

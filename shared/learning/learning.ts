@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { LEVELS, SUBJECTS, type Level, type Subject } from '../constants.ts';
 
 /**
- * Smart Learning, the learning-style assessment and study goals (3-learning-and-admin §2, §4, §5, §9):
+ * Smart Learning, the learning-style assessment and study goals (docs/learning.md):
  * pure rules shared by the pages and the Lambdas.
  */
 
@@ -26,7 +26,7 @@ export const ADAPTIVE = {
 
 export type Recommendation = 'up' | 'down' | 'stay';
 
-/** Up at ≥ 80 % over ≥ 3 attempts, down below 60 % over ≥ 3 attempts (§4 Study recommendation); percents are per attempt. */
+/** Up at ≥ 80 % over ≥ 3 attempts, down below 60 % over ≥ 3 attempts (docs/learning.md); percents are per attempt. */
 export function recommendLevel(level: Level, percents: readonly number[]): { level: Level; move: Recommendation; average: number | null } {
   const recent = percents.slice(0, ADAPTIVE.recentAttempts);
   const exact = recent.length ? recent.reduce((a, b) => a + b, 0) / recent.length : null;
@@ -41,7 +41,7 @@ export function recommendLevel(level: Level, percents: readonly number[]): { lev
 
 export type AccuracyColour = 'green' | 'yellow' | 'red';
 
-/** Accuracy colours (§2 Smart Learning): at least 0.8 green, at least 0.6 yellow, otherwise red. */
+/** Accuracy colours (docs/learning.md): at least 0.8 green, at least 0.6 yellow, otherwise red. */
 export const accuracyColour = (accuracy: number): AccuracyColour => (accuracy >= 0.8 ? 'green' : accuracy >= 0.6 ? 'yellow' : 'red');
 
 export interface AttemptRow {
@@ -109,7 +109,7 @@ export type AdaptiveView = ReturnType<typeof adaptiveView>;
 export const LEARNING_STYLES = ['visual', 'auditory', 'kinesthetic'] as const;
 export type LearningStyle = (typeof LEARNING_STYLES)[number];
 
-/** Five questions; option i of every question stands for LEARNING_STYLES[i] (§9: 5 questions, 3 styles). */
+/** Five questions; option i of every question stands for LEARNING_STYLES[i] (docs/learning.md: 5 questions, 3 styles). */
 export const ASSESSMENT_QUESTIONS = [
   { question: 'When you learn something new, what helps you most?', options: ['Diagrams, maps and pictures', 'Someone explaining it out loud', 'Trying it out myself'] },
   { question: 'How do you best remember a historical date?', options: ['Seeing it on a timeline', 'Saying it aloud or hearing it in a story', 'Writing it down or acting it out'] },
@@ -131,7 +131,7 @@ export const learningStyleAnswersSchema = z.object({
 });
 
 /**
- * The style with the most picks wins (§4). A tie (2-2-1) goes to the style among the tied that
+ * The style with the most picks wins (docs/learning.md). A tie (2-2-1) goes to the style among the tied that
  * was picked last, so the final answers break it; breakdown counts every style.
  */
 export function scoreLearningStyle(answers: readonly number[]): { style: LearningStyle; breakdown: Record<LearningStyle, number> } {
@@ -167,7 +167,7 @@ export const GOAL_LIMITS = {
   defaultDaysAhead: 30,
   /** At most this many goals a person keeps (each counts at most once per quiz); a conditional count holds it under concurrency. */
   goalsMax: 20,
-  /** Target dates: from yesterday (UTC; a browser west of UTC may still be on it) to 5 years ahead (issue 17). */
+  /** Target dates: from yesterday (UTC; a browser west of UTC may still be on it) to 5 years ahead. */
   pastDaysAllowed: 1,
   maxDaysAhead: 5 * 365 + 1,
 } as const;
@@ -250,7 +250,7 @@ export function daysRemaining(target: string, today: string): number {
   return Math.round((Date.parse(`${target}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
 }
 
-/** "N days left", "Due today", "N days overdue" (§2); one day is singular. */
+/** "N days left", "Due today", "N days overdue" (docs/learning.md); one day is singular. */
 export function daysText(days: number): string {
   if (days === 0) return 'Due today';
   const n = Math.abs(days);
@@ -259,7 +259,7 @@ export function daysText(days: number): string {
 
 export type GoalBorder = 'green' | 'red' | 'yellow' | 'indigo';
 
-/** Left border (§2): green completed, red overdue, yellow due within 7 days, indigo otherwise. */
+/** Left border (docs/learning.md): green completed, red overdue, yellow due within 7 days, indigo otherwise. */
 export function goalBorder(completed: boolean, days: number): GoalBorder {
   if (completed) return 'green';
   if (days < 0) return 'red';
@@ -269,7 +269,7 @@ export function goalBorder(completed: boolean, days: number): GoalBorder {
 
 const SUBJECT_NAMES: Record<Subject, string> = { geography: 'Geography', history: 'History', religion: 'Religion' };
 
-/** Recommended actions by progress, then by time left (§4 Study goal). */
+/** Recommended actions by progress, then by time left (docs/learning.md). */
 export function goalAdvice(progress: number, days: number, subject: Subject): string[] {
   const advice = [
     progress < 25
@@ -285,7 +285,7 @@ export function goalAdvice(progress: number, days: number, subject: Subject): st
   return advice;
 }
 
-/** The date `days` after `today` (YYYY-MM-DD): the form's default target date is 30 days ahead (§9). */
+/** The date `days` after `today` (YYYY-MM-DD): the form's default target date is 30 days ahead (docs/learning.md). */
 export function addDays(today: string, days: number): string {
   return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

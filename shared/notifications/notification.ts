@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { NotificationSettings } from './settings.ts';
 
 /**
- * In-app notifications (2-social §3 user_notifications, §4, §9). The spec's types plus
+ * In-app notifications (docs/social.md). The spec's types plus
  * friend_request (a friend request is not a challenge, but the friend-challenges toggle
  * covers both: the screen has no sixth toggle).
  */
@@ -14,7 +14,7 @@ export type Priority = (typeof PRIORITIES)[number];
 
 /**
  * The setting that switches each type on or off; null: always on. A parent's or a teacher's
- * request asks for the student's consent, so it is never switched off (3-learning, issue 13).
+ * request asks for the student's consent, so it is never switched off (docs/social.md).
  */
 export const TOGGLE_OF: Record<NotificationType, keyof Omit<NotificationSettings, 'quietHours' | 'preferredStudyTime'> | null> = {
   streak: 'streakReminders',
@@ -35,7 +35,7 @@ export const isEnabled = (settings: NotificationSettings, type: NotificationType
 /**
  * Consent requests also reach the bell at once, in quiet hours too: someone is waiting for
  * the answer now (a teacher in class, a parent beside the student), and they come only from
- * a person's own action, never from a schedule. A tournament alert too (issue 23 item 8): it
+ * a person's own action, never from a schedule. A tournament alert too: it
  * only comes for a match the player registered for at that hour, and held until the morning
  * it would arrive after the match; switching tournament alerts off stops it. Every other
  * type waits for quiet hours to end.
@@ -82,7 +82,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListSchema = z.object({ notifications: z.array(notificationSchema), unread: z.number().int().min(0) });
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
-/** The notification store's messages (2-social §8). */
+/** The notification store's messages (docs/social.md). */
 export const NOTIFICATION_MESSAGES = {
   notAuthenticated: 'User not authenticated',
   fetchFailed: 'Failed to fetch notifications',

@@ -1,7 +1,7 @@
 import type { QuietHours, TimeOfDay } from './settings.ts';
 
 /**
- * Quiet hours and wall-clock times in a time zone (2-social §9). Quiet hours may run over
+ * Quiet hours and wall-clock times in a time zone (docs/social.md). Quiet hours may run over
  * midnight (22:00–08:00): start inclusive, end exclusive.
  */
 export const minutesOf = (time: TimeOfDay): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));

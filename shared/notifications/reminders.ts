@@ -1,7 +1,7 @@
 import { deliveryTime, isQuietAt, minutesOf, nextDate, wallClock, zonedInstant } from './quiet-hours.ts';
 import type { NotificationSettings } from './settings.ts';
 
-/** Streak reminders (1-core §9, 2-social §9): at every multiple of 5 days, one of three wordings. */
+/** Streak reminders (docs/social.md): at every multiple of 5 days, one of three wordings. */
 export const STREAK_REMINDER_EVERY = 5;
 
 const STREAK_WORDINGS = [

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /**
- * Notification settings (2-social §2 Notification Settings, §3 notification_preferences, §9
+ * Notification settings (docs/social.md:
  * defaults). One schema for the form, the PUT handler and the stored item.
  */
 export const SETTINGS_MESSAGES = {
@@ -57,5 +57,5 @@ export const DEFAULT_SETTINGS: NotificationSettings = {
 
 export const settingsResponseSchema = z.object({ settings: notificationSettingsSchema });
 
-/** How long the saved message stays (2-social §9). */
+/** How long the saved message stays (docs/social.md). */
 export const SAVED_MESSAGE_MS = 3000;

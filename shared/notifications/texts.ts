@@ -53,7 +53,7 @@ export function challengeFinishedText(input: { subject: Subject; level: Level; m
   return { title: 'Challenge finished', message: `${result} in ${quizName(input.subject, input.level)}.`, priority: 'medium', actionUrl: '/friends?tab=challenges', actionText: 'View Results' };
 }
 
-/** A parent asked to follow the student (3-learning, issue 13): the student accepts or declines. */
+/** A parent asked to follow the student (docs/social.md): the student accepts or declines. */
 export function parentLinkText(parentEmail: string, parentId: string): NotificationText {
   return {
     title: 'A parent wants to follow your progress',
@@ -76,7 +76,7 @@ export function classInviteText(teacherEmail: string, className: string, classId
 }
 
 /**
- * A registered player's live match starts soon (issue 23 item 8). High priority: its browser
+ * A registered player's live match starts soon. High priority: its browser
  * pop-up stays until closed, since it is worth nothing once the match has begun.
  */
 export function tournamentStartingText(input: { name: string; subject: Subject; level: Level; minutes: number; tournamentId: string }): NotificationText {

@@ -2,14 +2,14 @@ import * as z from 'zod';
 import { LEVELS, SUBJECTS, type Level, type Subject } from '../constants.ts';
 
 /**
- * Offline quizzes (3-learning §2 Offline page, §3 offline quiz record, §9): a premium user
+ * Offline quizzes (the offline quiz record, docs/quiz.md): a premium user
  * downloads 10 questions per subject and level, with the answer key (the one place the key
  * leaves the server: a pack issued to that account, recorded, rate limited), plays them with
  * no connection and sends the result when the connection returns. The server grades the
  * answers against the pack it issued and records the attempt like any finished round.
  */
 export const OFFLINE = {
-  /** §9: 10 questions per download. */
+  /** docs/quiz.md: 10 questions per download. */
   questionsPerPack: 10,
   /** A completion time older than this is refused (the attempt cannot be counted on its day). */
   maxResultAgeMs: 7 * 24 * 60 * 60 * 1000,
@@ -28,10 +28,10 @@ export const OFFLINE = {
 
 export const OFFLINE_MESSAGES = {
   premiumRequired: 'Offline mode is a Premium feature. Upgrade to download quizzes.',
-  /** §8: shown nowhere in the original; here it is shown under the download grid. */
+  /** docs/quiz.md: shown nowhere in the original; here it is shown under the download grid. */
   noQuestions: (subject: Subject, level: Level) => `No questions available for ${subject} ${level}`,
   packNotFound: 'That offline quiz was not found. Download it again.',
-  /** A downloaded quiz counts once (issue 17 #4): a replay of it is practice, not points. */
+  /** A downloaded quiz counts once: a replay of it is practice, not points. */
   packAlreadyCounted: 'This offline quiz has already been counted. Download it again to play for points.',
   dailyLimit: `${OFFLINE.countedPerDay} offline quizzes have been counted today, the most a day. This result will be sent again tomorrow.`,
   tooOld: 'This offline result is more than 7 days old and cannot be counted.',
@@ -60,7 +60,7 @@ export const offlineQuestionSchema = z.object({
 });
 export type OfflineQuestion = z.infer<typeof offlineQuestionSchema>;
 
-/** §3 offline quiz record: id (subject_level), subject, level, questions, downloadedAt; plus the pack it came from. */
+/** docs/quiz.md: offline quiz record: id (subject_level), subject, level, questions, downloadedAt; plus the pack it came from. */
 export const offlinePackSchema = z.object({
   id: z.string(),
   packId: packIdSchema,

@@ -32,7 +32,7 @@ describe('consent requests in the bell (issue 13)', () => {
   it('reach the bell in quiet hours, while every other type waits for them to end', () => {
     expect(waitsForQuietHours('parent_link')).toBe(false);
     expect(waitsForQuietHours('class_invite')).toBe(false);
-    // A tournament alert is not held either: held until morning it would come after the match (issue 23 item 8).
+    // A tournament alert is not held either: held until morning it would come after the match.
     expect(waitsForQuietHours('tournament')).toBe(false);
     for (const type of ['streak', 'achievement', 'study_reminder', 'friend_challenge', 'friend_request'] as const) expect(waitsForQuietHours(type)).toBe(true);
   });

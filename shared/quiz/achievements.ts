@@ -1,7 +1,7 @@
 import { LEVELS, SUBJECTS, type Subject } from '../constants.ts';
 
 /**
- * The achievement catalogue of 1-core §3 and its rules (§9). The spec gives ids and hints;
+ * The achievement catalogue and its rules (docs/quiz.md). The spec gives ids and hints;
  * titles and descriptions here are ours. `speed_master` has no rule in the spec: we award
  * it for five quizzes finished under two minutes each (five times speed_demon).
  */

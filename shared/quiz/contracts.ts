@@ -7,7 +7,7 @@ import { timeMultiplierSchema } from './time-allowance.ts';
 /** Request and response shapes of the quiz API, shared by the quiz screen and the handlers. */
 
 export const DEFAULT_ROUND_SIZE = 10;
-/** Competition settings (2-social §9). */
+/** Competition settings (docs/quiz.md). */
 export const COMPETITION = {
   questionCounts: [15, 25, 35],
   defaultQuestionCount: 25,
@@ -35,7 +35,7 @@ export const QUIZ_MESSAGES = {
 
 const TAGS = /<[^>]*>/g;
 
-/** 1-core §5: a non-empty string of at most 500 characters, trimmed, markup stripped. */
+/** docs/quiz.md: a non-empty string of at most 500 characters, trimmed, markup stripped. */
 export const answerTextSchema = z
   .string({ error: QUIZ_MESSAGES.answerEmpty })
   .max(MAX_LENGTH.quizAnswer * 2, QUIZ_MESSAGES.answerTooLong)

@@ -4,7 +4,7 @@ import { nextDate, zonedInstant } from '../notifications/quiet-hours.ts';
 import { localDate } from './streak.ts';
 
 /**
- * The free plan's daily rounds (1-core §6, §9: "10 quiz attempts per day"). An attempt is a
+ * The free plan's daily rounds (docs/social.md: "10 quiz attempts per day"). An attempt is a
  * round the student played, so:
  *
  * - a round counts once, when its first answer (or skip) is accepted; opening a quiz,

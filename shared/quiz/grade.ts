@@ -1,7 +1,7 @@
 import { percentage, points, type QuizMode } from './scoring.ts';
 import { timeForSpeedMs, type TimeMultiplier } from './time-allowance.ts';
 
-/** Grading and the round's result, from the stored answers (1-core §4, §9). */
+/** Grading and the round's result, from the stored answers (docs/quiz.md). */
 export interface GradedAnswer {
   correct: boolean;
   /** null when skipped or left unanswered. */

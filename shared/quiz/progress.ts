@@ -1,4 +1,4 @@
-/** Level and subject progress of 1-core §4 and §9. */
+/** Level and subject progress (docs/quiz.md). */
 
 export interface Tally {
   quizzes: number;
@@ -40,7 +40,7 @@ export interface SubjectSummary<S extends string = string, L extends string = st
 }
 
 /**
- * The subject cards' figures from the level tallies (1-core §4): the dashboard, the parent's
+ * The subject cards' figures from the level tallies (docs/quiz.md): the dashboard, the parent's
  * and the teacher's views all read them from here.
  */
 export function summariseSubjects<S extends string, L extends string>(subjects: readonly S[], levels: readonly L[], rows: readonly LevelTally[]): SubjectSummary<S, L>[] {

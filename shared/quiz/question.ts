@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { LEVELS, SUBJECTS } from '../constants.ts';
 
 /**
- * A question as the bank stores it (1-core §3 plus topic and explanation). The answer
+ * A question as the bank stores it (the spec's fields plus topic and explanation; docs/quiz.md). The answer
  * key and explanation stay on the server until the question is answered.
  */
 export const bankQuestionSchema = z.object({

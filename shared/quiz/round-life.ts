@@ -1,7 +1,7 @@
 import { DEADLINE_GRACE_MS } from './contracts.ts';
 
 /**
- * How long a round stays in play (1-core §4 gives no number; these are ours). One rule for
+ * How long a round stays in play (the spec gives no number; these are ours, docs/quiz.md). One rule for
  * everything that asks "is this round still being played?": resuming it after a reload,
  * accepting its answers, and holding its unanswered questions back from Review and cards.
  *

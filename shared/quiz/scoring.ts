@@ -1,4 +1,4 @@
-/** Points and bonuses of 1-core §9. */
+/** Points and bonuses (docs/quiz.md). */
 export type QuizMode = 'practice' | 'competition';
 
 export function percentage(correct: number, total: number): number {

@@ -1,4 +1,4 @@
-/** Daily streaks (1-core §4, §9): consecutive calendar days with a completed quiz, in the user's time zone. */
+/** Daily streaks (docs/quiz.md): consecutive calendar days with a completed quiz, in the user's time zone. */
 
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone; an unknown zone falls back to UTC. */
 export function localDate(instant: Date, timeZone: string): string {

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /**
- * Accessible timed play (issue 10): a per-student time multiplier kept on the profile and
+ * Accessible timed play: a per-student time multiplier kept on the profile and
  * honoured by the server wherever play is timed (competitions, friend challenges, live
  * tournaments). 1 is the standard time; 'none' lifts the limit altogether. Only the
  * profile sets it: no round or answer request carries a multiplier of its own.

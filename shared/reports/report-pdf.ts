@@ -3,7 +3,7 @@ import { PERIOD_LABELS, subjectName, type ProgressReport } from './report.ts';
 import { countOf } from '../text/counts.ts';
 
 /**
- * The progress report as a PDF (3-learning §9), made with jspdf: titled with the product
+ * The progress report as a PDF (docs/learning.md), made with jspdf: titled with the product
  * name, the student's e-mail (and name when the profile has one), period, date, summary,
  * one line per subject, the 4-week grid and four recommendations. The browser's Download
  * PDF and the e-mailed attachment (the email-progress-report consumer) both call this one

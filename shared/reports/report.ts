@@ -1,7 +1,7 @@
 import { SUBJECTS, type Level, type Subject } from '../constants.ts';
 
 /**
- * The progress report (3-learning-and-admin §2, §9): pure figures from the attempts of a
+ * The progress report (docs/learning.md): pure figures from the attempts of a
  * period, plus the learner's real achievements and streak. Used by the report handler,
  * the e-mailed PDF and the web page alike. No zod here: the Lambda that builds and
  * e-mails the PDF stays small (the schemas are in contracts.ts).
@@ -50,7 +50,7 @@ export const percentOf = (a: Pick<ReportAttempt, 'score' | 'total'>): number => 
 const average = (values: readonly number[]): number => (values.length ? values.reduce((s, v) => s + v, 0) / values.length : 0);
 
 /**
- * Improvement trend (§9): the average of the second half of the scores minus the average of
+ * Improvement trend (docs/learning.md): the average of the second half of the scores minus the average of
  * the first half, in chronological order; with an odd count the middle score goes to the
  * second half. Fewer than two scores show no trend (0). Rounded to a whole percent.
  */
@@ -153,7 +153,7 @@ export function buildReport(input: ReportInput): ProgressReport {
 const NAMES: Record<Subject, string> = { geography: 'Geography', history: 'History', religion: 'Religion' };
 export const subjectName = (s: Subject): string => NAMES[s];
 
-/** Four recommendations (§9) from the report's own figures. */
+/** Four recommendations (docs/learning.md) from the report's own figures. */
 export function recommendations(r: Omit<ProgressReport, 'recommendations'>): string[] {
   if (r.totalQuizzes === 0) {
     return [
@@ -183,5 +183,5 @@ export interface ReportSend {
   sentAt: string;
 }
 
-/** The PDF's file name: a dated progress-report file (§9). */
+/** The PDF's file name: a dated progress-report file (docs/learning.md). */
 export const reportFileName = (now: Date): string => `progress-report-${now.toISOString().slice(0, 10)}.pdf`;

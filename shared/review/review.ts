@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { LEVELS, SUBJECTS, type Level, type Subject } from '../constants.ts';
 import { plainText } from '../validation/plain-text.ts';
 
-/** Review mode, bookmarks' notes and spaced repetition (3-learning-and-admin §2, §3, §4, §5, §8, §9). */
+/** Review mode, bookmarks' notes and spaced repetition (docs/learning.md). */
 export const REVIEW_LIMITS = {
   notesMax: 5000,
   /** Spaced repetition loads at most this many due cards at once. */
@@ -91,7 +91,7 @@ export const NEW_CARD: Schedule = { repetitions: 0, intervalDays: 0, ease: SM2.i
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The spec's SM-2 rule (§4). Rating 3 or 4: repetitions 0 gives 1 day, 1 gives 6 days,
+ * The spec's SM-2 rule (docs/learning.md). Rating 3 or 4: repetitions 0 gives 1 day, 1 gives 6 days,
  * otherwise the interval times the ease factor, rounded; repetitions plus one. Below 3:
  * repetitions back to 0, 1 day. The interval uses the ease before this review; then the
  * ease changes by 0.1 − (5 − q)(0.08 + 0.02(5 − q)) and never goes below 1.3. The ease is

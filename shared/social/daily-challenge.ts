@@ -1,4 +1,4 @@
-/** The daily challenge's rules (2-social §4, §9): bonus, challenge streak, completion screen. */
+/** The daily challenge's rules (docs/social.md): bonus, challenge streak, completion screen. */
 import * as z from 'zod';
 import { LEVELS, SUBJECTS, type Level, type Subject } from '../constants.ts';
 import { roundSchema } from '../quiz/contracts.ts';
@@ -43,7 +43,7 @@ export function completionIcon(score: number, total: number): CompletionIcon {
   return total > 0 && score * 5 >= total * 4 ? 'star' : 'muscle';
 }
 
-/** Questions in one daily challenge (2-social §7: the question lookup defaults to 5). */
+/** Questions in one daily challenge (docs/social.md: the question lookup defaults to 5). */
 export const DAILY_QUESTION_COUNT = 5;
 
 /**
@@ -118,7 +118,7 @@ export const dailyChallengeSchema = z.object({
 });
 export type DailyChallenge = z.infer<typeof dailyChallengeSchema>;
 
-/** The caller's progress on a day (2-social §3 user_daily_progress). */
+/** The caller's progress on a day (docs/social.md). */
 export const dailyProgressSchema = z.object({
   challenge_date: z.string(),
   completed: z.boolean(),

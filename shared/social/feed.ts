@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** The friend activity feed (2-social §2, §3, §5, §8, §9). */
+/** The friend activity feed (docs/social.md). */
 
 export const ACTIVITY_TYPES = ['quiz_completed', 'achievement_unlocked', 'challenge_sent', 'challenge_completed', 'streak_milestone', 'level_up'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
@@ -85,5 +85,5 @@ export function sameQuizPath(item: Pick<FeedItem, 'activity_data'>): string | nu
   return typeof subject === 'string' && typeof level === 'string' ? `/quiz/${subject}/${level}` : null;
 }
 
-/** A streak worth a feed item: the badge tiers 3, 7, 14 and 30 (2-social §2), then every 30 days. */
+/** A streak worth a feed item: the badge tiers 3, 7, 14 and 30 (docs/social.md), then every 30 days. */
 export const isStreakMilestone = (days: number): boolean => [3, 7, 14, 30].includes(days) || (days > 30 && days % 30 === 0);

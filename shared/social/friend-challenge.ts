@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { LEVELS, SUBJECTS } from '../constants.ts';
 import { userIdSchema } from './friends.ts';
 
-/** Challenges between friends (2-social §4, §5, §9). */
+/** Challenges between friends (docs/social.md). */
 
 export const CHALLENGE_EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
 export const CHALLENGE_QUESTION_COUNT = { min: 5, max: 25, offered: [5, 10, 15, 20] } as const;

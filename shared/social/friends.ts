@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { emailField } from '../validation/email.ts';
 import { plainText } from '../validation/plain-text.ts';
 
-/** Friends and friend requests (2-social §2, §5, §8). */
+/** Friends and friend requests (docs/social.md). */
 export const FRIEND_MESSAGES = {
   userNotFound: 'User not found with that email address',
   notYourself: 'You cannot send a friend request to yourself',
@@ -15,7 +15,7 @@ export const FRIEND_MESSAGES = {
   theyAskedFirst: 'This user has already sent you a friend request. Accept it under Requests.',
   requestNotFound: 'Friend request not found',
   friendNotFound: 'Friend not found',
-  /** Issue 23: a prefix listed strangers' addresses; a friend is found by the address they gave you. */
+  /** A prefix listed strangers' addresses; a friend is found by the address they gave you. */
   searchWholeAddress: "Type your friend's whole e-mail address",
 } as const;
 
@@ -30,11 +30,11 @@ export const friendEmailSchema = emailField({
 
 export const friendRequestSchema = z.strictObject({
   email: friendEmailSchema,
-  // Shown as text: kept as written, without control or bidi-override characters (issue 17).
+  // Shown as text: kept as written, without control or bidi-override characters.
   message: z.string().trim().max(FRIEND_LIMITS.messageMax, `Message must be at most ${FRIEND_LIMITS.messageMax} characters`).transform(plainText).default(''),
 });
 
-/** Search takes a whole address (exact match, any case), never a prefix (issue 23). */
+/** Search takes a whole address (exact match, any case), never a prefix. */
 export const friendSearchSchema = z.object({
   q: emailField({
     required: FRIEND_MESSAGES.searchWholeAddress,

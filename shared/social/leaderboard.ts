@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { SUBJECTS } from '../constants.ts';
 
-/** Leaderboards (2-social §2, §5, §7, §9): periods, buckets, ranking. */
+/** Leaderboards (docs/social.md): periods, buckets, ranking. */
 
 export const LEADERBOARD_PERIODS = ['day', 'week', 'month', 'all'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];

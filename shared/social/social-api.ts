@@ -3,7 +3,7 @@ import { LEVELS, SUBJECTS } from '../constants.ts';
 
 /**
  * Response shapes of the friends and friend-challenge routes (functions/social/), parsed by
- * the web client. Field names follow the spec's entities as shown (2-social §3).
+ * the web client. Field names follow the spec's entities as shown (docs/social.md).
  */
 
 export const friendSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * Study help never answers a question that can still earn the caller points (issue 17 #3).
+ * Study help never answers a question that can still earn the caller points.
  * The server gathers those questions (functions/knowledge/scored-questions.ts); these pure
  * rules decide whether a request asks one of them and whether a retrieved passage gives one
  * away. Text is compared by content words, so a pasted or lightly reworded question is caught.

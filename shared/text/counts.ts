@@ -1,5 +1,5 @@
 /**
- * Counts and articles in the product's English copy (issue 23: "1 quizzes completed",
+ * Counts and articles in the product's English copy ("1 quizzes completed",
  * "1 players", "You are a Auditory learner"). One rule for every screen and message.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The "tournament alerts" setting (2-social §2 Notification Settings; issue 23 item 8): a
+ * The "tournament alerts" setting (docs/social.md): a
  * registered player is told in the bell (and by push) that their live match starts soon.
  * The per-minute job decides which matches are due an alert; the notify consumer tells each
  * player once (keyed by the match), as the player's settings say.

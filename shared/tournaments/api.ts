@@ -1,5 +1,5 @@
 /**
- * Live tournaments' contracts (issue 10): the HTTP answers and the WebSocket messages of a
+ * Live tournaments' contracts: the HTTP answers and the WebSocket messages of a
  * match (`match:<tournament id>`), parsed by the screens and produced by the handlers.
  * No shape here carries an answer key for an open question: `correct_answer` appears only
  * in `match.standings`, which the runner sends after the question has closed.

@@ -1,7 +1,7 @@
 import { questionOpenMs, questionSlot, type MatchClock } from './schedule.ts';
 
 /**
- * Resuming a live match that a stop, a crash or a runner's timeout interrupted (issue 17).
+ * Resuming a live match that a stop, a crash or a runner's timeout interrupted.
  * The runner keeps no state of its own: the stored match state (status, question, close)
  * says what the next step is and when it was due. A step overdue by more than the grace
  * has no runner (a live runner acts on time, give or take the bus's latency), so the

@@ -1,5 +1,5 @@
 /**
- * Live tournaments (2-social §2, §4, §9; issue 10): the weekly schedule as data, and the pure
+ * Live tournaments (docs/social.md): the weekly schedule as data, and the pure
  * rules of a live match (which tournaments a week holds, a card's state, the match clock,
  * scoring and ranking). The server runs the match on its own clock; the browser only shows
  * what these rules and the server's instants give.
@@ -36,7 +36,7 @@ export interface ScheduledTournament {
   /** Start, `HH:MM` in UTC. */
   time: string;
   capacity: number;
-  /** Shown as text (2-social §9: prize pool shown as text). */
+  /** Shown as text (docs/social.md: prize pool shown as text). */
   prize: string;
 }
 
@@ -177,7 +177,7 @@ export function rank(standings: readonly Standing[]): RankedStanding[] {
 export type CardState = 'upcoming' | 'registration_open' | 'active' | 'full' | 'finished';
 
 /**
- * A card's state (2-social §4): finished once the match has ended; active from the start
+ * A card's state (docs/social.md): finished once the match has ended; active from the start
  * until then; before it, full when every place is taken, registration open within 48 h of the
  * start, and upcoming before that.
  */

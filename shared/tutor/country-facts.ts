@@ -1,5 +1,5 @@
 /**
- * Country questions answered from structured facts (issue 20, item 3): a question about a
+ * Country questions answered from structured facts: a question about a
  * country's capital, currency, languages, borders, continent, area or coast — or a superlative
  * over countries — is answered from the country fact sheets as data, not by picking sentences
  * that merely share words with it ("capital of Canada" must never come back as Canberra).

@@ -3,11 +3,11 @@ import { SUBJECTS } from '../constants.ts';
 import { TUTOR_ABSTAIN_PREFIX, TUTOR_MESSAGES, TUTOR_SUBJECTS } from './tutor.ts';
 
 /**
- * The tutor's evaluation (issue 20, item 1): a fixed set of questions a student would type
+ * The tutor's evaluation: a fixed set of questions a student would type
  * (eval/tutor-questions.json), each with the fact a right answer states, and the grader that
  * sorts every answer into exactly one of three outcomes:
  * - abstained: the tutor said it does not know (not grounded, or an answer that opens with
- *   "I'm not sure", or one of the §8 / nothing-found texts) — honest, never counted as right;
+ *   "I'm not sure", or one of the texts in docs/ai.md) — honest, never counted as right;
  * - right: not abstained, and the answer's own text (citation marks and the Sources line left
  *   out) holds every term of at least one accepted alternative, each as a whole word;
  * - wrong: everything else — the tutor asserted something that is not the expected fact.

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { SUBJECTS, type Subject } from '../constants.ts';
 
 /**
- * The AI tutor (3-learning §2 "AI tutor", §3 Chat message, §5, §7 ai-tutor-chat, §8): rules
+ * The AI tutor (docs/ai.md): rules
  * shared by the chat screen and the Lambda. Answers are grounded in the knowledge base and
  * cite their passages; with nothing relevant found the tutor says so and never invents.
  */
@@ -33,15 +33,15 @@ export const TUTOR_LIMITS = {
   passages: 8,
 } as const;
 
-/** How an honest abstention opens (issue 20): the tutor is not sure, then points to what the guides say. */
+/** How an honest abstention opens: the tutor is not sure, then points to what the guides say. */
 export const TUTOR_ABSTAIN_PREFIX = "I'm not sure";
 
 export const TUTOR_MESSAGES = {
   welcome:
     "Hello! I'm your AI tutor. Ask me anything about geography, history or religion and I'll answer from our study material, with the sources I used. Pick a subject to focus my search.",
-  /** §8: a reply without content. */
+  /** docs/ai.md: a reply without content. */
   noContent: 'I apologize, but I encountered an error. Please try asking your question again.',
-  /** §8: the request failed. */
+  /** docs/ai.md: the request failed. */
   connection:
     "I'm having trouble connecting right now. In the meantime, try checking our study guides or asking a more specific question about geography, history, or religion!",
   /** Not in the spec: nothing relevant in the knowledge base; the tutor never makes an answer up. */
@@ -65,7 +65,7 @@ export const QUICK_QUESTIONS = [
 
 export type ChatRole = 'user' | 'ai';
 
-/** A chat message as the screen keeps it (§3 Chat message). */
+/** A chat message as the screen keeps it (docs/ai.md). */
 export interface ChatMessage {
   readonly id: string;
   readonly type: ChatRole;
@@ -75,7 +75,7 @@ export interface ChatMessage {
   readonly citations?: readonly Citation[];
   /** The welcome message is not part of the conversation sent as context. */
   readonly welcome?: boolean;
-  /** A failed reply (§8 texts): shown, not sent back as context. */
+  /** A failed reply (the error texts in docs/ai.md): shown, not sent back as context. */
   readonly failed?: boolean;
 }
 
@@ -87,7 +87,7 @@ export const contextMessageSchema = z.object({
 export type ContextMessage = z.infer<typeof contextMessageSchema>;
 
 /**
- * POST /api/tutor/chat (§7: message, context {subject, previousMessages (last 5), userId}).
+ * POST /api/tutor/chat (docs/ai.md: message, context {subject, previousMessages (last 5), userId}).
  * The user id is taken from the verified token, never from the body; requestId names the
  * streamed chunks that belong to this question (WebSocket push).
  */

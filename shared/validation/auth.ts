@@ -3,7 +3,7 @@ import { isStaffRole, MAX_LENGTH, PASSWORD_MIN_LENGTH, STAFF_PASSWORD_MIN_LENGTH
 import { emailField } from './email.ts';
 import { AUTH_MESSAGES as M, FIELD_MESSAGES } from './messages.ts';
 
-/** The rules of 1-core §5 as zod schemas: the web forms and the Lambdas parse with these. */
+/** The rules of docs/accounts.md as zod schemas: the web forms and the Lambdas parse with these. */
 
 const MARKUP = /<[^>]*>|[<>]/;
 const COMMON_PASSWORDS = new Set(['password', '123456', 'qwerty', 'admin', 'letmein']);

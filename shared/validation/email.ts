@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { MAX_LENGTH } from '../constants.ts';
 
 /**
- * The one e-mail rule (1-core §5), used by the forms, the handlers and the event
+ * The one e-mail rule (docs/accounts.md), used by the forms, the handlers and the event
  * catalogue alike, so an address the form accepts can never fail further down the line
  * (a Cognito user created, then the e-mail event refused).
  *

@@ -1,4 +1,4 @@
-/** Every user-facing validation and error text of 1-core §5 and §8, written once. */
+/** Every user-facing validation and error text of sign-in, sign-up, reset and the quiz, written once (docs/accounts.md). */
 export const AUTH_MESSAGES = {
   invalidEmail: 'Invalid email format',
   emailRequired: 'Email address is required',
@@ -12,7 +12,7 @@ export const AUTH_MESSAGES = {
   passwordMarkup: 'Password contains invalid characters',
   passwordCommon: 'Password is too common. Please choose a stronger password',
   passwordsDoNotMatch: 'Passwords do not match',
-  /** Not in the spec (students keep its rule): teacher and admin accounts need more (issue 18 item 7). */
+  /** Not in the spec (students keep its rule): teacher and admin accounts need more. */
   staffPasswordRule: 'Teacher and admin passwords must be at least 12 characters long and include upper- and lower-case letters, a number and a symbol',
   checkForm: 'Please check the form for errors',
   fillAllFields: 'Please fill in all fields',

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /**
- * Two-step sign-in with an authenticator app (TOTP, issue 18 item 7): available to every
+ * Two-step sign-in with an authenticator app (TOTP): available to every
  * account, required for admins. The contracts of the sign-in challenge and of the set-up.
  */
 export const MFA_MESSAGES = {
