@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app.tsx';
 import { recordError } from '@/app/error-boundary.tsx';
 
-// Errors outside React's render (event handlers, timers, promises) are kept too (1-core §8).
+// Errors outside React's render (event handlers, timers, promises) are kept too (docs/quiz.md).
 window.addEventListener('error', (event) => {
   if (event.error !== undefined || event.message) recordError(event.error ?? event.message);
 });

@@ -24,7 +24,7 @@ interface State {
   resetKey: string | undefined;
 }
 
-/** The generic error screen (1-core §2): Oops! Something went wrong, Try Again, Go Home. */
+/** The generic error screen (docs/quiz.md): Oops! Something went wrong, Try Again, Go Home. */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, failed: false, resetKey: this.props.resetKey };
 

@@ -1,6 +1,6 @@
 import type { KeyValueStore } from '@/lib/storage.ts';
 
-/** Uncaught UI errors are kept locally under this key (1-core §8). */
+/** Uncaught UI errors are kept locally under this key (docs/quiz.md). */
 export const LAST_ERROR_KEY = 'last_error';
 
 export interface LastError {

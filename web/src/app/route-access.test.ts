@@ -72,7 +72,7 @@ describe('routeRedirect (1-core §2 route table)', () => {
     ['missing level is an unknown path', '/quiz/geography', as('student'), '/'],
     ['extra segment is an unknown path', '/quiz/geography/beginner/1', as('student'), '/'],
 
-    // Daily challenge (2-social §2): students only; the id is the server's to check.
+    // Daily challenge (docs/social.md): students only; the id is the server's to check.
     ['daily challenge, student', '/daily-challenge/2026-11-23-beginner', as('student'), null],
     ['daily challenge, admin', '/daily-challenge/2026-11-23-beginner', as('admin'), '/'],
     ['daily challenge needs a session', '/daily-challenge/2026-11-23-beginner', out, '/'],

@@ -1,7 +1,7 @@
 import { ROLE_HOME, isLevel, isSubject, type Role } from '#shared/constants.ts';
 
 /**
- * Who may open which path (1-core §2), as one pure decision: the path and the session
+ * Who may open which path (docs/quiz.md), as one pure decision: the path and the session
  * in, the place to send the user instead (or null to let them in) out.
  */
 export type SessionView = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; role: Role };
@@ -27,40 +27,40 @@ export const ROUTE_RULES: Readonly<Record<string, Rule>> = {
   '/reset-password': PUBLIC,
   '/auth': { kind: 'guest' },
   '/subscription': { kind: 'signed-in', signedOutTarget: '/auth' },
-  /** Two-step sign-in set-up (issue 18 item 7); admins land here until it is on. */
+  /** Two-step sign-in set-up; admins land here until it is on. */
   '/security': { kind: 'signed-in', signedOutTarget: '/auth' },
   [ROLE_HOME.student]: { kind: 'role', role: 'student' },
-  /** Competition setup, beside the student dashboard (2-social). */
+  /** Competition setup, beside the student dashboard (docs/social.md). */
   '/competition': { kind: 'role', role: 'student' },
-  /** Friends, requests and friend challenges (2-social §2). */
+  /** Friends, requests and friend challenges (docs/social.md). */
   '/friends': { kind: 'role', role: 'student' },
   '/profile': { kind: 'role', role: 'student' },
-  /** Notification Settings (2-social §2). */
+  /** Notification Settings (docs/social.md). */
   '/notifications': { kind: 'role', role: 'student' },
-  /** Study groups and chat (2-social §2); the page itself shows the upgrade gate without study_groups. */
+  /** Study groups and chat (docs/social.md); the page itself shows the upgrade gate without study_groups. */
   '/study-groups': { kind: 'role', role: 'student' },
-  /** Review Mode over the bookmarked questions (3-learning §2). */
+  /** Review Mode over the bookmarked questions (docs/learning.md). */
   '/review': { kind: 'role', role: 'student' },
-  /** Spaced repetition (3-learning §2); the page shows the upgrade gate without spaced_repetition. */
+  /** Spaced repetition (docs/learning.md); the page shows the upgrade gate without spaced_repetition. */
   '/spaced-repetition': { kind: 'role', role: 'student' },
   /**
-   * Study guides (3-learning §2); the server decides which guides the account reads (free: 3).
-   * Admins too: Generate AI Guide and Fact Check sit on this page for them (issue 23 item 10).
+   * Study guides (docs/learning.md); the server decides which guides the account reads (free: 3).
+   * Admins too: Generate AI Guide and Fact Check sit on this page for them.
    */
   '/study': { kind: 'roles', roles: ['student', 'admin'] },
-  /** Live tournaments (2-social §2, issue 10); the page shows the upgrade gate without live_competitions. */
+  /** Live tournaments (docs/social.md); the page shows the upgrade gate without live_competitions. */
   '/live-competitions': { kind: 'role', role: 'student' },
-  /** Offline quizzes (3-learning §2); the page shows the upgrade gate without offline_mode. */
+  /** Offline quizzes (docs/learning.md); the page shows the upgrade gate without offline_mode. */
   '/offline': { kind: 'role', role: 'student' },
-  /** Smart Learning and study goals (3-learning §2): the pages show the upgrade gate without adaptive_learning / custom_study_plans. */
+  /** Smart Learning and study goals (docs/learning.md): the pages show the upgrade gate without adaptive_learning / custom_study_plans. */
   '/adaptive': { kind: 'role', role: 'student' },
   '/learning-style': { kind: 'role', role: 'student' },
   '/study-plans': { kind: 'role', role: 'student' },
-  /** Progress report (3-learning §2); the page shows the upgrade gate without progress_reports. */
+  /** Progress report (docs/learning.md); the page shows the upgrade gate without progress_reports. */
   '/progress-reports': { kind: 'role', role: 'student' },
-  /** AI tutor (3-learning §2); the page shows the premium gate's description without ai_tutor_chat. */
+  /** AI tutor (docs/learning.md); the page shows the premium gate's description without ai_tutor_chat. */
   '/ai-tutor': { kind: 'role', role: 'student' },
-  /** Video library (3-learning §2); the page shows the upgrade gate without video_explanations. */
+  /** Video library (docs/learning.md); the page shows the upgrade gate without video_explanations. */
   '/video-explanations': { kind: 'role', role: 'student' },
   [ROLE_HOME.parent]: { kind: 'role', role: 'parent' },
   [ROLE_HOME.teacher]: { kind: 'role', role: 'teacher' },
@@ -68,9 +68,9 @@ export const ROUTE_RULES: Readonly<Record<string, Rule>> = {
 };
 
 const QUIZ_PATH = /^\/quiz\/([^/]+)\/([^/]+)$/;
-/** The daily challenge of one day (2-social §2): students only; the id itself is checked by the server. */
+/** The daily challenge of one day (docs/social.md): students only; the id itself is checked by the server. */
 const DAILY_CHALLENGE_PATH = /^\/daily-challenge\/[^/]+$/;
-/** A live match (2-social §2): students only; registration is checked by the server. */
+/** A live match (docs/social.md): students only; registration is checked by the server. */
 const LIVE_MATCH_PATH = /^\/live-match\/[^/]+$/;
 
 function decode(segment: string): string {

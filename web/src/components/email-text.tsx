@@ -3,7 +3,7 @@ import styles from './email-text.module.css';
 
 /**
  * An e-mail address that wraps where a reader expects: after the "@" and before each dot,
- * never a few letters into a word (issue 23: member addresses broken mid-word in a narrow
+ * never a few letters into a word (member addresses broken mid-word in a narrow
  * column). `<wbr>` offers the break points; the class keeps a part longer than the line
  * from overflowing (then, and only then, it breaks inside the part).
  */

@@ -3,7 +3,7 @@ import { apiErrorSchema } from '#shared/api.ts';
 import { AUTH_MESSAGES } from '#shared/validation/messages.ts';
 import { connectivity } from './connectivity.ts';
 
-/** Every call gives up after this long (1-core §9 uses 10 s for fetches). */
+/** Every call gives up after this long (10 s for fetches, docs/quiz.md). */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 export const CLIENT_MESSAGES = {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { connectivity } from './connectivity.ts';
 
 /**
- * Whether the app is online (3-learning §4): the browser's flag, and the server answering
+ * Whether the app is online (docs/quiz.md): the browser's flag, and the server answering
  * (lib/connectivity.ts).
  */
 export function useOnlineStatus(): boolean {

@@ -40,7 +40,7 @@ export function SiteHeader() {
                 </>
               )}
               {profile.role === 'admin' && (
-                // Generate AI Guide and Fact Check sit on /study too (3-learning §2).
+                // Generate AI Guide and Fact Check sit on /study too (docs/learning.md).
                 <NavLink to="/study" className="site-header__link">
                   Study Guides
                 </NavLink>

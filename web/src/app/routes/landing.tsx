@@ -13,7 +13,7 @@ import { loadAuthScreen, prefetchWhenIdle } from '../lazy-pages.ts';
 import styles from './landing.module.css';
 
 /**
- * `/` (public, 3-learning-and-admin §2): hero, statistics, testimonials, pricing, features,
+ * `/` (public; docs/quiz.md): hero, statistics, testimonials, pricing, features,
  * how it works and the closing call to action. Signed-in visitors are led to their dashboard
  * (and to /subscription for the trial); everyone else to /auth.
  */

@@ -25,7 +25,7 @@ export function ProfileRoute() {
   return (
     <>
       <ProfileView profile={profile} onDeleted={signOut} loadFailed={fresh.isError && !fresh.isFetching} onRetryLoad={() => void fresh.refetch()} />
-      {/* Parents who asked to follow the student, or follow them (issue 13): Accept, Decline, Remove. */}
+      {/* Parents who asked to follow the student, or follow them: Accept, Decline, Remove. */}
       <div className="page--narrow" style={{ marginTop: '1.25rem' }}>
         <ParentLinksCard />
       </div>

@@ -78,10 +78,10 @@ const Analytics = memo(AnalyticsWidget);
 const Features = memo(PremiumFeatures);
 
 /**
- * The student dashboard (1-core §2): the features meet here. One GET /api/progress feeds
+ * The student dashboard (docs/quiz.md): the features meet here. One GET /api/progress feeds
  * the insights, the subject cards and the achievements; the status banner and the
  * analytics widget make their own call (health at once, analytics when it nears the screen).
- * If progress fails the subject cards show zeros (1-core §8) and insights offer Retry.
+ * If progress fails the subject cards show zeros (docs/quiz.md) and insights offer Retry.
  * Every widget keeps the size of its answer while it loads (no layout shift); what the
  * profile already tells (plan, counted rounds, analytics access) is drawn at once.
  */

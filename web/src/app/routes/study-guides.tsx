@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 /**
  * `/study` (students and admins): every guide listed; the server decides which ones the account
- * reads. Admins also get Generate AI Guide and Fact Check here (3-learning §2), the same panel
+ * reads. Admins also get Generate AI Guide and Fact Check here (docs/learning.md), the same panel
  * as in the admin Documents tab; the two features are composed here, not inside each other.
  */
 export function StudyGuidesRoute() {

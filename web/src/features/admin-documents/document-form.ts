@@ -4,7 +4,7 @@ export type DocumentField = 'title' | 'subject' | 'category' | 'content';
 
 export interface DocumentFormCheck {
   readonly document: CleanDocument | null;
-  /** The first message per field (the shared rules of 3-learning §5). */
+  /** The first message per field (the shared rules, docs/admin.md). */
   readonly errors: Partial<Record<DocumentField, string>>;
 }
 

@@ -1,4 +1,4 @@
-/** The /admin-dashboard tabs (3-learning §2); `?tab=documents` or `?tab=users` opens the others. */
+/** The /admin-dashboard tabs (docs/admin.md); `?tab=documents` or `?tab=users` opens the others. */
 export const ADMIN_TABS = [
   { id: 'overview', label: 'Overview' },
   { id: 'documents', label: 'Documents' },

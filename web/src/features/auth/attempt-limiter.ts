@@ -2,7 +2,7 @@ import { RATE_RULES, allows, windowStart, type RateAction } from '#shared/rate-l
 import type { KeyValueStore } from '@/lib/storage.ts';
 
 /**
- * The client-side attempt limit of 1-core §5, per e-mail, in the same fixed windows as
+ * The client-side attempt limit (docs/accounts.md), per e-mail, in the same fixed windows as
  * the server's (shared/rate-limit.ts). It only spares a round trip: the server decides.
  */
 export const ATTEMPTS_KEY_PREFIX = 'quizquest.attempts';

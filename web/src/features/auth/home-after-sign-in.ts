@@ -5,8 +5,8 @@ import { ROLE_HOME } from '#shared/constants.ts';
 export const SECURITY_PATH = '/security';
 
 /**
- * Where a sign-in lands: the role's home (1-core §2), except an admin without two-step
- * sign-in, who must set it up before the admin console answers (issue 18 item 7).
+ * Where a sign-in lands: the role's home (docs/accounts.md), except an admin without two-step
+ * sign-in, who must set it up before the admin console answers.
  */
 export function homeAfterSignIn(profile: Profile): string {
   return profile.role === 'admin' && !profile.mfa_enabled ? SECURITY_PATH : ROLE_HOME[profile.role];

@@ -5,7 +5,7 @@ import type { MfaAnswer, MfaChallenge } from '#shared/validation/mfa.ts';
 import type { AuthBridge } from '@/lib/api-client.ts';
 
 /**
- * The browser's session (1-core §4): loading, then signed-out or signed-in with a profile.
+ * The browser's session (docs/accounts.md): loading, then signed-out or signed-in with a profile.
  * Framework-free so it can be tested with fakes; React reads it with useSyncExternalStore.
  */
 export type SessionState =

@@ -8,7 +8,7 @@ import { invalidateAll } from '@/lib/query/create-query-client.ts';
 import { AFTER_ROUND, QUERY_ROOTS } from '@/lib/query/query-roots.ts';
 import { answerDailyQuestion, browserTimeZone, startDailyChallenge, useDailyChallenge } from './api/daily-api.ts';
 
-/** Where any load error sends the player (2-social §2, §8). */
+/** Where any load error sends the player (docs/social.md). */
 export const LOAD_ERROR_TARGET = '/dashboard';
 
 /** What finishing the day changes: the round's own effects, the daily card, and the boards its points count on. */
@@ -26,7 +26,7 @@ export type DailyPlayState =
   | { phase: 'complete'; challenge: DailyChallenge; progress: DailyProgress };
 
 /**
- * The daily challenge's play (2-social §4): the challenge and the caller's progress are
+ * The daily challenge's play (docs/social.md): the challenge and the caller's progress are
  * loaded, the day's round started (or resumed where a reload left it), each answer graded by
  * the server and followed by the next question; the last one completes the day on the server,
  * and the completion comes back with the challenge's progress. A load error goes to the dashboard.

@@ -1,7 +1,7 @@
 import type { AnalyticsMetric, AnalyticsRange, AnalyticsResponse } from '#shared/analytics.ts';
 import { RANGE_OPTIONS } from './analytics-view.ts';
 
-/** The analytics Export (1-core §2): every subject and bucket of the shown range as CSV. */
+/** The analytics Export (docs/quiz.md): every subject and bucket of the shown range as CSV. */
 
 export const CSV_HEADER = ['subject', 'bucket', 'from', 'to', 'attempts', 'accuracy', 'speed', 'consistency'] as const;
 

@@ -3,7 +3,7 @@ import type { Subject } from '#shared/constants.ts';
 // Relative import: the unit test project has no @/ alias.
 import { isApiError } from '../../lib/api-client.ts';
 
-/** How the detailed analytics widget (1-core §2) names and shows the server's numbers. */
+/** How the detailed analytics widget (docs/quiz.md) names and shows the server's numbers. */
 
 export const RANGE_OPTIONS: readonly { value: AnalyticsRange; label: string; short: string }[] = [
   { value: 7, label: '7 days', short: '7d' },

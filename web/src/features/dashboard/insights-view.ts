@@ -2,11 +2,11 @@ import type { ProgressResponse } from '#shared/quiz/contracts.ts';
 import { STREAK_MILESTONES, streakTier, type StreakTier } from '#shared/quiz/streak.ts';
 import { ACHIEVEMENTS, type AchievementId } from '#shared/quiz/achievements.ts';
 
-/** Personal insights and achievements (1-core §2, §3, §9) as the dashboard shows them. */
+/** Personal insights and achievements (docs/quiz.md) as the dashboard shows them. */
 
 type Insights = ProgressResponse['insights'];
 
-/** The recommended action of 1-core §2. */
+/** The recommended action (docs/learning.md). */
 export const RECOMMENDED_QUIZ = '/quiz/geography/beginner';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;

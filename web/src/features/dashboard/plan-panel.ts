@@ -2,7 +2,7 @@ import type { Profile } from '#shared/api.ts';
 import { hasFullAccess } from '#shared/entitlements.ts';
 
 /**
- * Which plan panel the dashboard shows (1-core §2, §6): the upsell for free users, the
+ * Which plan panel the dashboard shows (docs/quiz.md): the upsell for free users, the
  * Premium Dashboard for premium, trial and admin. A running trial also says when it ends.
  */
 export type PlanPanel = { kind: 'upsell' } | { kind: 'premium'; trialEnds: string | null };

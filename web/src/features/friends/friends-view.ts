@@ -1,7 +1,7 @@
 import { isExpired } from '#shared/social/friend-challenge.ts';
 import type { ChallengeView } from '#shared/social/social-api.ts';
 
-/** The /friends tabs (2-social §2); `?tab=challenges` opens the challenges tab. */
+/** The /friends tabs (docs/social.md); `?tab=challenges` opens the challenges tab. */
 export const FRIENDS_TABS = [
   { id: 'friends', label: 'Friends' },
   { id: 'requests', label: 'Requests' },
@@ -70,7 +70,7 @@ const STATUS_TEXT: Record<ChallengeStage, string> = {
   expired: 'Expired',
 };
 
-/** What one challenge card shows and offers, for the viewer (2-social §2 Challenges tab). */
+/** What one challenge card shows and offers, for the viewer (docs/social.md). */
 export function challengeCard(challenge: ChallengeView, viewerId: string, nowMs: number): ChallengeCardView {
   const mine = challenge.own ? 'challenger' : 'challenged';
   const theirs = challenge.own ? 'challenged' : 'challenger';

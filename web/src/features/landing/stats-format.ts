@@ -1,6 +1,6 @@
 import type { LandingFigures } from '#shared/plans.ts';
 
-/** GET /api/stats: the real counts, or the spec's floors when the operator chose them (issue 23). */
+/** GET /api/stats: the real counts, or the spec's floors when the operator chose them. */
 export type LandingStats = LandingFigures;
 
 const counts = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });

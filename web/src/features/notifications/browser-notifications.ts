@@ -1,7 +1,7 @@
 import { BROWSER_NOTIFICATION_CLOSE_MS, type Notification as AppNotification } from '#shared/notifications/notification.ts';
 
 /**
- * Browser notifications (2-social §4): shown for items that arrive while the app is open,
+ * Browser notifications (docs/social.md): shown for items that arrive while the app is open,
  * when the person has granted permission. A high-priority one stays until closed; the
  * others close after 5 s. Items held for quiet hours reach the list only when those end,
  * so nothing pops up during them.

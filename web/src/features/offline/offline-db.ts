@@ -12,7 +12,7 @@ const OUTBOX = 'outbox';
 const DEVICE = 'device';
 
 export interface StoredPack extends OfflinePack {
-  /** `${userId}:${id}`: one record per account, subject and level (§3 id subject_level). */
+  /** `${userId}:${id}`: one record per account, subject and level (id subject_level; docs/quiz.md). */
   key: string;
   userId: string;
 }

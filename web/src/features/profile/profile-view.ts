@@ -15,7 +15,7 @@ export interface AccountOverview {
   subscriptionAction: 'Manage' | 'Upgrade';
 }
 
-/** The read-only half of /profile (2-social §2 Profile). */
+/** The read-only half of /profile (docs/social.md). */
 export function accountOverview(profile: Profile, now: Date): AccountOverview {
   const fullAccess = hasFullAccess(profile, now);
   const { trial_active, trial_ends } = profile.metadata;
@@ -30,5 +30,5 @@ export function accountOverview(profile: Profile, now: Date): AccountOverview {
   };
 }
 
-/** Success messages clear after 3 seconds (2-social §9). */
+/** Success messages clear after 3 seconds (docs/social.md). */
 export const SUCCESS_VISIBLE_MS = 3_000;

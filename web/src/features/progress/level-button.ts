@@ -2,7 +2,7 @@ import type { Level, Subject } from '#shared/constants.ts';
 import { SUBJECTS } from '#shared/constants.ts';
 import type { ProgressResponse } from '#shared/quiz/contracts.ts';
 
-/** Level buttons on the subject cards (1-core §2): what they say and which colour they wear. */
+/** Level buttons on the subject cards (docs/quiz.md): what they say and which colour they wear. */
 
 export type LevelTone = 'mastered' | 'started' | 'new';
 
@@ -35,7 +35,7 @@ const emptyTally = { quizzes: 0, averageScore: 0, progress: 0 };
 /** The parts of GET /api/progress this dashboard shows. */
 export type DashboardProgress = Pick<ProgressResponse, 'subjects' | 'totals' | 'recentAttempts' | 'access'>;
 
-/** What the dashboard shows when progress cannot be loaded (1-core §8): zeros for every subject. */
+/** What the dashboard shows when progress cannot be loaded (docs/quiz.md): zeros for every subject. */
 export function emptyProgress(levels: ProgressResponse['access']['levels'], roundsLeftToday: number): DashboardProgress {
   return {
     subjects: SUBJECTS.map((subject) => ({

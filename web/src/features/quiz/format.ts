@@ -28,7 +28,7 @@ export function optionIndexForKey(key: string, optionCount: number): number | nu
 
 export type ResultTier = 'gold' | 'blue' | 'neutral';
 
-/** The summary icon: gold at 80% or more, blue at 50% or more (1-core §2). */
+/** The summary icon: gold at 80% or more, blue at 50% or more (docs/quiz.md). */
 export function resultTier(percentage: number): ResultTier {
   if (percentage >= 80) return 'gold';
   if (percentage >= 50) return 'blue';

@@ -8,7 +8,7 @@ export const isPremiumLock = (error: unknown): boolean =>
   isApiError(error) && error.status === 403 && error.code === 'premium_required';
 
 /**
- * The Error Loading Quiz message (1-core §8): the timeout message, the server's own
+ * The Error Loading Quiz message (docs/quiz.md): the timeout message, the server's own
  * message for a refused request (404 no questions, 429 daily limit, 400…), otherwise
  * Failed to fetch questions.
  */

@@ -1,7 +1,7 @@
 // Relative import: the unit test project has no @/ alias.
 import { isApiError } from '../../lib/api-client.ts';
 
-/** Question fetch: up to 3 more tries, 1 s, 2 s and 4 s apart (1-core §4, §9). */
+/** Question fetch: up to 3 more tries, 1 s, 2 s and 4 s apart (docs/quiz.md). */
 export const RETRY_DELAYS_MS = [1_000, 2_000, 4_000] as const;
 
 /** Only a missing answer (offline, timeout) or a server failure is worth another try; a 4xx is final. */

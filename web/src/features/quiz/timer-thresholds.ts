@@ -1,5 +1,5 @@
 /**
- * When the countdown speaks (issue 10, accessible timed play). The ticking clock is a
+ * When the countdown speaks (accessible timed play). The ticking clock is a
  * role="timer" with aria-live="off"; a separate polite live region says the time left only
  * as it crosses one of these marks, never every second or every half minute.
  */

@@ -21,7 +21,7 @@ export function useBookmarks(initial: readonly string[] = NONE) {
   const [message, setMessage] = useState<BookmarkMessage | null>(null);
   // The round says what was bookmarked when it started; the answers of the toggles since override it.
   const client = useQueryClient();
-  // Review Mode and the due cards read bookmarks: asked again after a toggle (§4).
+  // Review Mode and the due cards read bookmarks: asked again after a toggle (docs/learning.md).
   const { mutateAsync: send, isPending: pending } = useMutation({
     mutationFn: (questionId: string) => toggleBookmark(questionId),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: [QUERY_ROOTS.bookmarks] }), client.invalidateQueries({ queryKey: [QUERY_ROOTS.cards] })]),

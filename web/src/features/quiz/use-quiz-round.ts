@@ -136,7 +136,7 @@ function preloadImage(url: string | null | undefined): Promise<void> {
 const failureMessage = (error: unknown, fallback: string) => (isApiError(error) ? error.message : fallback);
 
 /**
- * One quiz round (1-core §4): start (with retries), prepare, answer in order with the
+ * One quiz round (docs/quiz.md): start (with retries), prepare, answer in order with the
  * verdict shown for a moment, skip, end on time-out, then the result. Everything is
  * graded and scored by the server (useRoundMutations); this keeps only what the screen shows.
  */

@@ -1,4 +1,4 @@
-/** The image zoom overlay: 50% to 300% in steps of 25% (1-core §2, §9). */
+/** The image zoom overlay: 50% to 300% in steps of 25% (docs/quiz.md). */
 export const ZOOM = { min: 0.5, max: 3, step: 0.25, initial: 1 } as const;
 
 /** Keeps a scale within range, on the step grid. */

@@ -14,7 +14,7 @@ export function formatDate(iso: string, timeZone?: string): string {
 }
 
 /**
- * Where the account stands (1-core §4): premium (a paid subscription, or an admin), an
+ * Where the account stands (docs/quiz.md): premium (a paid subscription, or an admin), an
  * unexpired trial, or free; the trial can be started once per account (trial_started is kept).
  */
 export type Membership = { kind: 'premium' } | { kind: 'trial'; endsAt: string } | { kind: 'free'; trialUsed: boolean };
@@ -43,7 +43,7 @@ export interface PlanOption {
   blockedReason: string | null;
 }
 
-/** Plans whose discount the spec calls a saving rather than a price cut (3-learning-and-admin §9). */
+/** Plans whose discount the spec calls a saving rather than a price cut (docs/quiz.md). */
 const SAVINGS: ReadonlySet<PlanId> = new Set<PlanId>(['annual', 'family']);
 
 /** The four plans of shared/plans.ts as the picker shows them, for this account's e-mail. */

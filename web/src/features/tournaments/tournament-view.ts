@@ -1,6 +1,6 @@
 import type { TournamentView } from '#shared/tournaments/api.ts';
 
-/** What a card offers (2-social §2): Join when registered and active, Registered when registered otherwise, Register when open, never when full. */
+/** What a card offers (docs/social.md): Join when registered and active, Registered when registered otherwise, Register when open, never when full. */
 export type CardAction = 'join' | 'registered' | 'register' | 'full' | 'finished' | 'not-open';
 
 export function cardAction(t: Pick<TournamentView, 'state' | 'is_registered' | 'participants' | 'capacity'>): CardAction {

@@ -24,7 +24,7 @@ export function AdaptiveUpgradeGate() {
   );
 }
 
-/** /adaptive: learning path, recommended levels, strong and weak areas, subject accuracy and quick actions (3-learning §2). */
+/** /adaptive: learning path, recommended levels, strong and weak areas, subject accuracy and quick actions (docs/learning.md). */
 export function AdaptivePage() {
   const adaptive = useAdaptive();
   return (

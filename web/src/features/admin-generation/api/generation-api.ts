@@ -72,7 +72,7 @@ export function useGenerateGuide() {
 
 const guideQueueKey = (status: GeneratedStatus) => ['generation', 'guides', status] as const;
 
-/** Generated guides of one review status (issue 23 item 9): pending ones wait here, unseen by students. */
+/** Generated guides of one review status: pending ones wait here, unseen by students. */
 export function useGuideReviewQueue(status: GeneratedStatus = 'pending') {
   return useQuery({
     queryKey: guideQueueKey(status),

@@ -10,7 +10,7 @@ import { useGuideReviewQueue, useReviewGuide } from '../api/generation-api.ts';
 import styles from './admin-generation.module.css';
 import { ReviewActions } from './review-actions.tsx';
 
-/** Generated guides waiting for review (issue 23 item 9): approved (as is or edited) into Study Guides, or rejected. */
+/** Generated guides waiting for review: approved (as is or edited) into Study Guides, or rejected. */
 export function GuideReviewQueue() {
   const queue = useGuideReviewQueue('pending');
   const [notice, setNotice] = useState<string | null>(null);

@@ -7,7 +7,7 @@ import styles from './admin.module.css';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The audit log (issue 13): every admin action, who and when, newest first. */
+/** The audit log: every admin action, who and when, newest first. */
 export function AuditLogCard() {
   const log = useAuditLog();
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];

@@ -16,10 +16,10 @@ import styles from './admin.module.css';
 const ActivityChart = lazy(() => import('./activity-chart.tsx'));
 
 /**
- * The Overview tab (3-learning §2): the admin actions (daily challenges for the next 7
+ * The Overview tab (docs/admin.md): the admin actions (daily challenges for the next 7
  * days, a live quick match, the seen-question reset with confirmation), the KPI cards,
  * users by role, subject performance, the weekly trend, the 7-day chart, system health
- * and the audit log. Statistics that fail to load show zeros (§8) with a note.
+ * and the audit log. Statistics that fail to load show zeros (docs/admin.md) with a note.
  */
 export function OverviewTab() {
   const overview = useAdminOverview();

@@ -29,7 +29,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 const joined = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
- * The Users tab (3-learning §2, §5, §6): a role filter, the table with Edit (an admin's role
+ * The Users tab (docs/admin.md): a role filter, the table with Edit (an admin's role
  * too, never your own row) and Delete (not for admins: demote first), Add User and Edit User dialogs whose submit stays disabled while the
  * form is invalid or saving, and Delete's confirmation.
  */

@@ -4,7 +4,7 @@ import { reviewResponseSchema } from '#shared/quiz/contracts.ts';
 import { api } from '@/lib/api-client.ts';
 import { QUERY_ROOTS } from '@/lib/query/query-roots.ts';
 
-/** An explanation is written once and cached by the server; generating one takes 10-15 s (3-learning §9). */
+/** An explanation is written once and cached by the server; generating one takes 10-15 s (docs/ai.md). */
 export const EXPLANATION_TIMEOUT_MS = 45_000;
 
 export const explanationKeys = {

@@ -7,7 +7,7 @@ import { isApiError } from '@/lib/api-client.ts';
 import { fetchWrongAnswers } from '../api/explanations-api.ts';
 
 /**
- * Add to Video Library after a quiz (premium, 3-learning §2): opens the video library with
+ * Add to Video Library after a quiz (premium; docs/ai.md): opens the video library with
  * `?generate=true&questions=…` naming this round's wrong answers; the library makes the videos.
  */
 export function AddToVideoLibrary({ roundId }: { roundId: string }) {

@@ -25,8 +25,8 @@ const SOURCE_KIND: Record<Explanation['sources'][number]['kind'], string> = {
 };
 
 /**
- * The AI explanation panel of a reviewed wrong answer (3-learning §2, §4): loading (10-15 s),
- * then the explanation (text, key points, related topics, video script, sources) or the §8
+ * The AI explanation panel of a reviewed wrong answer (docs/ai.md): loading (10-15 s),
+ * then the explanation (text, key points, related topics, video script, sources) or the docs/ai.md
  * fallback under "Explanation Unavailable" with Try Again.
  */
 export function ExplanationPanel(props: ExplanationPanelProps) {
@@ -62,7 +62,7 @@ export function ExplanationPanel(props: ExplanationPanelProps) {
   );
 }
 
-/** §8: the server's own message for a refusal; otherwise what went wrong, as the spec words it. */
+/** docs/ai.md: the server's own message for a refusal; otherwise what went wrong, as the spec words it. */
 function failureText(error: unknown): string {
   if (!isApiError(error)) return `${M.failed}. ${M.unexpected}`;
   if (error.code === 'invalid_response') return `${M.failed}. ${M.nonJson}`;

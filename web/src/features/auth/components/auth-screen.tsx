@@ -14,7 +14,7 @@ import styles from './auth-screen.module.css';
 const PROMO_LINES = ['Free to start', 'No credit card required', 'Instant access', '7-day free trial of Premium'];
 
 /**
- * `/auth` (1-core §2). The address holds the state that links point at:
+ * `/auth` (docs/accounts.md). The address holds the state that links point at:
  * `mode=sign-up`, `confirm=<token>` (e-mailed link), `expired=true`, `action=forgot-password`.
  */
 export function AuthScreen() {

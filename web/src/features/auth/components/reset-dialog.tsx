@@ -15,7 +15,7 @@ interface Props {
   onClose(): void;
 }
 
-/** Forgot-password dialog (1-core §2, §4): the form, then the Check Your Email confirmation. */
+/** Forgot-password dialog (docs/accounts.md): the form, then the Check Your Email confirmation. */
 export function ResetDialog({ open, onClose }: Props) {
   const limiter = useMemo(() => createAttemptLimiter(browserStorage()), []);
   const [email, setEmail] = useState('');

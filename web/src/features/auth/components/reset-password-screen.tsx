@@ -11,7 +11,7 @@ import { isApiError } from '@/lib/api-client.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { isLinkErrorCode, resetPasswordRequest, verifyResetLink, type LinkErrorCode } from '../api/password-reset.ts';
 
-/** After a successful reset the screen moves on to sign-in after this long (1-core §2). */
+/** After a successful reset the screen moves on to sign-in after this long (docs/accounts.md). */
 export const REDIRECT_AFTER_RESET_MS = 2000;
 
 type Phase =
@@ -28,7 +28,7 @@ const INVALID_TITLES: Record<LinkErrorCode, string> = {
   link_superseded: 'Reset Link No Longer Valid',
 };
 
-/** `/reset-password?token=…`: verifying, invalid link, form, success (1-core §2). */
+/** `/reset-password?token=…`: verifying, invalid link, form, success (docs/accounts.md). */
 export function ResetPasswordScreen() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';

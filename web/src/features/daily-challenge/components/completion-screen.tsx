@@ -6,7 +6,7 @@ import { ResultIcon, TierIcon } from './daily-icons.tsx';
 import styles from './completion-screen.module.css';
 
 /**
- * The completion screen (2-social §2): icon by score, score, bonus earned, the streak badge
+ * The completion screen (docs/social.md): icon by score, score, bonus earned, the streak badge
  * and milestone text, Back to Dashboard and View Leaderboard. The heading takes the focus so
  * screen readers announce the result.
  */

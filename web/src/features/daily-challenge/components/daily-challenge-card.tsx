@@ -9,7 +9,7 @@ import styles from './daily-challenge-card.module.css';
 const TITLE_ID = 'daily-card-title';
 
 /**
- * The dashboard's daily challenge card (2-social §2): today's challenge with its bonus and a
+ * The dashboard's daily challenge card (docs/social.md): today's challenge with its bonus and a
  * way in, the result once it is completed, or the empty state when there is none. It keeps
  * its size while loading, and a failed load offers Retry without taking the dashboard down.
  */

@@ -21,7 +21,7 @@ function FeedbackText({ feedback }: { feedback: Feedback | null }) {
 }
 
 /**
- * `/daily-challenge/{id}` (2-social §2): one question at a time with lettered options, a
+ * `/daily-challenge/{id}` (docs/social.md): one question at a time with lettered options, a
  * progress bar and the bonus on offer; options are locked while an answer is on its way;
  * the verdict on the previous answer is announced as the next question appears.
  */

@@ -3,7 +3,7 @@ import { premiumUsageSchema } from '#shared/premium-usage.ts';
 import { api, type ApiClient } from '@/lib/api-client.ts';
 import { dashboardKeys } from './query-keys.ts';
 
-/** GET /api/me/premium-usage: the Premium features panel's counters (1-core §2). */
+/** GET /api/me/premium-usage: the Premium features panel's counters (docs/quiz.md). */
 export const getPremiumUsage = (signal?: AbortSignal, client: ApiClient = api) =>
   client.request('/api/me/premium-usage', { auth: true, schema: premiumUsageSchema, signal });
 

@@ -11,7 +11,7 @@ import styles from './achievements-grid.module.css';
 const CATALOGUE = achievementTiles([]);
 
 /**
- * The achievements grid (1-core §2, §3): the whole catalogue; unlocked ones highlighted
+ * The achievements grid (docs/quiz.md): the whole catalogue; unlocked ones highlighted
  * with their date, locked ones dimmed with a lock and what it takes. The state is also
  * written out, so colour is never the only sign.
  */

@@ -238,7 +238,7 @@ interface AnalyticsWidgetProps {
 }
 
 /**
- * Detailed analytics (1-core §2, §9): metric and range selectors, per-subject charts of
+ * Detailed analytics (docs/quiz.md): metric and range selectors, per-subject charts of
  * 7 buckets, the Improving, Speed and Focus Area cards, and Export as CSV. Loads when it
  * comes near the screen; free users (403 premium_required) see the premium overlay.
  * While loading, it keeps the size of what it expects, so nothing below it moves.

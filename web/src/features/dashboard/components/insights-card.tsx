@@ -18,7 +18,7 @@ interface InsightsCardProps {
 const STAT_LABELS = ['Quizzes', 'Points', 'Average score', 'Day streak', 'Strongest subject'] as const;
 
 /**
- * Personal insights (1-core §2): totals, average score, day streak with its badge,
+ * Personal insights (docs/quiz.md): totals, average score, day streak with its badge,
  * strongest subject, the recommended quiz, the weekly goal, the last 7 days and the last
  * 5 attempts. All numbers come from GET /api/progress. While they load, the same layout
  * is drawn with skeletons, so nothing below moves when they arrive.

@@ -15,7 +15,7 @@ const SHORTCUTS = [
 
 /**
  * Free users: the upsell banner with Start Free Trial. Premium, trial and admin: the
- * Premium Dashboard panel, marked ACTIVE, with its four shortcuts (1-core §2).
+ * Premium Dashboard panel, marked ACTIVE, with its four shortcuts (docs/quiz.md).
  */
 export function PlanBanner({ profile, now = new Date() }: { profile: Profile; now?: Date }) {
   const panel = planPanel(profile, now);

@@ -25,7 +25,7 @@ const FEATURES: readonly ShowcaseFeature[] = [
   { title: 'Adaptive Learning', description: 'Questions that follow your level as you improve.', to: '/adaptive', feature: 'adaptive_learning', Icon: AdaptiveIcon },
 ];
 
-/** The four counters of 1-core §2, worded for their number ("1 study group you are in"). */
+/** The four Premium counters (docs/quiz.md), worded for their number ("1 study group you are in"). */
 const COUNTERS: readonly { key: keyof PremiumUsage; label: (n: number) => string }[] = [
   { key: 'study_guides', label: (n) => `${nounFor(n, 'study guide')} in the library` },
   { key: 'reports', label: (n) => `progress ${nounFor(n, 'report')} sent` },
@@ -52,7 +52,7 @@ function UsageCounters() {
 
 const BENEFITS = ['Unlimited everything', 'Priority support', 'Early access to new features', 'Exclusive tournaments'];
 
-/** The premium features showcase (1-core §2): six features with Try Now, the counters, and the benefits. */
+/** The premium features showcase (docs/quiz.md): six features with Try Now, the counters, and the benefits. */
 export function PremiumFeatures({ profile, now = new Date() }: { profile: Profile; now?: Date }) {
   return (
     <section className="card premium-features" aria-labelledby="premium-features-title">

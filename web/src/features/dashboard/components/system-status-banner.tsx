@@ -6,7 +6,7 @@ import { STATUS_LABEL, statusBanner } from '../status-banner.ts';
 import styles from './system-status-banner.module.css';
 
 /**
- * The system status banner (1-core §2): nothing while all is healthy; otherwise what is
+ * The system status banner (docs/quiz.md): nothing while all is healthy; otherwise what is
  * wrong, Show Details (the three checks) and Refresh (checks again). After a Refresh
  * finds all healthy again it says so once, where the banner was.
  */

@@ -11,7 +11,7 @@ export const feedKeys = {
 /** GET /api/feed: the newest 50 activities of the user and their friends. */
 export const getFeed = (signal?: AbortSignal, client: ApiClient = api) => client.request('/api/feed', { auth: true, schema: feedResponseSchema, signal });
 
-/** The feed, asked again every 30 seconds while it is on screen (2-social §9). */
+/** The feed, asked again every 30 seconds while it is on screen (docs/social.md). */
 export function useFeed() {
   return useQuery({ queryKey: feedKeys.newest(), queryFn: ({ signal }) => getFeed(signal), refetchInterval: FEED_LIMITS.refreshMs });
 }

@@ -29,7 +29,7 @@ function useNow(everyMs: number): Date {
 }
 
 /**
- * The friend activity feed (2-social §2): the newest 50 items with who, what and when, a
+ * The friend activity feed (docs/social.md): the newest 50 items with who, what and when, a
  * Live badge (it refreshes every 30 s), Try the same quiz where an item names a quiz, and
  * its loading, empty and error states. `viewerId` marks the viewer's own items as "You".
  */

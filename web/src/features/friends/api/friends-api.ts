@@ -58,7 +58,7 @@ export function useUserSearch(query: string) {
 
 const AFTER_FRIENDS_CHANGE = [[QUERY_ROOTS.friends]] as const;
 const AFTER_CHALLENGE_CHANGE = [[QUERY_ROOTS.challenges]] as const;
-/** Answering marks the bell's item about it read on the server (issue 23): the bell reads again. */
+/** Answering marks the bell's item about it read on the server: the bell reads again. */
 const AFTER_REQUEST_ANSWERED = [[QUERY_ROOTS.friends], [QUERY_ROOTS.notifications]] as const;
 const AFTER_CHALLENGE_ANSWERED = [[QUERY_ROOTS.challenges], [QUERY_ROOTS.notifications]] as const;
 

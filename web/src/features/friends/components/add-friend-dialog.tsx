@@ -17,7 +17,7 @@ export interface AddFriendDialogProps {
 }
 
 /**
- * Add Friend: the friend's whole e-mail address (issue 23: no prefix search), checked 300 ms
+ * Add Friend: the friend's whole e-mail address (no prefix search), checked 300 ms
  * after typing stops; a match shows masked, as the server sends it. An optional message.
  */
 export function AddFriendDialog({ open, onClose, onSent }: AddFriendDialogProps) {

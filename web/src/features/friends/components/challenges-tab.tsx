@@ -16,7 +16,7 @@ export interface ChallengesTabProps {
   onNotice(text: string): void;
 }
 
-/** Challenge cards: subject, level, count, time limit, message, status, scores and winner (2-social §2). */
+/** Challenge cards: subject, level, count, time limit, message, status, scores and winner (docs/social.md). */
 export function ChallengesTab({ query, viewerId, onNotice }: ChallengesTabProps) {
   const respond = useRespondToChallenge();
 

@@ -21,7 +21,7 @@ export interface FriendsPageProps {
 }
 
 /**
- * /friends (2-social §2): four tabs with count badges (9+), Add Friend, and the Send
+ * /friends (docs/social.md): four tabs with count badges (9+), Add Friend, and the Send
  * Challenge dialog opened from a friend's row. The tab lives in the address (?tab=).
  */
 export function FriendsPage({ viewerId, activityFeed }: FriendsPageProps) {

@@ -18,7 +18,7 @@ export interface SendChallengeDialogProps {
   onSent(): void;
 }
 
-/** Send Challenge (2-social §2): subject, level, 5/10/15/20 questions, 3/5/10 minutes or none, a message. */
+/** Send Challenge (docs/social.md): subject, level, 5/10/15/20 questions, 3/5/10 minutes or none, a message. */
 export function SendChallengeDialog({ friend, onClose, onSent }: SendChallengeDialogProps) {
   const [subject, setSubject] = useState<Subject>(CHALLENGE_DEFAULTS.subject);
   const [level, setLevel] = useState<Level>(CHALLENGE_DEFAULTS.level);

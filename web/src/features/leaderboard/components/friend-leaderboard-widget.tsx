@@ -9,7 +9,7 @@ import { RankedList } from './ranked-list.tsx';
 import styles from './leaderboard.module.css';
 
 /**
- * The dashboard's friend leaderboard (2-social §2): the user and their accepted friends by
+ * The dashboard's friend leaderboard (docs/social.md): the user and their accepted friends by
  * points This Week, This Month or All Time.
  */
 export function FriendLeaderboardWidget() {

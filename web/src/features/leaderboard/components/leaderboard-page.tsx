@@ -9,7 +9,7 @@ import { RankedList } from './ranked-list.tsx';
 import styles from './leaderboard.module.css';
 
 /**
- * /leaderboard (public, 2-social §2): subject and period filters (default This Week, kept
+ * /leaderboard (public; docs/social.md): subject and period filters (default This Week, kept
  * in the address), the top 100, a red box above the list when loading fails, an empty state
  * with Start Competing, and with ?friend= the signed-in user compared with that friend.
  */

@@ -7,8 +7,8 @@ import styles from './learning-style.module.css';
 
 /**
  * /learning-style: five questions answered in order with no going back, then the result with
- * Continue to Dashboard and Retake Assessment (3-learning §2, §4). The server scores and saves;
- * a failed save is ignored (§8) and the result shown is the same rule's.
+ * Continue to Dashboard and Retake Assessment (docs/learning.md). The server scores and saves;
+ * a failed save is ignored (docs/learning.md) and the result shown is the same rule's.
  */
 export function LearningStylePage() {
   const [answers, setAnswers] = useState<number[]>([]);

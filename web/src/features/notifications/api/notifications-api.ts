@@ -121,7 +121,7 @@ function browserTimeZone(): string | undefined {
 }
 
 /**
- * Accept / Decline of a parent's link or a class invitation, right in the bell (issue 13). The
+ * Accept / Decline of a parent's link or a class invitation, right in the bell. The
  * answer goes to the parents' or classes' API; what they show is asked again.
  */
 export const useAnswerConsent = () =>

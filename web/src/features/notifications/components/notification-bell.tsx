@@ -9,7 +9,7 @@ import styles from './notification-bell.module.css';
 const PRIORITY_LABEL = { high: 'High priority', medium: 'Medium priority', low: 'Low priority' } as const;
 
 /**
- * The bell in the top bar (2-social §2): the unread count, and a panel with the newest 20,
+ * The bell in the top bar (docs/social.md): the unread count, and a panel with the newest 20,
  * each to mark read, act on or delete, and mark all read. Escape or a click outside closes
  * the panel and gives focus back to the bell.
  */

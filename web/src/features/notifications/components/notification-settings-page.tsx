@@ -20,7 +20,7 @@ const TOGGLES: readonly { key: Toggle; label: string; hint: string }[] = [
   { key: 'friendChallenges', label: 'Friend challenges', hint: 'Friend requests, challenges and their results' },
 ];
 
-/** /notifications (2-social §2): the five toggles, quiet hours, preferred study time, and browser notifications. */
+/** /notifications (docs/social.md): the five toggles, quiet hours, preferred study time, and browser notifications. */
 export function NotificationSettingsPage() {
   useDocumentTitle('Notification Settings');
   const settings = useNotificationSettings();

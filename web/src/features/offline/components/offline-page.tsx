@@ -34,7 +34,7 @@ export function OfflineUpgradeGate() {
 }
 
 /**
- * /offline (3-learning §2): connection banner, downloaded quizzes, the 3 × 3 download grid and
+ * /offline (docs/quiz.md): connection banner, downloaded quizzes, the 3 × 3 download grid and
  * tips. `userId` is the signed-in account, or with no connection the account that last used
  * offline mode on this device (`signedIn` false: nothing is sent until the session is back).
  */

@@ -11,7 +11,7 @@ export const parentKeys = {
 };
 
 const AFTER_LINK_CHANGE = [[QUERY_ROOTS.parents]] as const;
-/** Answering a link request marks the bell's item about it read on the server (issue 23): the bell reads again. */
+/** Answering a link request marks the bell's item about it read on the server: the bell reads again. */
 const AFTER_LINK_ANSWERED = [[QUERY_ROOTS.parents], [QUERY_ROOTS.notifications]] as const;
 
 /** GET /api/parent/students: the parent's links, approved ones with the student's figures. */

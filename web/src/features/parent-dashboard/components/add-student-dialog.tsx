@@ -14,7 +14,7 @@ export interface AddStudentDialogProps {
   onAdded(email: string): void;
 }
 
-/** Add Student (3-learning §2): the student's e-mail; the server's §8 messages are shown as they come. */
+/** Add Student (docs/admin.md): the student's e-mail; the server's messages are shown as they come. */
 export function AddStudentDialog({ open, onClose, onAdded }: AddStudentDialogProps) {
   return (
     <Dialog open={open} title="Add Student" onClose={onClose}>

@@ -11,7 +11,7 @@ import styles from './parent-dashboard.module.css';
 const STATUS_TEXT = { pending: 'Waiting for approval', accepted: 'Linked', declined: 'Declined' } as const;
 
 /**
- * /parent-dashboard (3-learning §2): the linked students with Add Student. The spec's fixed
+ * /parent-dashboard (docs/admin.md): the linked students with Add Student. The spec's fixed
  * 85 % and 2.5 h are the student's real average score and study time (last 7 days), with the
  * streak, recent quizzes and subject progress, shown only once the student approved the link.
  */

@@ -37,7 +37,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** /profile (2-social §2): name and phone, the account at a glance, and Delete Account. */
+/** /profile (docs/social.md): name and phone, the account at a glance, and Delete Account. */
 export function ProfileView({ profile, onDeleted, loadFailed = false, onRetryLoad }: ProfileViewProps) {
   const overview = accountOverview(profile, new Date());
   return (
@@ -155,7 +155,7 @@ function DetailsForm({ profile }: { profile: Profile }) {
   );
 }
 
-/** Accessible timed play (issue 10): the time allowance the server applies to every timed round. */
+/** Accessible timed play: the time allowance the server applies to every timed round. */
 function TimeMultiplierField({ value, onChange, error }: { value: TimeMultiplier; onChange(value: TimeMultiplier): void; error?: string | undefined }) {
   const id = useId();
   const describedBy = [`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ');

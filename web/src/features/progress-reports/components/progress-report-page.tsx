@@ -16,7 +16,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useProgressReport, useReportSends, useSendReport } from '../api/reports-api.ts';
 import styles from './progress-report.module.css';
 
-/** How long Send Report shows "Sent!" (3-learning §2, §4). */
+/** How long Send Report shows "Sent!" (docs/learning.md). */
 const SENT_MS = 3000;
 
 export function ProgressReportUpgradeGate() {

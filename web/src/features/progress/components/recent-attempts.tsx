@@ -9,7 +9,7 @@ function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
-/** The last five attempts (1-core §9): subject, level, score, points, date. */
+/** The last five attempts (docs/quiz.md): subject, level, score, points, date. */
 export function RecentAttempts({ attempts }: { attempts: readonly Attempt[] }) {
   if (attempts.length === 0) return <p className="muted">No quizzes yet. Pick a level above to play your first one.</p>;
   return (

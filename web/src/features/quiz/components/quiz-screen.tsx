@@ -55,7 +55,7 @@ export interface QuizScreenProps {
 }
 
 /**
- * The quiz screen (1-core §2): loading, preparing, error or lock, the questions, then the
+ * The quiz screen (docs/quiz.md): loading, preparing, error or lock, the questions, then the
  * result. `profile` (the signed-in player) decides where Dashboard leads and whether wrong
  * answers can be reviewed.
  */

@@ -20,7 +20,7 @@ export interface CreateGroupDialogProps {
 const LABEL: Record<string, string> = { all: 'All subjects', mixed: 'Mixed levels' };
 const label = (value: string) => LABEL[value] ?? capitalise(value);
 
-/** Create Group: the shared schema's rules and messages; submit is disabled while invalid or saving (2-social §5). */
+/** Create Group: the shared schema's rules and messages; submit is disabled while invalid or saving (docs/social.md). */
 export function CreateGroupDialog({ open, onClose, onCreated }: CreateGroupDialogProps) {
   return (
     <Dialog open={open} title="Create Study Group" onClose={onClose}>
@@ -39,7 +39,7 @@ function CreateGroupForm({ onClose, onCreated }: Omit<CreateGroupDialogProps, 'o
   if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
   const serverFields = isApiError(create.error) ? create.error.fields : {};
   // A field's error shows on blur, once typing in it pauses, and a too-long description at once:
-  // Submit is disabled while the form is invalid, so the field must say why (issue 23).
+  // Submit is disabled while the form is invalid, so the field must say why.
   const paused: Record<string, boolean> = {
     name: useTypingPaused(form.name),
     description: form.description.length > GROUP_LIMITS.descriptionMax,

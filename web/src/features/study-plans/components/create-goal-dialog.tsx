@@ -12,7 +12,7 @@ import { localToday } from '../today.ts';
 import styles from './study-plans.module.css';
 import { capitalise } from '@/lib/capitalise.ts';
 
-/** Create Study Goal: the shared schema's rules (3-learning §5); the target date defaults to 30 days ahead (§9). */
+/** Create Study Goal: the shared schema's rules (docs/learning.md); the target date defaults to 30 days ahead (docs/learning.md). */
 export function CreateGoalDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   return (
     <Dialog open={open} title="Create Study Goal" onClose={onClose}>

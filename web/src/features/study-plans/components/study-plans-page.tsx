@@ -24,7 +24,7 @@ export function StudyPlansUpgradeGate() {
 
 /**
  * /study-plans: goal cards in two columns with progress, days text, advice, Update Progress
- * and delete; the empty state; Create Goal (3-learning §2). Action errors are ignored (§8):
+ * and delete; the empty state; Create Goal (docs/learning.md). Action errors are ignored (docs/learning.md):
  * the list is read again either way.
  */
 export function StudyPlansPage() {

@@ -25,7 +25,7 @@ interface Props {
 export const TRIAL_DIALOG_TITLE = 'Your Premium Trial Has Started';
 export const WAITLIST_DIALOG_TITLE = 'Join the Premium Waitlist';
 
-/** The trial/waitlist modal of /subscription (3-learning-and-admin §4): one dialog, two contents. */
+/** The trial/waitlist modal of /subscription (docs/quiz.md): one dialog, two contents. */
 export function PremiumDialog({ state, email, home, onClose }: Props) {
   const open = state.kind !== 'closed';
   const title = state.kind === 'trial-started' ? TRIAL_DIALOG_TITLE : WAITLIST_DIALOG_TITLE;
@@ -59,7 +59,7 @@ function TrialStarted({ endsAt, home, onClose }: { endsAt: string; home: string;
   );
 }
 
-/** Form, then success ("Welcome to Premium"), then closed (3-learning-and-admin §4). */
+/** Form, then success ("Welcome to Premium"), then closed (docs/quiz.md). */
 function WaitlistForm({ trialUsed, initialEmail, onClose }: { trialUsed: boolean; initialEmail: string; onClose(): void }) {
   const [email, setEmail] = useState(initialEmail);
   const [fieldError, setFieldError] = useState<string | undefined>();

@@ -23,7 +23,7 @@ interface Props {
 }
 
 /**
- * /subscription (3-learning-and-admin §2): where the account stands, the trial, the plan
+ * /subscription (docs/quiz.md): where the account stands, the trial, the plan
  * picker with checkout, comparisons, guarantees, offers, early access and the FAQ.
  */
 export function SubscriptionView({ profile }: Props) {

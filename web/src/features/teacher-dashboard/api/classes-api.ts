@@ -14,7 +14,7 @@ export const classKeys = {
 };
 
 const AFTER_CLASS_CHANGE = [[QUERY_ROOTS.classes]] as const;
-/** Answering an invitation marks the bell's item about it read on the server (issue 23): the bell reads again. */
+/** Answering an invitation marks the bell's item about it read on the server: the bell reads again. */
 const AFTER_INVITATION_ANSWERED = [[QUERY_ROOTS.classes], [QUERY_ROOTS.notifications]] as const;
 /** Students join and play on their own: the open class is asked again every 30 s. */
 export const CLASS_REFRESH_MS = 30_000;

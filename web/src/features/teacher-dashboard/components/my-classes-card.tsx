@@ -9,7 +9,7 @@ import { useJoinClass, useMyClasses, useRespondToInvitation } from '../api/class
 import styles from './teacher-dashboard.module.css';
 
 /**
- * My Classes on the student dashboard (issue 13): join a class with its code, answer a
+ * My Classes on the student dashboard: join a class with its code, answer a
  * teacher's invitation, and the class assignments with Start (the quiz route) until done.
  */
 export function MyClassesCard() {

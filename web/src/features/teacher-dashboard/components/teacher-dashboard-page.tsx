@@ -20,7 +20,7 @@ const tone = (value: number | null) => (value === null ? '' : value >= 80 ? styl
 const formatCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
 
 /**
- * /teacher-dashboard (3-learning §2): the teacher's own classes in the selector (the spec's
+ * /teacher-dashboard (docs/admin.md): the teacher's own classes in the selector (the spec's
  * Class A/B/C), the class code students join with, Add Student (an invitation they accept),
  * summary cards, the score table (geography, history, religion, overall) from real attempts,
  * and quiz assignments with who completed them.

@@ -10,7 +10,7 @@ import { cardAction, formatStart, STATE_LABEL } from '../tournament-view.ts';
 import styles from './live-competitions.module.css';
 import { capitalise } from '@/lib/capitalise.ts';
 
-/** Free accounts: the server refuses live tournaments, and the page says why (issue 10). */
+/** Free accounts: the server refuses live tournaments, and the page says why. */
 export function LiveCompetitionsUpgradeGate() {
   return (
     <div className={`card ${styles.gate}`}>
@@ -93,7 +93,7 @@ function TournamentCard({ t, onRegister, registering }: { t: TournamentView; onR
   );
 }
 
-/** `/live-competitions` (2-social §2): the active-tournament banner, the cards and the weekly schedule. */
+/** `/live-competitions` (docs/social.md): the active-tournament banner, the cards and the weekly schedule. */
 export function LiveCompetitionsPage() {
   const list = useTournaments();
   const register = useRegister();

@@ -9,8 +9,8 @@ import styles from './video-library.module.css';
 type Outcome = { target: GenerateTarget; ok: true; added: boolean } | { target: GenerateTarget; ok: false; message: string };
 
 /**
- * Video generation from `?generate=true&questions=…` (3-learning §4): one POST /api/videos per
- * question with a 0.5 s pause between (§7), progress current/total, then "Videos Generated!" with
+ * Video generation from `?generate=true&questions=…` (docs/ai.md): one POST /api/videos per
+ * question with a 0.5 s pause between (docs/ai.md), progress current/total, then "Videos Generated!" with
  * View Library and Back to Dashboard. `onFinished` runs once when the last one is done (the page
  * clears the query and reloads the list).
  */

@@ -37,7 +37,7 @@ async function share(item: VideoItem): Promise<string | null> {
   }
 }
 
-/** Detail view (3-learning §2): the player, Video Stats, Actions, Related Topics, Tags. */
+/** Detail view (docs/ai.md): the player, Video Stats, Actions, Related Topics, Tags. */
 export function VideoDetail({ item, onClose, onTopic }: VideoDetailProps) {
   const action = useVideoAction();
   const [notice, setNotice] = useState<string | null>(null);
@@ -184,7 +184,7 @@ function Rating({ item, disabled, onRate }: { item: VideoItem; disabled: boolean
   );
 }
 
-/** Add to study plan: title non-empty after trimming; the button is disabled while saving (3-learning §5). */
+/** Add to study plan: title non-empty after trimming; the button is disabled while saving (docs/ai.md). */
 function StudyPlanForm({ item, onDone }: { item: VideoItem; onDone(): void }) {
   const id = useId();
   const [title, setTitle] = useState(`Review: ${item.title}`.slice(0, 100));

@@ -44,7 +44,7 @@ export function VideoLibraryUpgradeGate() {
 const SUBJECT_ICON: Record<Subject, typeof GlobeIcon> = { geography: GlobeIcon, history: ScrollIcon, religion: BookIcon };
 
 /**
- * /video-explanations (3-learning §2): header counts, search, subject and level filters, sort,
+ * /video-explanations (docs/ai.md): header counts, search, subject and level filters, sort,
  * filter chips, the card grid with Watch and Save, the detail view, the loading, error and empty
  * states, and video generation from `?generate=true&questions=…`. `?video=<id>` opens one video.
  */
