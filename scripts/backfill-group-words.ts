@@ -1,8 +1,8 @@
-import { indexPublicGroups } from '../functions/data/study-groups.ts';
+import { indexPublicGroups } from '../functions/groups/data/study-groups.ts';
 
 /**
  * Indexes the words of every public study group in the table named by TABLE_NAME, for a stage
- * (or a local `.data/`) whose groups predate the word index that group search reads (issue 17):
+ * (or a local `.data/`) whose groups predate the word index that group search reads:
  *
  *   TABLE_NAME=<table> AWS_REGION=<region> npx tsx scripts/backfill-group-words.ts
  *

@@ -7,7 +7,7 @@ import { SUBJECTS } from '#shared/constants.ts';
 import { startLocalStack } from '../infra/local/stack.ts';
 
 /**
- * The admin overview's cost against the local stack (issue 13): DynamoDB requests (and
+ * The admin overview's cost against the local stack: DynamoDB requests (and
  * items read) of GET /api/admin/overview through the HTTP API, with 10 users and with
  * 10,000 users who each played a quiz. The figures must be equal: the overview reads the
  * counters the aggregate-admin-stats consumer keeps, never the users or their attempts.
@@ -17,7 +17,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'quizquest-bench-admin-'));
 process.env.LOG_LEVEL = 'silent';
 const stack = await startLocalStack({ port: 5100, dataDir, inMemory: true });
 const { documentClient } = await import('../functions/lib/clients.ts');
-const { newProfile } = await import('../functions/data/profiles.ts');
+const { newProfile } = await import('../functions/profile/data/profiles.ts');
 const { keys } = await import('../functions/data/table-design.ts');
 const { handler: aggregate } = await import('../functions/admin/aggregate-stats.ts');
 

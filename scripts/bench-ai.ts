@@ -5,7 +5,7 @@ import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { startLocalStack } from '../infra/local/stack.ts';
 
 /**
- * The AI layer's figures (issue 12, "Tests and budgets"), with the embedded provider against
+ * The AI layer's figures, with the embedded provider against
  * DynamoDB Local: seeding the knowledge base (first start, then a restart), the retrieval
  * quality on the fixed bank questions, and search latency and read cost with 1,000 and with
  * 20,000 chunks in one subject: the first search of a container (reading the subject's

@@ -9,7 +9,7 @@ import { startLocalStack } from '../infra/local/stack.ts';
 import { postFrom } from '../tests/support/loopback-http.ts';
 
 /**
- * Study-group chat latency on the local stack (issue 10, "Tests and budgets"): members of one
+ * Study-group chat latency on the local stack: members of one
  * group each hold a WebSocket subscribed to group:<id>; messages are sent in turn through
  * POST /api/groups/{id}/messages, and each is timed from the send to its receipt on another
  * member's socket (p50/p95 over MESSAGES). The send's own HTTP time is shown beside it.

@@ -6,7 +6,7 @@ import { startLocalStack } from '../infra/local/stack.ts';
 import { httpEvent } from '../tests/support/http-event.ts';
 
 /**
- * AI explanation latency on the local stack (issue 12): POST /api/explanations for wrong answers
+ * AI explanation latency on the local stack: POST /api/explanations for wrong answers
  * of real rounds, the first request (knowledge-base search + generation + cache write) against
  * the second (served from the cache), with the embedded provider of `npm start` (word vectors +
  * BM25, the extractive generator). The handler runs in process against DynamoDB Local.
@@ -20,8 +20,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'quizquest-bench-explanations-'));
 process.env.LOG_LEVEL = 'silent';
 const stack = await startLocalStack({ port: PORT, dataDir, inMemory: true });
 const { seedKnowledgeBase } = await import('../functions/knowledge/seed.ts');
-const { newProfile, putProfile } = await import('../functions/data/profiles.ts');
-const { getRound } = await import('../functions/data/rounds.ts');
+const { newProfile, putProfile } = await import('../functions/profile/data/profiles.ts');
+const { getRound } = await import('../functions/quiz/data/rounds.ts');
 const { handler: startRound } = await import('../functions/quiz/start-round.ts');
 const { handler: answerQuestion } = await import('../functions/quiz/answer-question.ts');
 const { handler: explainQuestion } = await import('../functions/explanations/explain-question.ts');

@@ -9,7 +9,7 @@ import { startLocalStack } from '../infra/local/stack.ts';
 import { postFrom } from '../tests/support/loopback-http.ts';
 
 /**
- * Live match budget (issue 10, "Tests and budgets"): N simulated players (100, then 20) in
+ * Live match budget: N simulated players (100, then 20) in
  * one live match on the local stack, each a WebSocket client of the local gateway subscribed
  * to `match:<id>`, answering every question over HTTP at a random moment of its window.
  * Prints, per size: answers the server accepted vs. stored vs. counted in the scores (0 lost,

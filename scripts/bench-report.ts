@@ -9,7 +9,7 @@ import { startLocalStack } from '../infra/local/stack.ts';
 import { httpEvent } from '../tests/support/http-event.ts';
 
 /**
- * Progress report budget (issue 11, "Tests and budgets"): the DynamoDB requests, read
+ * Progress report budget: the DynamoDB requests, read
  * capacity and time of one GET /api/progress-report for a player with 10 and with 2,000
  * attempts spread over the last 120 days, for each period (7, 30, 90 days). The handler
  * runs in process against DynamoDB Local; requests and capacity are counted on its client.
@@ -21,7 +21,7 @@ process.env.LOG_LEVEL = 'silent';
 const stack = await startLocalStack({ port: PORT, dataDir, inMemory: true });
 const { documentClient } = await import('../functions/lib/clients.ts');
 const { keys } = await import('../functions/data/table-design.ts');
-const { newProfile, putProfile } = await import('../functions/data/profiles.ts');
+const { newProfile, putProfile } = await import('../functions/profile/data/profiles.ts');
 const { handler } = await import('../functions/reports/get-report.ts');
 const table = stack.env.TABLE_NAME!;
 

@@ -11,7 +11,7 @@ import { startLocalStack } from '../infra/local/stack.ts';
 import { postFrom } from '../tests/support/loopback-http.ts';
 
 /**
- * Social budgets against the local stack (issue 9, "Tests and budgets"):
+ * Social budgets against the local stack:
  * 1. the global leaderboard with 100 and with 10,000 players' totals in the bucket: DynamoDB
  *    requests and read capacity of one GET /api/leaderboard (must be the same: flat);
  * 2. the friend leaderboard of a user with 10 and with 200 friends (grows with friends, by
@@ -26,7 +26,7 @@ process.env.LOG_LEVEL = 'silent';
 const stack = await startLocalStack({ port: PORT, dataDir, inMemory: true });
 const { documentClient } = await import('../functions/lib/clients.ts');
 const { keys } = await import('../functions/data/table-design.ts');
-const { newProfile, putProfile } = await import('../functions/data/profiles.ts');
+const { newProfile, putProfile } = await import('../functions/profile/data/profiles.ts');
 const { publish } = await import('../functions/lib/publish.ts');
 const table = stack.env.TABLE_NAME!;
 

@@ -9,7 +9,7 @@ import { startLocalStack } from '../infra/local/stack.ts';
 import { postFrom } from '../tests/support/loopback-http.ts';
 
 /**
- * AI tutor latency on the local stack (issue 12) with the embedded provider: a premium
+ * AI tutor latency on the local stack with the embedded provider: a premium
  * student with an open WebSocket asks QUESTIONS questions in turn through POST
  * /api/tutor/chat; each is timed from the request to its first streamed piece on the socket
  * (tutor.chunk) and to the complete HTTP response (p50/p95). The first question of a fresh

@@ -4,7 +4,7 @@ import { stopChildren } from '../infra/local/processes.ts';
 import { describeTally, evalSetSchema, grade, percentile, tally, type EvalQuestion, type Outcome } from '../shared/tutor/evaluation.ts';
 
 /**
- * `npm run eval:tutor` (issue 20, item 1): asks the embedded tutor every question of
+ * `npm run eval:tutor`: asks the embedded tutor every question of
  * eval/tutor-questions.json exactly as POST /api/tutor/chat does (answerQuestion with the
  * route's dependencies, tutorDeps; embedded provider, no network) over a knowledge base seeded
  * as `npm start` seeds it, in DynamoDB Local in memory. Prints right / wrong / abstained

@@ -9,7 +9,7 @@ const ADMIN = e2eAdmin('admin-console');
 const DEMOTER = e2eAdmin('admin-demotion');
 
 /**
- * The admin console in Chromium (issue 13): the admin makes a student premium in Users and
+ * The admin console in Chromium: the admin makes a student premium in Users and
  * the student, at their own browser, sees Premium; the admin generates the daily challenges
  * for the next 7 days and sees the success message; the tabs follow the keyboard.
  */

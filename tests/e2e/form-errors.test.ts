@@ -9,7 +9,7 @@ const { page, baseUrl, mailbox } = useBrowser();
 const { api, accessToken } = apiFor(baseUrl);
 
 /**
- * Issue 23: forms disabled Submit without saying why. While Submit is disabled, the field that
+ * Forms disabled Submit without saying why. While Submit is disabled, the field that
  * is wrong says so where it is (its error, announced with it through aria-describedby), without
  * the person first having to leave the field: clicking a disabled button moves no focus.
  */

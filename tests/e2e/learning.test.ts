@@ -5,7 +5,7 @@ import { apiFor } from '../support/api.ts';
 import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
 
 /**
- * Smart Learning, the learning-style assessment and study goals (3-learning-and-admin, issue 11),
+ * Smart Learning, the learning-style assessment and study goals (docs/learning.md),
  * as a student gets them: the style on the dashboard, a goal whose advice follows its progress
  * (buttons and real play), and a recommendation made from rounds really played.
  */
@@ -83,7 +83,7 @@ describe('learning tools', () => {
     await p.getByRole('button', { name: 'Create Your First Goal' }).click();
     const dialog = p.getByRole('dialog', { name: 'Create Study Goal' });
     await dialog.getByLabel('Title').fill('Ancient history');
-    // A date in the past is refused in the form with the handler's message (issue 17).
+    // A date in the past is refused in the form with the handler's message.
     await dialog.getByLabel('Target date').fill('2001-01-01');
     await dialog.getByRole('button', { name: 'Create Goal' }).click();
     await dialog.getByText('Target date cannot be in the past').waitFor();

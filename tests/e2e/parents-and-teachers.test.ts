@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiFor } from '../support/api.ts';
 import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
 
-/** Parent and teacher dashboards (issue 13), each person at their own browser. */
+/** Parent and teacher dashboards, each person at their own browser. */
 const { page, baseUrl, mailbox } = useBrowser();
 const { api, accessToken } = apiFor(baseUrl);
 const PARENT = { email: 'parent@quizquest.local', password: 'Parent#2026' };

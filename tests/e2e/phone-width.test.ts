@@ -11,7 +11,7 @@ import { e2eAdmin } from '../support/e2e-admins.ts';
 
 /**
  * Every page of the app, as each role that may open it (route-access.ts), at phone widths
- * (issue 23 items 11 and 14): at 320 and 390 px the page never scrolls sideways, and axe
+ *: at 320 and 390 px the page never scrolls sideways, and axe
  * finds nothing serious or critical at either width. One browser, one page per role, the routes
  * in sequence; a failure names the page, the widest element, and axe's rule and target.
  */

@@ -6,7 +6,7 @@ import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
 const { page, baseUrl, mailbox } = useBrowser();
 const { api, accessToken } = apiFor(baseUrl);
 
-/** The Premium features panel's counters (1-core §2; issue 23: there were none), from stored data. */
+/** The Premium features panel's counters (docs/quiz.md: there were none), from stored data. */
 describe('Premium features counters', () => {
   it('show study guides, reports sent, my groups and this week’s tournaments; a new group counts', async () => {
     const account = await confirmedAccount(baseUrl, mailbox, 'counters');

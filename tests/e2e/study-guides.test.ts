@@ -96,7 +96,7 @@ describe('study guides', () => {
     await tools.getByRole('button', { name: 'Fact Check' }).click();
     await tools.getByText(/^\d+ of \d+ statements are supported by the knowledge base$/).waitFor({ timeout: 60_000 });
 
-    // The new guide waits for review (issue 23 item 9): not listed until approved, then listed.
+    // The new guide waits for review: not listed until approved, then listed.
     const listedGuide = guideList(p).getByRole('article', { name: 'Ancient Egypt (AI study guide)' });
     expect(await listedGuide.count()).toBe(0);
     const waiting = tools.getByRole('list', { name: 'Guides waiting for review' }).getByRole('article').filter({ hasText: 'Ancient Egypt (AI study guide)' }).first();

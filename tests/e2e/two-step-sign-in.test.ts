@@ -8,7 +8,7 @@ import { latestMail, uniqueEmail, useBrowser } from '../support/browser.ts';
 import { e2eAdmin } from '../support/e2e-admins.ts';
 
 /**
- * Issue 18 item 7 in Chromium: a new admin, invited by another, must choose a staff-strength
+ * In Chromium: a new admin, invited by another, must choose a staff-strength
  * password, lands on /security to set an authenticator app up from the key the page shows,
  * and from then on signs in with the app's code.
  */

@@ -5,7 +5,7 @@ import { apiFor } from '../support/api.ts';
 import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
 
 /**
- * AI explanations in the round review and the video library (3-learning-and-admin, issue 12), as a
+ * AI explanations in the round review and the video library (docs/ai.md), as a
  * premium student gets them: a wrong answer explained from the knowledge base with a cited source,
  * added to the video library, played as a narrated slideshow, liked, and still there after a reload.
  */

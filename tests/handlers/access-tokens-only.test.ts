@@ -3,7 +3,7 @@ import { linkToken, mailTo, uniqueEmail, useLocalStack } from '../support/handle
 import { httpEvent, parse } from '../support/http-event.ts';
 
 /**
- * The HTTP API takes Cognito ACCESS tokens only (issue 17 #16), as the WebSocket does: an ID
+ * The HTTP API takes Cognito ACCESS tokens only, as the WebSocket does: an ID
  * token is signed by the same pool for the same client, so a JWT authorizer that checks only
  * issuer and audience would let it in. Checked through the local API Gateway (its JWT
  * authorizer) and in the handlers' shared caller check, which refuses the claims an ID token

@@ -6,7 +6,7 @@ import { seedKnowledgeDocument } from '../support/knowledge-docs.ts';
 import { player, premium } from '../support/players.ts';
 
 /**
- * Admin AI generation (3-learning §2, §5, §6, §7, §8; issue 12) with the real AI layer
+ * Admin AI generation (docs/ai.md) with the real AI layer
  * (embedded provider) over documents this file puts into the knowledge base.
  */
 useLocalStack();
@@ -22,10 +22,10 @@ const { handler: rejectGuide } = await import('../../functions/generation/reject
 const { handler: startRound } = await import('../../functions/quiz/start-round.ts');
 const { handler: listGuides } = await import('../../functions/guides/list-guides.ts');
 const { handler: getGuide } = await import('../../functions/guides/get-guide.ts');
-const { getRound } = await import('../../functions/data/rounds.ts');
-const { getBankMeta } = await import('../../functions/data/question-bank.ts');
-const { getGeneratedGuide, putGeneratedGuide, getGeneratedQuestion } = await import('../../functions/data/generation.ts');
-const { listAdminActions } = await import('../../functions/data/audit-log.ts');
+const { getRound } = await import('../../functions/quiz/data/rounds.ts');
+const { getBankMeta } = await import('../../functions/questions/data/question-bank.ts');
+const { getGeneratedGuide, putGeneratedGuide, getGeneratedQuestion } = await import('../../functions/generation/data/generation.ts');
+const { listAdminActions } = await import('../../functions/admin/data/audit-log.ts');
 
 const run = Date.now().toString(36);
 /** A category of this run only: the bank topic of its questions, so a round focused on it draws only them. */

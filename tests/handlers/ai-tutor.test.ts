@@ -6,12 +6,12 @@ import { seedKnowledgeDocument } from '../support/knowledge-docs.ts';
 import { player, premium } from '../support/players.ts';
 
 /**
- * The AI tutor (3-learning §2, §5, §7, §8; issue 12) with the real AI layer: the embedded
+ * The AI tutor (docs/ai.md) with the real AI layer: the embedded
  * provider searches the table's knowledge base and writes from its passages only.
  */
 useLocalStack();
 const { handler: chat } = await import('../../functions/tutor/chat.ts');
-const { claimTutorQuestion } = await import('../../functions/data/tutor.ts');
+const { claimTutorQuestion } = await import('../../functions/tutor/data/tutor.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 const { env } = await import('../../functions/lib/env.ts');
 const { keys } = await import('../../functions/data/table-design.ts');

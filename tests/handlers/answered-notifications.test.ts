@@ -5,7 +5,7 @@ import { httpEvent, parse } from '../support/http-event.ts';
 import { player } from '../support/players.ts';
 
 /**
- * Issue 23: the bell kept counting a request after it was answered on its own page. A parent's
+ * The bell kept counting a request after it was answered on its own page. A parent's
  * link request and a class invitation, answered either way where they are listed, leave their
  * notification read. (Friend requests and challenges: friends.test.ts, friend-challenges.test.ts.)
  */

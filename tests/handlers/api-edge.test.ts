@@ -25,7 +25,7 @@ async function throwawayToken(): Promise<string> {
 async function signedInToken(email = 'student@quizquest.local', password = 'Student#2026'): Promise<string> {
   const post = (path: string, body: object) => fetch(`${api}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   let answer = (await (await post('/api/auth/sign-in', { email, password })).json()) as { tokens?: { accessToken: string }; mfa?: object };
-  // The demo admin signs in with two steps (issue 18 item 7): the code its seeded authenticator shows.
+  // The demo admin signs in with two steps: the code its seeded authenticator shows.
   const key = inject('authenticatorKeys')[email];
   if (answer.mfa && key) answer = (await (await post('/api/auth/sign-in/mfa', { ...answer.mfa, code: totpCode(key) })).json()) as typeof answer;
   return answer.tokens!.accessToken;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useLocalStack } from '../support/handler-env.ts';
 
-/** The admin audit log (issue 13): entries come back newest first, paged, with who, what and when. */
+/** The admin audit log: entries come back newest first, paged, with who, what and when. */
 useLocalStack();
-const { recordAdminAction, listAdminActions } = await import('../../functions/data/audit-log.ts');
+const { recordAdminAction, listAdminActions } = await import('../../functions/admin/data/audit-log.ts');
 
 describe('audit log', () => {
   it('records who did what to what, and reads it back newest first', async () => {

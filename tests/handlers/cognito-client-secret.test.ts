@@ -5,7 +5,7 @@ import { linkToken, mailTo, uniqueEmail, useLocalStack } from '../support/handle
 import { httpEvent, parse } from '../support/http-event.ts';
 
 /**
- * Issue 18 item 7: the app client has a secret only the server knows, so the client id alone
+ * The app client has a secret only the server knows, so the client id alone
  * (it is in every token) no longer signs anyone up or in around the API's limits. Locally the
  * stack's Cognito front refuses as Cognito does.
  */

@@ -8,7 +8,7 @@ import { httpEvent, parse } from '../support/http-event.ts';
 import { player } from '../support/players.ts';
 
 /**
- * One friend challenge followed end to end by its correlation id (issue 18 item 2): the last
+ * One friend challenge followed end to end by its correlation id: the last
  * answer's request names an id; the round's QuizCompleted carries it to record-challenge-attempt,
  * whose ChallengeFinished carries it on to notify, and every consumer's log line says so.
  * The shared stack's bus runs its consumers in another process, whose logs this file cannot
@@ -39,7 +39,7 @@ const { handler: sendChallenge } = await import('../../functions/social/send-cha
 const { handler: respondChallenge } = await import('../../functions/social/respond-challenge.ts');
 const { handler: startRound } = await import('../../functions/quiz/start-round.ts');
 const { handler: answerQuestion } = await import('../../functions/quiz/answer-question.ts');
-const { getChallenge } = await import('../../functions/data/challenges.ts');
+const { getChallenge } = await import('../../functions/social/data/challenges.ts');
 
 /** Every JSON line printed (the Powertools logger writes to stdout and stderr itself). */
 const lines: Record<string, unknown>[] = [];

@@ -15,7 +15,7 @@ import { jsonCaller } from '../support/json-call.ts';
 const { mailbox } = useLocalStack();
 const stackEnv = inject('stackEnv');
 const api = inject('apiUrl');
-const { getProfile } = await import('../../functions/data/profiles.ts');
+const { getProfile } = await import('../../functions/profile/data/profiles.ts');
 const { cognitoClient } = await import('../../functions/lib/clients.ts');
 
 const run = promisify(execFile);
@@ -59,7 +59,7 @@ describe('scripts/create-admin.ts', () => {
     expect(signIn.status).toBe(200);
     const accessToken = signIn.body.tokens.accessToken;
 
-    // Admins turn on two-step sign-in before the console answers them (issue 18 item 7), as the runbook says.
+    // Admins turn on two-step sign-in before the console answers them, as the runbook says.
     expect((await call('/api/admin/users?role=admin', { token: accessToken })).status).toBe(403);
     const setup = await call<{ secret: string }>('/api/auth/mfa/setup', { token: accessToken, body: {} });
     expect(setup.status).toBe(200);

@@ -12,7 +12,7 @@ import { player, premium } from '../support/players.ts';
 /**
  * The daily challenge through its handlers and the quiz routes that grade it: generation
  * (scheduled, ensure_today, the admin's upcoming days), play graded by the server, the
- * bonus and daily streak of 2-social §9, and one completion per day (issue 9).
+ * bonus and daily streak (docs/social.md), and one completion per day.
  */
 useLocalStack();
 const { handler: getToday } = await import('../../functions/daily/get-today.ts');
@@ -22,10 +22,10 @@ const { handler: generateUpcoming } = await import('../../functions/daily/genera
 const { handler: scheduledJob } = await import('../../functions/daily/generate-daily-challenges.ts');
 const { handler: answerQuestion } = await import('../../functions/quiz/answer-question.ts');
 const { ensureDailyChallenges } = await import('../../functions/daily/generate-challenges.ts');
-const { getDailyChallenge } = await import('../../functions/data/daily-challenges.ts');
-const { learnerTotals } = await import('../../functions/data/learner.ts');
-const { putProfile } = await import('../../functions/data/profiles.ts');
-const { deleteAccountData } = await import('../../functions/data/account-data.ts');
+const { getDailyChallenge } = await import('../../functions/daily/data/daily-challenges.ts');
+const { learnerTotals } = await import('../../functions/quiz/data/learner.ts');
+const { putProfile } = await import('../../functions/profile/data/profiles.ts');
+const { deleteAccountData } = await import('../../functions/profile/data/account-data.ts');
 const { keys } = await import('../../functions/data/table-design.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 const { env } = await import('../../functions/lib/env.ts');

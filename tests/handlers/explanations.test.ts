@@ -7,7 +7,7 @@ import { httpEvent, parse } from '../support/http-event.ts';
 import { player, premium } from '../support/players.ts';
 
 /**
- * AI explanations and the video library (3-learning-and-admin, issue 12). The AI layer is an
+ * AI explanations and the video library (docs/ai.md). The AI layer is an
  * in-test knowledge base and generator (functions/ai/types.ts), so every case is exact and the
  * generator's calls are counted; the product path uses functions/ai/index.ts.
  */
@@ -50,8 +50,8 @@ const { handler: videoStudyPlan } = await import('../../functions/explanations/v
 const { handler: listGoals } = await import('../../functions/learning/list-goals.ts');
 const { handler: startRound } = await import('../../functions/quiz/start-round.ts');
 const { handler: answerQuestion } = await import('../../functions/quiz/answer-question.ts');
-const { getRound } = await import('../../functions/data/rounds.ts');
-const { getCachedExplanation } = await import('../../functions/data/explanations.ts');
+const { getRound } = await import('../../functions/quiz/data/rounds.ts');
+const { getCachedExplanation } = await import('../../functions/explanations/data/explanations.ts');
 
 type Person = Awaited<ReturnType<typeof player>>;
 type Handler = (e: ReturnType<typeof httpEvent>) => Promise<{ statusCode?: number; body?: string }>;
@@ -263,7 +263,7 @@ describe('explanations', () => {
     expect(video.body.error.message).toBe(VIDEO_MESSAGES.noSource);
     expect((await call(listVideos, me)).body.items).toEqual([]);
 
-    // The AI layer fails: 503 with the §8 message, nothing cached.
+    // The AI layer fails: 503 with the message in docs/ai.md, nothing cached.
     knows(q, target.chosen);
     ai.fail = true;
     const failed = await call(explainQuestion, me, { body: { roundId, questionId: q.id, answer: target.chosen } });
@@ -311,7 +311,7 @@ describe('the video library', () => {
     expect((await call(rateVideo, me, { path: { videoId }, body: { rating: 6 } })).status).toBe(400);
 
     // A friend who got the same question wrong the same way has the same video: the counts are shared.
-    const { addVideo: putVideo } = await import('../../functions/data/videos.ts');
+    const { addVideo: putVideo } = await import('../../functions/explanations/data/videos.ts');
     const mine = (await call(listVideos, me)).body.items.find((i: { id: string }) => i.id === videoId);
     const { watched: _w, liked: _l, saved: _s, myRating: _r, views: _v, likes: _k, rating: _g, ratingCount: _c, duration: _d, tags: _t, title: _ti, description: _de, difficulty: _di, isPersonal: _p, ...record } = mine;
     await putVideo(friend.user_id, { ...record, addedAt: new Date().toISOString() });
@@ -326,7 +326,7 @@ describe('the video library', () => {
     expect(items.find((i) => i.id !== videoId)).toMatchObject({ watched: false, views: 0 });
 
     // The friend deletes the account: their view, like and rating leave the counts, once.
-    const { deleteAccountData } = await import('../../functions/data/account-data.ts');
+    const { deleteAccountData } = await import('../../functions/profile/data/account-data.ts');
     await deleteAccountData(friend.user_id, friend.email);
     await deleteAccountData(friend.user_id, friend.email);
     items = (await call(listVideos, me)).body.items;
@@ -342,7 +342,7 @@ describe('the video library', () => {
     const added = (await call(addVideo, me, { body: { roundId, questionId: a.question.id } })).body.item;
     const videoId = added.id as string;
     // Friends with the same video share its counters: every rating moves the same shared item.
-    const { addVideo: putVideo } = await import('../../functions/data/videos.ts');
+    const { addVideo: putVideo } = await import('../../functions/explanations/data/videos.ts');
     const { watched: _w, liked: _l, saved: _s, myRating: _r, views: _v, likes: _k, rating: _g, ratingCount: _c, duration: _d, tags: _t, title: _ti, description: _de, difficulty: _di, isPersonal: _p, ...record } = added;
     const friends = await Promise.all(Array.from({ length: 5 }, () => player(premium)));
     for (const f of friends) await putVideo(f.user_id, { ...record, addedAt: new Date().toISOString() });
@@ -405,7 +405,7 @@ describe('the video library', () => {
     // …and no count item yet: the library is counted once when it is first needed.
     const { deleteItems } = await import('../../functions/data/batch-write.ts');
     await deleteItems([keys.videoCount(me.user_id)]);
-    const { addVideo: putVideo } = await import('../../functions/data/videos.ts');
+    const { addVideo: putVideo } = await import('../../functions/explanations/data/videos.ts');
     const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => putVideo(me.user_id, { ...video, id: `${video.id}-new${i}`, addedAt: new Date().toISOString() })));
     expect(outcomes.filter((o) => o === 'added')).toHaveLength(5);
     expect(outcomes.filter((o) => o !== 'added')).toEqual(Array.from({ length: 15 }, () => 'full'));

@@ -8,14 +8,14 @@ import { player } from '../support/players.ts';
 /**
  * The knowledge base through its handlers, with the embedded provider (offline): the seeded
  * material is found, only admins add and search documents (others get 403 and no data), every
- * §5 and §8 message, batches, thresholds and max results, and similar questions without answers.
+ * docs/ai.md: messages, batches, thresholds and max results, and similar questions without answers.
  */
 useLocalStack();
 const { handler: addDocuments } = await import('../../functions/knowledge/add-documents.ts');
 const { handler: searchDocuments } = await import('../../functions/knowledge/search-documents.ts');
 const { handler: similarQuestions } = await import('../../functions/knowledge/similar-questions.ts');
 const { seedKnowledgeBase } = await import('../../functions/knowledge/seed.ts');
-const { listAdminActions } = await import('../../functions/data/audit-log.ts');
+const { listAdminActions } = await import('../../functions/admin/data/audit-log.ts');
 const { knowledgeBase, textGenerator } = await import('../../functions/ai/index.ts');
 
 const admin = await player({ role: 'admin' });

@@ -7,7 +7,7 @@ import { useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
 import { player, premium } from '../support/players.ts';
 
-/** Live tournaments (issue 10): registration, entitlement, server-clock answers, the runner. */
+/** Live tournaments: registration, entitlement, server-clock answers, the runner. */
 useLocalStack();
 const { handler: listTournaments } = await import('../../functions/tournaments/list-tournaments.ts');
 const { handler: registerHandler } = await import('../../functions/tournaments/register.ts');
@@ -103,7 +103,7 @@ describe('live tournaments', () => {
     expect((await getTournament(t.id, true))?.participants).toBe(5);
     // Delete Account finds the registrations (which hold the e-mail) by index.
     const registered = people.find((_, i) => results[i]!.status === 201)!;
-    const { accountItemKeys } = await import('../../functions/data/account-data.ts');
+    const { accountItemKeys } = await import('../../functions/profile/data/account-data.ts');
     expect(await accountItemKeys(registered.user_id, registered.email)).toContainEqual({ pk: `TOURN#${t.id}`, sk: `PLAYER#${registered.user_id}` });
   });
 
@@ -175,7 +175,7 @@ describe('live tournaments', () => {
     expect(await runStep(t.id, 2, deps)).toBe('stale');
 
     // Delete Account: the player's registration, answers and line in the standings go; the others stay.
-    const { deleteAccountData } = await import('../../functions/data/account-data.ts');
+    const { deleteAccountData } = await import('../../functions/profile/data/account-data.ts');
     const { getStandings, getPlayer } = await import('../../functions/data/tournaments.ts');
     await deleteAccountData(fast.user_id, fast.email);
     expect(await getPlayer(t.id, fast.user_id)).toBeUndefined();

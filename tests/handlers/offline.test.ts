@@ -7,11 +7,11 @@ import { useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
 import { player, premium } from '../support/players.ts';
 
-/** Offline quizzes (3-learning, premium offline_mode): packs with the answer key, results graded by the server, counted once. */
+/** Offline quizzes (docs/quiz.md: premium offline_mode): packs with the answer key, results graded by the server, counted once. */
 useLocalStack();
 const { handler: download } = await import('../../functions/offline/download-pack.ts');
 const { handler: submit } = await import('../../functions/offline/submit-attempt.ts');
-const { recentAttempts, learnerTotals } = await import('../../functions/data/learner.ts');
+const { recentAttempts, learnerTotals } = await import('../../functions/quiz/data/learner.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 const { keys } = await import('../../functions/data/table-design.ts');
 

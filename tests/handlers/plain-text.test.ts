@@ -7,7 +7,7 @@ import { pdfText } from '../support/pdf-text.ts';
 import { player, premium } from '../support/players.ts';
 
 /**
- * Issue 17 items 10 and 11: what people write is kept as written (the web shows it as text),
+ * What people write is kept as written (the web shows it as text),
  * with invisible characters removed; a name is one line of plain text, also in the e-mailed PDF.
  */
 const { mailbox } = useLocalStack();
@@ -20,7 +20,7 @@ const { handler: listMessages } = await import('../../functions/groups/list-mess
 const { handler: updateProfile } = await import('../../functions/profile/update-profile.ts');
 const { handler: getMe } = await import('../../functions/profile/get-me.ts');
 const { handler: sendReport } = await import('../../functions/reports/send-report.ts');
-const { getBankMeta } = await import('../../functions/data/question-bank.ts');
+const { getBankMeta } = await import('../../functions/questions/data/question-bank.ts');
 
 type Handler = (e: ReturnType<typeof httpEvent>) => Promise<{ statusCode?: number; body?: string }>;
 const call = async (h: Handler, sub: string, input: Parameters<typeof httpEvent>[0] = {}) => parse(await h(httpEvent({ sub, ...input })));

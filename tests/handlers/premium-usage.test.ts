@@ -6,13 +6,13 @@ import { httpEvent, parse } from '../support/http-event.ts';
 import { player, premium } from '../support/players.ts';
 
 /**
- * The Premium features panel's counters (1-core §2; issue 23: there were none): study guides,
+ * The Premium features panel's counters (docs/quiz.md: there were none): study guides,
  * reports, groups and tournaments, each read from what is stored, for the caller.
  */
 useLocalStack();
 const { handler: usage } = await import('../../functions/profile/get-premium-usage.ts');
 const { handler: createGroup } = await import('../../functions/groups/create-group.ts');
-const { recordReportSend } = await import('../../functions/data/reports.ts');
+const { recordReportSend } = await import('../../functions/reports/data/reports.ts');
 const { tournamentsOfWeek } = await import('../../functions/data/tournaments.ts');
 const { CATALOGUE, generatedGuides } = await import('../../functions/guides/guide-access.ts');
 

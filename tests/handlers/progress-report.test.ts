@@ -7,7 +7,7 @@ import { httpEvent, parse } from '../support/http-event.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { player, premium } from '../support/players.ts';
 
-/** Progress report (3-learning §2, §6, §9; premium progress_reports): real figures, a PDF e-mailed for real, a daily limit, own history only. */
+/** Progress report (docs/learning.md: premium progress_reports): real figures, a PDF e-mailed for real, a daily limit, own history only. */
 const { mailbox } = useLocalStack();
 const { handler: getReport } = await import('../../functions/reports/get-report.ts');
 const { handler: sendReport } = await import('../../functions/reports/send-report.ts');

@@ -23,8 +23,8 @@ const { handler: subscribe } = await import('../../functions/realtime/subscribe.
 const { handler: fallback } = await import('../../functions/realtime/default.ts');
 const { handler: disconnect } = await import('../../functions/realtime/disconnect.ts');
 const { pushToTopic, pushToUser } = await import('../../functions/lib/push.ts');
-const { putConnection, putSubscription, connectionsOfTopic, connectionsOfUser } = await import('../../functions/data/connections.ts');
-const { revokeSessionsBefore } = await import('../../functions/data/sessions.ts');
+const { putConnection, putSubscription, connectionsOfTopic, connectionsOfUser } = await import('../../functions/realtime/data/connections.ts');
+const { revokeSessionsBefore } = await import('../../functions/auth/data/sessions.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 const { keys } = await import('../../functions/data/table-design.ts');
 const { createWebSocketGateway } = await import('../../infra/local/websocket-gateway.ts');
@@ -344,7 +344,7 @@ describe('the local gateway limits', () => {
   });
 });
 
-/** What a group member hears on an open socket (issue 17 #1): access that ends ends delivery. */
+/** What a group member hears on an open socket: access that ends ends delivery. */
 describe('ending access ends delivery', () => {
   const setStatus = (userId: string, status: 'premium' | 'free') =>
     documentClient().send(
@@ -416,7 +416,7 @@ describe('ending access ends delivery', () => {
   });
 });
 
-/** What an open socket does once its account's sessions end (issue 17 #2): it is closed. */
+/** What an open socket does once its account's sessions end: it is closed. */
 describe('ending the sessions closes the sockets', () => {
   /** A socket subscribed to its own topic, with a promise of its close code. */
   async function listening(a: Account) {
@@ -467,7 +467,7 @@ describe('ending the sessions closes the sockets', () => {
   });
 });
 
-/** One socket or one account cannot slow everyone (issue 17 #7). */
+/** One socket or one account cannot slow everyone. */
 describe('throttling', () => {
   const cap = WEBSOCKET_THROTTLE.connectionsPerAccount;
   const connectEvent = (connectionId: string, userId: string) =>

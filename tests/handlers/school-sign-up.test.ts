@@ -6,7 +6,7 @@ import { uniqueEmail, useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
 
 /**
- * A class signing up from one school address (issue 13): 35 sign-ups from one address within
+ * A class signing up from one school address: 35 sign-ups from one address within
  * minutes all succeed, while the per-address burst and daily ceilings and the per-e-mail limit
  * still refuse the abusive patterns.
  */

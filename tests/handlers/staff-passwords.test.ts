@@ -6,7 +6,7 @@ import { httpEvent, parse } from '../support/http-event.ts';
 import { player } from '../support/players.ts';
 
 /**
- * Issue 18 item 7: teacher and admin passwords follow a stronger rule than the spec's (which
+ * Teacher and admin passwords follow a stronger rule than the spec's (which
  * students keep). Cognito's pool has one policy (6 characters), so the API enforces it wherever
  * such a password is set: the invitation's set-a-password link and a password reset.
  */

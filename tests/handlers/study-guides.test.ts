@@ -4,7 +4,7 @@ import { useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
 import { player, premium } from '../support/players.ts';
 
-/** Study guides (3-learning §2, §6, §9): free accounts read 3, the rest is refused with no data. */
+/** Study guides (docs/learning.md): free accounts read 3, the rest is refused with no data. */
 useLocalStack();
 const { handler: listGuides } = await import('../../functions/guides/list-guides.ts');
 const { handler: getGuide } = await import('../../functions/guides/get-guide.ts');

@@ -7,7 +7,7 @@ import { httpEvent, parse } from '../support/http-event.ts';
 import { player, premium } from '../support/players.ts';
 
 /**
- * Study help never answers a question that can still earn the caller points (issue 17 #3):
+ * Study help never answers a question that can still earn the caller points:
  * the tutor, similar-question search and explanations hold back the open live-match question
  * and the unanswered questions of the caller's rounds in play, and open up once answered.
  */
@@ -19,15 +19,15 @@ const { handler: registerHandler } = await import('../../functions/tournaments/r
 const { handler: getMatch } = await import('../../functions/tournaments/get-match.ts');
 const { createQuickMatch } = await import('../../functions/tournaments/start-matches.ts');
 const { claimStart, getTournamentQuestions } = await import('../../functions/data/tournaments.ts');
-const { getQuestions, getBankMeta } = await import('../../functions/data/question-bank.ts');
-const { putRound } = await import('../../functions/data/rounds.ts');
+const { getQuestions, getBankMeta } = await import('../../functions/questions/data/question-bank.ts');
+const { putRound } = await import('../../functions/quiz/data/rounds.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 const { keys } = await import('../../functions/data/table-design.ts');
 const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
 const { scoredQuestionsFor } = await import('../../functions/knowledge/scored-questions.ts');
 const { ensureDailyChallenge } = await import('../../functions/daily/generate-challenges.ts');
 const { callerDay } = await import('../../functions/daily/daily-view.ts');
-const { claimDailyRound } = await import('../../functions/data/daily-challenges.ts');
+const { claimDailyRound } = await import('../../functions/daily/data/daily-challenges.ts');
 
 type Person = Profile;
 type Keyed = { id: string; question: string; correct_answer: string; options: string[] };

@@ -5,7 +5,7 @@ import { httpEvent, parse } from '../support/http-event.ts';
 import { player } from '../support/players.ts';
 
 /**
- * Accessible timed play (issue 10): the profile's time multiplier sets the deadline of
+ * Accessible timed play: the profile's time multiplier sets the deadline of
  * competition and friend-challenge rounds on the server, and only the profile sets it.
  */
 useLocalStack();
@@ -18,8 +18,8 @@ const { handler: sendRequest } = await import('../../functions/social/send-frien
 const { handler: respondRequest } = await import('../../functions/social/respond-friend-request.ts');
 const { handler: sendChallenge } = await import('../../functions/social/send-challenge.ts');
 const { handler: respondChallenge } = await import('../../functions/social/respond-challenge.ts');
-const { getRound } = await import('../../functions/data/rounds.ts');
-const { timeMultiplierOf } = await import('../../functions/data/profiles.ts');
+const { getRound } = await import('../../functions/quiz/data/rounds.ts');
+const { timeMultiplierOf } = await import('../../functions/profile/data/profiles.ts');
 
 type Round = { roundId: string; startedAt: number; deadline: number | null; timeMultiplier?: TimeMultiplier; questions: { id: string; options: string[] }[] };
 type Person = Awaited<ReturnType<typeof player>>;

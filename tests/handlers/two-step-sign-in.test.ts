@@ -6,7 +6,7 @@ import { linkToken, mailTo, uniqueEmail, useLocalStack } from '../support/handle
 import { httpEvent, parse } from '../support/http-event.ts';
 
 /**
- * Issue 18 item 7: two-step sign-in with an authenticator app (TOTP), for every account. Set
+ * Two-step sign-in with an authenticator app (TOTP), for every account. Set
  * up with the signed-in account's own token; from then on sign-in answers Cognito's challenge
  * and only the app's code finishes it.
  */
@@ -21,7 +21,7 @@ const { handler: confirmSetup } = await import('#functions/auth/confirm-mfa-setu
 const { handler: getMe } = await import('#functions/profile/get-me.ts');
 const { handler: overview } = await import('#functions/admin/get-overview.ts');
 const { handler: generationAdmin } = await import('#functions/generation/generate-questions.ts');
-const { getProfile, putProfile } = await import('#functions/data/profiles.ts');
+const { getProfile, putProfile } = await import('#functions/profile/data/profiles.ts');
 
 async function updateRole(userId: string, role: 'admin'): Promise<void> {
   await putProfile({ ...(await getProfile(userId))!, role });

@@ -13,7 +13,7 @@ import { Mailbox, type StoredMail } from '../../infra/local/mailbox.ts';
 import { useLocalStack, uniqueEmail } from '../support/handler-env.ts';
 
 /**
- * Issue 19 item 7: the weekly parent summaries as a fan-out. The job publishes one
+ * The weekly parent summaries as a fan-out. The job publishes one
  * WeeklyParentSummaryDue per opted-in link; the local bus puts each on the consumer's queue
  * (infra/local/queue.ts, the batch size, retries and dead-letter count of AWS), and the
  * queue consumer sends each e-mail once. This file runs its own bus and SES emulation, so it
@@ -45,7 +45,7 @@ let hold: Promise<void> | undefined;
 
 const { handler: weeklyJob } = await import('../../functions/parents/send-weekly-summaries.ts');
 const { handler: consumer } = await import('../../functions/parents/send-weekly-summary.ts');
-const { answerLink, putPendingLink, setWeeklyEmail } = await import('../../functions/data/parent-links.ts');
+const { answerLink, putPendingLink, setWeeklyEmail } = await import('../../functions/parents/data/parent-links.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 const keys = await import('../../functions/data/table-keys.ts');
 

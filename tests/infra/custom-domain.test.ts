@@ -9,7 +9,7 @@ import { WebStack } from '#infra/stacks/web-stack.ts';
 import { siteDomain, type SiteDomain } from '#infra/stage-config.ts';
 import { writeWebDist } from '../support/web-dist.ts';
 
-/** Issue 19.6: an optional custom domain with its us-east-1 certificate and a modern TLS policy. */
+/** An optional custom domain with its us-east-1 certificate and a modern TLS policy. */
 const scratch = mkdtempSync(path.join(tmpdir(), 'custom-domain-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const CERT = 'arn:aws:acm:us-east-1:123456789012:certificate/0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0';

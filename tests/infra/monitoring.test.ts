@@ -17,8 +17,8 @@ import { WebStack } from '#infra/stacks/web-stack.ts';
 import { writeWebDist } from '../support/web-dist.ts';
 
 /**
- * Alarms, dashboard, throttling, access logs and the edge firewall of a stage (issue 18 items 4
- * and 6), synthesised without bundling the Lambdas. What must be watched is found in the
+ * Alarms, dashboard, throttling, access logs and the edge firewall of a stage (docs/runbook.md),
+ * synthesised without bundling the Lambdas. What must be watched is found in the
  * templates themselves (every dead-letter queue any resource names, every function of ours), so
  * a queue or function added later without an alarm fails here.
  */

@@ -14,7 +14,7 @@ import { EventsStack } from '#infra/stacks/events-stack.ts';
 import { SchedulesStack } from '#infra/stacks/schedules-stack.ts';
 
 /**
- * Issue 19 items 7 and 8, as CDK synthesises them (without bundling the Lambdas): the weekly
+ * And 8, as CDK synthesises them (without bundling the Lambdas): the weekly
  * parent summaries fan out through an SQS queue (one message per e-mail, retried alone, a
  * dead-letter queue after 5 deliveries), and the scheduled jobs and event consumers have
  * reserved concurrency that the `reservedConcurrency` context scales or switches off.

@@ -10,7 +10,7 @@ import { routeAccess } from '#infra/stacks/function-access.ts';
 import { addPlatform } from '#infra/stacks/platform.ts';
 import { writeWebDist } from '../support/web-dist.ts';
 
-/** Issue 19.3: routes that call the AI layer get the time Bedrock needs, within API Gateway's 30 s. */
+/** Routes that call the AI layer get the time Bedrock needs, within API Gateway's 30 s. */
 const scratch = mkdtempSync(path.join(tmpdir(), 'route-timeouts-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const { context } = JSON.parse(readFileSync(repoPath('cdk.json'), 'utf8'));

@@ -18,7 +18,7 @@ import { writeWebDist } from '../support/web-dist.ts';
 /**
  * CloudFormation refuses a stack of more than 500 resources. Every stack must stay under 400,
  * and each API area must have room to grow: the later issues bring the social area (the
- * largest: ~40 routes by the calls of spec 2 §7: daily challenge, friends and requests,
+ * largest: ~40 routes by the social calls: daily challenge, friends and requests,
  * friend challenges, feed, leaderboards, tournaments, study groups and chat, notifications),
  * learning (~25), admin (~15) and AI (~6). An area that outgrows its stack splits into two
  * areas (two lines in functions/routes.ts).

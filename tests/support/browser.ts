@@ -101,7 +101,7 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  // Seeded admins sign in with two steps (issue 18 item 7): the code their authenticator app would show.
+  // Seeded admins sign in with two steps: the code their authenticator app would show.
   const key = inject('authenticatorKeys')[email];
   if (key) {
     await page.getByLabel('Authentication code').fill(totpCode(key));
