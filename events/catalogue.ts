@@ -80,12 +80,12 @@ export const EVENTS = {
     detail: z.object({ userId: z.string().min(1), email: emailAddressSchema, role: z.enum(ROLES).optional() }),
     consumers: ['delete-account-data', 'aggregate-admin-stats'],
   },
-  /** An admin created an account (issue 13): identity and profile exist; the invitation to set a password is on its way. */
+  /** An admin created an account: identity and profile exist; the invitation to set a password is on its way. */
   AccountInvited: {
     detail: z.object({ userId: z.string().min(1), email: emailAddressSchema, role: z.enum(ROLES), invitedBy: z.string().min(1) }),
     consumers: ['aggregate-admin-stats'],
   },
-  /** An admin moved an account to another role (issue 13). */
+  /** An admin moved an account to another role. */
   AccountRoleChanged: {
     detail: z.object({ userId: z.string().min(1), from: z.enum(ROLES), to: z.enum(ROLES), changedAt: z.string() }),
     consumers: ['aggregate-admin-stats'],
@@ -117,12 +117,12 @@ export const EVENTS = {
     detail: z.object({ senderId: z.string().min(1), senderEmail: emailAddressSchema, receiverId: z.string().min(1), createdAt: z.string() }),
     consumers: ['notify'],
   },
-  /** A parent asked to follow a student (issue 13): the student is notified and answers in the bell or on /profile. */
+  /** A parent asked to follow a student: the student is notified and answers in the bell or on /profile. */
   ParentLinkRequested: {
     detail: z.object({ parentId: z.string().min(1), parentEmail: emailAddressSchema, studentId: z.string().min(1), createdAt: z.string() }),
     consumers: ['notify'],
   },
-  /** A teacher invited a student to a class by e-mail (issue 13): the student is notified and accepts or declines. */
+  /** A teacher invited a student to a class by e-mail: the student is notified and accepts or declines. */
   ClassInvitationSent: {
     detail: z.object({
       classId: z.string().min(1),
@@ -149,7 +149,7 @@ export const EVENTS = {
     consumers: ['notify', 'write-feed-items'],
   },
   /**
-   * A live match's next question is due (issue 10): the runner runs one question per
+   * A live match's next question is due: the runner runs one question per
    * delivery and publishes the next. A redelivery changes nothing (the question moves are
    * conditional writes on the match state).
    */
@@ -158,7 +158,7 @@ export const EVENTS = {
     consumers: ['run-live-match'],
   },
   /**
-   * A live match starts within ALERT_LEAD_MS (shared/tournaments/alerts.ts; issue 23 item 8):
+   * A live match starts within ALERT_LEAD_MS (shared/tournaments/alerts.ts):
    * published by the per-minute job, so its bundle stays free of the notification code. The
    * consumer tells each registered player once, keyed by the match, as their settings say.
    */
@@ -174,7 +174,7 @@ export const EVENTS = {
     consumers: ['notify'],
   },
   /**
-   * One parent's weekly summary is due (issue 19 item 7): the weekly job publishes one per
+   * One parent's weekly summary is due: the weekly job publishes one per
    * opted-in link, ten to a PutEvents call, instead of sending 5,000 e-mails in one invocation.
    * `week` (the run's date) keys the once-marker: a retried run or a redelivery sends nothing twice.
    */

@@ -43,7 +43,7 @@ export const SCHEDULES = {
     timeoutSeconds: 300,
   },
   /**
-   * Each day's daily challenges (2-social: one per level, the day's subject), five minutes
+   * Each day's daily challenges (docs/architecture.md: one per level, the day's subject), five minutes
    * into the UTC day, with the next day's too: players east of UTC reach it hours earlier.
    * Playing never waits for this run: the first player of a day without one generates it.
    */
@@ -56,7 +56,7 @@ export const SCHEDULES = {
     timeoutSeconds: 120,
   },
   /**
-   * Study reminders (2-social §9): each account's reminders wait as items with their due
+   * Study reminders (docs/architecture.md): each account's reminders wait as items with their due
    * time; every 5 minutes the due ones go to the bell (unless switched off or in quiet
    * hours) and the same time a week later takes their place. Bounded per run; a backlog
    * drains over the next runs, and reminders more than an hour late are rolled on unsent.
@@ -74,11 +74,11 @@ export const SCHEDULES = {
     timeoutSeconds: 120,
   },
   /**
-   * Live tournaments (issue 10): every minute, makes this week's and the coming week's
+   * Live tournaments: every minute, makes this week's and the coming week's
    * tournaments from the weekly schedule when missing (idempotent), and hands each match due
    * within the next minute to the runner (LiveMatchStepDue), which then runs on its own; a
    * started match whose next step is overdue (a stop, a crash, a timed-out runner) is resumed
-   * from its stored state (issue 17, functions/tournaments/resume-matches.ts).
+   * from its stored state (functions/tournaments/resume-matches.ts).
    */
   'run-live-tournaments': {
     description: "Creates the week's live tournaments and starts the matches that are due",
@@ -89,7 +89,7 @@ export const SCHEDULES = {
     timeoutSeconds: 120,
   },
   /**
-   * The parents' weekly summary e-mail (issue 13): Sundays at 17:00 UTC, one e-mail per
+   * The parents' weekly summary e-mail: Sundays at 17:00 UTC, one e-mail per
    * opted-in, approved parent–student link, at most `maxEmails` a run (a marker per link and
    * week: a retried run sends nothing twice). Its own small function: send-email is near the
    * 500 KB bundle budget.

@@ -17,7 +17,7 @@ const mailFrom: string = app.node.tryGetContext('mailFrom') ?? PLACEHOLDER_MAIL_
 checkMailFrom(stage, mailFrom);
 
 const checkoutUrl: string | undefined = app.node.tryGetContext('checkoutUrl');
-// The landing page shows the real counts; `floors` shows the spec's floors instead (an operator's choice, issue 23).
+// The landing page shows the real counts; `floors` shows the spec's floors instead (an operator's choice).
 const landingStats = landingStatsMode(app.node.tryGetContext('landingStats') as string | undefined);
 // The AI layer's Bedrock models (functions/ai); enable access to them in the account's Bedrock console.
 const ai = {

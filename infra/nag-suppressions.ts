@@ -26,7 +26,7 @@ export interface NagAcknowledgment {
   readonly when?: (resource: CfnResource) => boolean;
   /**
    * `by-design`: acceptable for this product as it is. `being-fixed`: a real finding that an
-   * item of issue 18 removes: delete the entry once it no longer matches (the nag test says so).
+   * planned change removes: delete the entry once it no longer matches (the nag test says so).
    * `accepted-risk`: real, and needs more than a one-line change (said in the reason).
    */
   readonly status: 'by-design' | 'being-fixed' | 'accepted-risk';
@@ -84,7 +84,7 @@ export const NAG_ACKNOWLEDGMENTS: readonly NagAcknowledgment[] = [
     reason: "API Gateway's account-wide CloudWatch Logs role (AWS::ApiGateway::Account), which WebSocket access and execution logs need: the AWS-managed policy is the documented one, and only API Gateway can assume the role.",
   },
   {
-    // X-Ray accepts no resource-level permissions; CDK adds these with `tracing: ACTIVE` (issue 18 item 3).
+    // X-Ray accepts no resource-level permissions; CDK adds these with `tracing: ACTIVE`.
     finding: /^AwsSolutions-IAM5\[Resource::\*\]$/,
     path: /\/ServiceRole\/DefaultPolicy\/Resource$/,
     when: (resource) => {

@@ -7,7 +7,7 @@ import { isSecretHash } from '#functions/lib/secret-hash.ts';
  * what Cognito refuses and cognito-local lets through: a call on an app client that has a
  * secret without the right SECRET_HASH (or, for RevokeToken, the secret itself). Without
  * this, a local client id alone would sign up and sign in around the API's limits, which
- * the real pool no longer allows (issue 18 item 7).
+ * the real pool no longer allows.
  */
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';

@@ -10,12 +10,12 @@ import {
   VerifySoftwareTokenCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { markMfaEnabled } from '#functions/data/mfa.ts';
+import { markMfaEnabled } from '#functions/auth/data/mfa.ts';
 import { secretHash } from '#functions/lib/secret-hash.ts';
 import { totpCode } from './totp.ts';
 import type { Role } from '#shared/constants.ts';
-import { countAccountChange } from '#functions/data/admin-stats.ts';
-import { getProfile, newProfile, putProfile } from '#functions/data/profiles.ts';
+import { countAccountChange } from '#functions/admin/data/admin-stats.ts';
+import { getProfile, newProfile, putProfile } from '#functions/profile/data/profiles.ts';
 
 /** One demo account per role, so every home can be tried at once. Listed in the README. */
 export const DEMO_ACCOUNTS: readonly { role: Role; email: string; password: string }[] = [
@@ -45,7 +45,7 @@ export interface SeedPool {
 }
 
 /**
- * Admins sign in with an authenticator code (issue 18 item 7), seeded ones too: each gets an
+ * Admins sign in with an authenticator code, seeded ones too: each gets an
  * authenticator whose key is kept in `keysFile` (so a restart, `npm start`'s banner and the
  * tests can make codes), as a person would scan it. Answers e-mail → key.
  */

@@ -129,7 +129,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     // Front door and scheduler first, so no new work arrives (a job that is running finishes);
     // then the bus's deliveries (which still need the AWS emulations and the database); then the rest.
-    // A live match's runner waiting for its next open or close ends at once (issue 17): the match
+    // A live match's runner waiting for its next open or close ends at once: the match
     // stays as stored and the per-minute job resumes it after the restart, rather than the bus
     // playing the rest of it to nobody while Ctrl-C waits.
     const stop = async () => {

@@ -2,7 +2,7 @@ import type { Construct } from 'constructs';
 import { CONSUMERS, consumerQueue, type ConsumerName } from '#events/consumers.ts';
 
 /**
- * Reserved concurrency (issue 19 item 8; the numbers and the quota to request: docs/concurrency.md).
+ * Reserved concurrency (the numbers and the quota to request: docs/concurrency.md).
  *
  * A reservation works both ways: the function always has that many executions of the account's
  * pool, whatever the web traffic does, and never more, so a flood of events cannot take what

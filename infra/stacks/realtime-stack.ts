@@ -16,7 +16,7 @@ export interface RealtimeStackProps extends StackProps {
 }
 
 /**
- * The WebSocket API (issue 10): routes selected by `$request.body.action`, one Lambda per
+ * The WebSocket API: routes selected by `$request.body.action`, one Lambda per
  * entry of functions/realtime/routes.ts (the table the local gateway serves), `$connect`
  * behind a Lambda REQUEST authorizer reading `?token=`. The stage is named `ws`, so
  * CloudFront's `/ws` behaviour (web stack) reaches it on the site's own origin, and the
