@@ -24,6 +24,52 @@ export function noContent(): HttpResult {
   return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
 }
 
+/**
+ * What a route answers on success, named by its entry in the route table: a JSON body that
+ * one schema in `shared/` describes (the web client parses it with the same schema), or no
+ * body at all (204). No route answers anything else today.
+ */
+export type ResponseContract = z.ZodType | 'no-content';
+
+/**
+ * A success body checked against its contract: the type at compile time and, under vitest
+ * (the handler and e2e stacks run in its process), the serialized body itself, so a drifted
+ * body fails the tests instead of a page (`invalid_response`). In AWS it only serializes.
+ */
+export function respond<S extends z.ZodType>(schema: S, body: z.input<S>, statusCode = 200): HttpResult {
+  const result = json(statusCode, body);
+  if (checksContracts()) {
+    const problem = contractProblem(schema, result.statusCode ?? 200, result.body);
+    if (problem) throw new ResponseContractBroken(problem);
+  }
+  return result;
+}
+
+/** Thrown under tests only; httpHandler lets it through so the host names it loudly instead of a quiet 500. */
+export class ResponseContractBroken extends Error {
+  override name = 'ResponseContractBroken';
+}
+
+export function checksContracts(): boolean {
+  return Boolean(process.env.VITEST);
+}
+
+/** Why a success answer does not keep its contract, or undefined when it does (or is no success). */
+export function contractProblem(contract: ResponseContract, statusCode: number, body: string | undefined): string | undefined {
+  if (statusCode < 200 || statusCode >= 300) return undefined;
+  if (contract === 'no-content') return statusCode === 204 && !body ? undefined : `declares no content but answered ${statusCode} with a body`;
+  if (statusCode === 204) return 'declares a JSON body but answered 204';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body ?? '');
+  } catch {
+    return 'declares a JSON body but answered something else';
+  }
+  const result = contract.safeParse(parsed);
+  if (result.success) return undefined;
+  return result.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; ');
+}
+
 /** Maps any thrown value to a response; a raw error never reaches the body. */
 export function toResponse(error: unknown): HttpResult {
   if (error instanceof AppError) {
@@ -57,6 +103,7 @@ export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>) {
         try {
           result = await run(event);
         } catch (error) {
+          if (error instanceof ResponseContractBroken) throw error;
           result = toResponse(error);
         }
         // Handed back, so a person reporting a failure (or the browser's console) can name the request.

@@ -1,12 +1,13 @@
-import { describeUserPool } from '../data/accounts.ts';
-import { readGlobalStats } from '../data/global-stats.ts';
+import { describeUserPool } from '../auth/data/accounts.ts';
+import { readGlobalStats } from './data/global-stats.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { env } from '../lib/env.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { healthResponseSchema } from '#shared/system/api.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 
 /**
  * GET /api/health: real probes of the database, the authentication service and the
- * configuration (1-core §4). Overall healthy only if all three are.
+ * configuration (docs/quiz.md). Overall healthy only if all three are.
  */
 type Status = 'healthy' | 'warning' | 'error';
 interface Check {
@@ -41,5 +42,5 @@ export const handler = httpHandler(async (event) => {
   const checks = { database, authentication, keys: keysCheck };
   const statuses = Object.values(checks).map((c) => c.status);
   const status: Status = statuses.includes('error') ? 'error' : statuses.includes('warning') ? 'warning' : 'healthy';
-  return json(200, { status, checks, checkedAt: new Date().toISOString() });
+  return respond(healthResponseSchema, { status, checks, checkedAt: new Date().toISOString() });
 });

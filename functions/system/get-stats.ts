@@ -1,13 +1,14 @@
 import { landingStats, landingStatsMode } from '#shared/plans.ts';
-import { readLandingCounts } from '../data/global-stats.ts';
+import { landingStatsSchema } from '#shared/system/api.ts';
+import { readLandingCounts } from './data/global-stats.ts';
 import { env } from '../lib/env.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 
 /**
  * GET /api/stats (public): the landing page's figures from the real counters; the spec's
- * floors (3-learning-and-admin §9) only when the operator sets LANDING_STATS=floors (issue 23).
+ * floors (docs/quiz.md) only when the operator sets LANDING_STATS=floors.
  */
 export const handler = httpHandler(async () => {
   const stats = landingStats(await readLandingCounts(), landingStatsMode(env().LANDING_STATS));
-  return { ...json(200, stats), headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' } };
+  return { ...respond(landingStatsSchema, stats), headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' } };
 });

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JWTPayload } from 'jose';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { tokenVerifier } from '#functions/lib/access-token.ts';
+import { checksContracts, contractProblem } from '#functions/lib/http.ts';
 import { ROUTES } from '#functions/routes.ts';
 import { invoke } from './lambda-host.ts';
 import { compileRoutes, matchRoute } from './route-matcher.ts';
@@ -89,6 +90,9 @@ export function createApiGateway(options: { jwt: JwtConfig; root: string; thrott
 
     try {
       const result = (await invoke(match.route.entry, match.route.name, event, options.root)) as APIGatewayProxyStructuredResultV2;
+      // Under tests every success answer must keep the contract its route declares, whatever helper built it.
+      const problem = checksContracts() && match.route.response ? contractProblem(match.route.response, result.statusCode ?? 200, result.body) : undefined;
+      if (problem) throw new Error(`${match.route.method} ${match.route.path} breaks its response contract: ${problem}`);
       // The structured result's `cookies` become one Set-Cookie header each, as in AWS.
       const setCookies = result.cookies?.length ? { 'set-cookie': result.cookies } : {};
       res.writeHead(result.statusCode ?? 200, { ...(result.headers as Record<string, string> | undefined), ...setCookies });

@@ -4,6 +4,7 @@ import { auditLogResponseSchema } from '#shared/admin/audit.ts';
 import { adminOverviewResponseSchema } from '#shared/admin/stats.ts';
 import type { AddUserInput, EditUserInput } from '#shared/admin/users.ts';
 import { messageResponseSchema, profileSchema } from '#shared/api.ts';
+import { healthResponseSchema } from '#shared/system/api.ts';
 import type { Role } from '#shared/constants.ts';
 import { api, type ApiClient } from '@/lib/api-client.ts';
 import { QUERY_ROOTS } from '@/lib/query/query-roots.ts';
@@ -17,16 +18,10 @@ export function useAdminOverview() {
 }
 
 /** GET /api/health: the three checks, shown in full on the console. */
-const checkSchema = z.object({ status: z.enum(['healthy', 'warning', 'error']), message: z.string(), latencyMs: z.number() });
-export const healthSchema = z.object({
-  status: z.enum(['healthy', 'warning', 'error']),
-  checks: z.object({ database: checkSchema, authentication: checkSchema, keys: checkSchema }),
-  checkedAt: z.string(),
-});
-export type SystemHealth = z.infer<typeof healthSchema>;
+export type { HealthResponse as SystemHealth } from '#shared/system/api.ts';
 
 export function useSystemHealth() {
-  return useQuery({ queryKey: adminKeys.health(), queryFn: ({ signal }) => api.request('/api/health', { auth: true, schema: healthSchema, signal }) });
+  return useQuery({ queryKey: adminKeys.health(), queryFn: ({ signal }) => api.request('/api/health', { auth: true, schema: healthResponseSchema, signal }) });
 }
 
 const usersPageSchema = z.object({ profiles: z.array(profileSchema), nextCursor: z.string().nullable() });
