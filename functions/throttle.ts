@@ -31,7 +31,7 @@ export const AUTH_PATH_PREFIX = '/api/auth/';
 export const isAuthPath = (path: string): boolean => path.startsWith(AUTH_PATH_PREFIX);
 
 /**
- * Our own limits (issue 17 #7), so one account or one socket cannot slow everyone: an account
+ * Our own limits, so one account or one socket cannot slow everyone: an account
  * holds at most `connectionsPerAccount` sockets (checked in `$connect`, both hosts); a socket
  * sends at most `framesPerSecond` frames with bursts of `frameBurst` (local gateway: a frame
  * over it is dropped with a "Too Many Requests" notice, and `dropsBeforeClose` dropped in a

@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '../route-definition.ts';
 
-/** The friend activity feed and the leaderboards (2-social §2, §7). The global board is public. */
+/** The friend activity feed and the leaderboards (docs/social.md). The global board is public. */
 export const ACTIVITY_ROUTES = [
   { method: 'GET', path: '/api/feed', name: 'GetFeed', entry: 'functions/activity/get-feed.ts', auth: 'jwt' },
   { method: 'GET', path: '/api/leaderboard', name: 'GetLeaderboard', entry: 'functions/activity/get-leaderboard.ts', auth: 'public' },

@@ -5,7 +5,7 @@ import { Forbidden, Unauthorized } from '../lib/errors.ts';
 import type { HttpEvent } from '../lib/http.ts';
 
 /**
- * The caller, if their stored profile says admin (3-learning §6); anyone else gets 403
+ * The caller, if their stored profile says admin (docs/admin.md); anyone else gets 403
  * "Admin privileges required" and no data; no token, 401 "Authentication required".
  * Called first in every admin handler.
  */

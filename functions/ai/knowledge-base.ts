@@ -74,7 +74,7 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): ChunkSearch 
     const scopes: KbScope[] = request.subject ? [request.subject] : [...KB_SCOPES];
     const embedder = await options.embedder();
     const [versions, queryVector] = await Promise.all([scopeVersions(scopes), embedQuery(embedder, query)]);
-    // 3-learning §7: without a query vector (the model unreachable) the search falls back to a text match.
+    // docs/ai.md: without a query vector (the model unreachable) the search falls back to a text match.
     const words = queryVector ? [] : [...new Set(contentTerms(query))];
     // Scores first (no allocation per chunk); passages only for the chunks above the threshold.
     const ranked: { item: ChunkPassage; similarity: number }[] = [];

@@ -5,7 +5,7 @@ export const AUTH_ROUTES = [
   { method: 'POST', path: '/api/auth/sign-up', name: 'SignUp', entry: 'functions/auth/sign-up.ts', auth: 'public' },
   { method: 'POST', path: '/api/auth/confirm', name: 'ConfirmSignUp', entry: 'functions/auth/confirm-sign-up.ts', auth: 'public' },
   { method: 'POST', path: '/api/auth/sign-in', name: 'SignIn', entry: 'functions/auth/sign-in.ts', auth: 'public' },
-  // Two-step sign-in (issue 18 item 7): the authenticator's code at sign-in, and setting the app up.
+  // Two-step sign-in: the authenticator's code at sign-in, and setting the app up.
   { method: 'POST', path: '/api/auth/sign-in/mfa', name: 'AnswerMfaChallenge', entry: 'functions/auth/answer-mfa-challenge.ts', auth: 'public' },
   { method: 'POST', path: '/api/auth/mfa/setup', name: 'StartMfaSetup', entry: 'functions/auth/start-mfa-setup.ts', auth: 'jwt' },
   { method: 'POST', path: '/api/auth/mfa/confirm', name: 'ConfirmMfaSetup', entry: 'functions/auth/confirm-mfa-setup.ts', auth: 'jwt' },

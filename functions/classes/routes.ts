@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '../route-definition.ts';
 
-/** Teachers' classes (3-learning §2 Teacher dashboard, issue 13): the teacher's side and the student's. */
+/** Teachers' classes (docs/admin.md): the teacher's side and the student's. */
 export const CLASS_ROUTES = [
   { method: 'GET', path: '/api/classes', name: 'ListClasses', entry: 'functions/classes/list-classes.ts', auth: 'jwt' },
   { method: 'POST', path: '/api/classes', name: 'CreateClass', entry: 'functions/classes/create-class.ts', auth: 'jwt' },

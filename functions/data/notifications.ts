@@ -9,7 +9,7 @@ import * as keys from './table-keys.ts';
 import { queryUserRange } from './user-rows.ts';
 
 /**
- * Notifications, their settings and the study reminders waiting to be sent (2-social §3),
+ * Notifications, their settings and the study reminders waiting to be sent (docs/social.md),
  * all in the user's own partition, so Delete Account removes them with the rest.
  */
 

@@ -25,7 +25,7 @@
  * - achievements ............... pk USER#<id>  sk ACH#<achievement id>
  * - study goals ................ pk USER#<id>  sk GOAL#<goal id>   (own partition: another person's id is simply not found)
  * - study goals kept (a count) . pk USER#<id>  sk GOAL-COUNT   (moves with each goal, conditional on kept < 20: the cap holds under concurrency)
- * - learning style ............. pk USER#<id>  sk LEARNING-STYLE  (the assessment's result, 3-learning §4)
+ * - learning style ............. pk USER#<id>  sk LEARNING-STYLE  (the assessment's result, docs/learning.md)
  * - notifications .............. pk USER#<id>  sk NOTIF#<delivered at, compact>-<key hash>  (newest 20 delivered: one key range; TTL 90 days)
  * - notification made once ..... pk USER#<id>  sk NOTIFKEY#<key hash>   (a fact notified once; TTL as the item)
  * - notifications naming someone  gsi1pk NOTIFABOUT#<sender or challenger> gsi1sk <created at>  (deleted with that account)

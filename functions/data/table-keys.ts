@@ -93,7 +93,7 @@ export const generatedQuestion = (id: string) => ({ pk: `GENQ#${id}`, sk: 'GENQ'
 export const generatedQuestionByStatus = (status: string, createdAt: string, id: string) => ({ gsi1pk: `GENQS#${status}`, gsi1sk: `${createdAt}#${id}` });
 export const generatedGuide = (id: string) => ({ pk: `GUIDE#${id}`, sk: 'GUIDE' });
 export const generatedGuideListed = (createdAt: string, id: string) => ({ gsi2pk: 'GUIDES', gsi2sk: `${createdAt}#${id}` });
-/** A generated guide's review status (issue 23 item 9): the queue is one query per status on gsi1. */
+/** A generated guide's review status: the queue is one query per status on gsi1. */
 export const generatedGuideByStatus = (status: string, createdAt: string, id: string) => ({ gsi1pk: `GENGS#${status}`, gsi1sk: `${createdAt}#${id}` });
 export const guideFactCheck = (id: string) => ({ pk: `GUIDE#${id}`, sk: 'FACTCHECK' });
 export const parentLink = (parentId: string, studentId: string) => ({ pk: `USER#${parentId}`, sk: `PLINK#CHILD#${studentId}` });

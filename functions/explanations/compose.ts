@@ -4,11 +4,11 @@ import { bestSentences, contentTerms, keyTerms, sentences } from '../ai/nlp.ts';
 import type { KnowledgeBase, Passage, TextGenerator } from '../ai/types.ts';
 
 /**
- * A grounded explanation of one answer (3-learning §3 AI explanation): the knowledge base is
+ * A grounded explanation of one answer (docs/ai.md): the knowledge base is
  * searched for the question with its right answer, for the right answer alone and for the
  * option chosen; only passages that name the right answer (or are the bank's own explanation
  * of the question) ground it, with their question and answer lines dropped. With none, the
- * caller answers with the §8 fallback: nothing is invented.
+ * caller answers with the fallback in docs/ai.md: nothing is invented.
  */
 
 export interface ExplainFacts {
@@ -27,7 +27,7 @@ export interface ExplainDeps {
   readonly now: Date;
 }
 
-/** §9: the context chunk similarity cutoff. */
+/** docs/ai.md: the context chunk similarity cutoff. */
 const THRESHOLD = 0.3;
 
 /** Lower case, accents off, anything but letters and digits as single spaces. */

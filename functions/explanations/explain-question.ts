@@ -6,14 +6,14 @@ import { answeredQuestion, explain } from './explain.ts';
 
 /**
  * POST /api/explanations {roundId, questionId, answer}: the AI explanation of a wrong (or
- * unanswered) question of the caller's finished round (3-learning §7 generate-question-explanation).
+ * unanswered) question of the caller's finished round (docs/ai.md).
  * The question and its key are read from the round, never from the request.
  */
 export const handler = httpHandler(async (event) => {
   const input = parseBody(event, explainRequestSchema);
   const me = await requireVideoCaller(event);
   const question = await answeredQuestion(me.user_id, input.roundId, input.questionId, input.answer);
-  // Nothing that gives away a question still earning this caller points (issue 17 #3).
+  // Nothing that gives away a question still earning this caller points.
   const result = await explain(me.user_id, question, new Date(), await scoredQuestionsFor(me));
   return json(200, { success: true, ...result });
 });

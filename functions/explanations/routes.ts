@@ -2,7 +2,7 @@ import type { RouteDefinition } from '../route-definition.ts';
 
 /**
  * AI explanations of a finished round's wrong answers and the video library made from them
- * (3-learning §2, §7; premium video_explanations, students and admins).
+ * (docs/ai.md: premium video_explanations, students and admins).
  */
 export const EXPLANATION_ROUTES = [
   { method: 'POST', path: '/api/explanations', name: 'ExplainQuestion', entry: 'functions/explanations/explain-question.ts', auth: 'jwt' },

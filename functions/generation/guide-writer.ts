@@ -38,7 +38,7 @@ export function cleanSection(text: string): string {
 /**
  * The passages for the topic and for each focus area, keeping only those that name the topic
  * (or that area): a passage merely near the topic's subject ("continents" for "Rivers of
- * Europe") is not written from (issue 23 item 9).
+ * Europe") is not written from.
  */
 export async function findGuidePassages(kb: ChunkSearch, request: GuideRequest): Promise<{ query: string; passages: Passage[] }[]> {
   const queries = [{ query: request.topic, stems: topicStems(request.topic) }, ...request.focus_areas.map((area) => ({ query: `${request.topic} ${area}`, stems: topicStems(request.topic, area) }))];
@@ -107,7 +107,7 @@ export async function writeGuide(
     key_points: keyPoints,
     check_questions: quiz,
     created_at: meta.now.toISOString(),
-    // Waits for an admin's review before students see it (issue 23 item 9).
+    // Waits for an admin's review before students see it.
     status: 'pending',
     metadata: {
       ai_generated: true,

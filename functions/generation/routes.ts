@@ -1,7 +1,7 @@
 import type { RouteDefinition } from '../route-definition.ts';
 
 /**
- * Admin AI generation (3-learning §2 Admin dashboard, §6 admin only, §7 generate-questions,
+ * Admin AI generation (docs/ai.md; admin only; the calls generate-questions,
  * generate-study-guide, fact-check-guide): questions go to a review queue, approved ones into
  * the bank; study guides written from the knowledge base; fact checks. Every handler checks
  * the stored role and records the change in the audit log.
@@ -12,7 +12,7 @@ export const GENERATION_ROUTES = [
   { method: 'POST', path: '/api/generation/questions/{questionId}/approve', name: 'ApproveGeneratedQuestion', entry: 'functions/generation/approve-question.ts', auth: 'jwt' },
   { method: 'POST', path: '/api/generation/questions/{questionId}/reject', name: 'RejectGeneratedQuestion', entry: 'functions/generation/reject-question.ts', auth: 'jwt' },
   { method: 'POST', path: '/api/generation/guides', name: 'GenerateStudyGuide', entry: 'functions/generation/generate-guide.ts', auth: 'jwt' },
-  // Generated guides wait for review like questions (issue 23 item 9).
+  // Generated guides wait for review like questions.
   { method: 'GET', path: '/api/generation/guides', name: 'ListGeneratedGuides', entry: 'functions/generation/list-guides-for-review.ts', auth: 'jwt' },
   { method: 'POST', path: '/api/generation/guides/{guideId}/approve', name: 'ApproveGeneratedGuide', entry: 'functions/generation/approve-guide.ts', auth: 'jwt' },
   { method: 'POST', path: '/api/generation/guides/{guideId}/reject', name: 'RejectGeneratedGuide', entry: 'functions/generation/reject-guide.ts', auth: 'jwt' },

@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '../route-definition.ts';
 
-/** Study groups and their chat (2-social, premium feature study_groups). Path ids are group ids. */
+/** Study groups and their chat (docs/social.md: premium feature study_groups). Path ids are group ids. */
 export const GROUP_ROUTES = [
   { method: 'GET', path: '/api/groups', name: 'ListMyGroups', entry: 'functions/groups/list-my-groups.ts', auth: 'jwt' },
   { method: 'GET', path: '/api/groups/search', name: 'SearchGroups', entry: 'functions/groups/search-groups.ts', auth: 'jwt' },

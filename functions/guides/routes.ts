@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '../route-definition.ts';
 
-/** Study guides (3-learning §2 "Study guides"): the list for everyone, a guide's text within the caller's limit. */
+/** Study guides (docs/learning.md): the list for everyone, a guide's text within the caller's limit. */
 export const GUIDE_ROUTES = [
   { method: 'GET', path: '/api/guides', name: 'ListStudyGuides', entry: 'functions/guides/list-guides.ts', auth: 'jwt' },
   { method: 'GET', path: '/api/guides/{guideId}', name: 'GetStudyGuide', entry: 'functions/guides/get-guide.ts', auth: 'jwt' },

@@ -6,7 +6,7 @@ import { AppError, Forbidden, Unauthorized, Unavailable } from '../lib/errors.ts
 import type { HttpEvent } from '../lib/http.ts';
 
 /**
- * The caller, with the knowledge base's messages (3-learning §8 Documents): "Authentication
+ * The caller, with the knowledge base's messages (docs/ai.md): "Authentication
  * required" without a valid session, `admin_required` with the given message for a role not allowed, and "Failed to verify
  * user permissions" when the profile cannot be read.
  */
@@ -15,7 +15,7 @@ export async function requireKnowledgeCaller(event: HttpEvent, allowed: readonly
     return await requireCaller(event, allowed);
   } catch (error) {
     if (error instanceof Unauthorized) throw new Unauthorized(DOCUMENT_MESSAGES.authRequired, error.code);
-    // A role not allowed is `admin_required`, as on every admin-only route (issue 17 #18).
+    // A role not allowed is `admin_required`, as on every admin-only route.
     if (error instanceof Forbidden) throw new Forbidden(forbidden, error.code === 'forbidden' ? 'admin_required' : error.code);
     if (error instanceof AppError) throw error;
     throw new Unavailable(DOCUMENT_MESSAGES.verifyFailed);

@@ -1,7 +1,7 @@
 import type { RouteDefinition } from '../route-definition.ts';
 
 /**
- * The document knowledge base (3-learning §2 Admin dashboard › Documents, §7): admins add
+ * The document knowledge base (docs/ai.md): admins add
  * documents and search it; anyone signed in finds bank questions similar to a text.
  */
 export const KNOWLEDGE_ROUTES = [

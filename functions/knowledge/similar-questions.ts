@@ -27,7 +27,7 @@ export const handler = httpHandler(async (event) => {
   const me = await requireCaller(event);
   const now = new Date();
   try {
-    // Not the questions still earning this caller points, nor one whose text gives theirs away (issue 17 #3).
+    // Not the questions still earning this caller points, nor one whose text gives theirs away.
     const scored = await scoredQuestionsFor(me, now);
     const found = await chunkSearch().searchChunks({
       query: parsed.data.query,

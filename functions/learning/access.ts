@@ -8,7 +8,7 @@ import type { HttpEvent } from '../lib/http.ts';
 /** The learning tools are student pages (admins may use them too, like the other student tools). */
 export const requireLearner = (event: HttpEvent): Promise<Profile> => requireCaller(event, ['student', 'admin']);
 
-/** A learner with the premium feature; free accounts are refused with no data (3-learning §6). */
+/** A learner with the premium feature; free accounts are refused with no data (docs/learning.md). */
 export async function requirePremiumLearner(event: HttpEvent, feature: PremiumFeature, message: string): Promise<Profile> {
   const me = await requireLearner(event);
   if (!canUse(me, feature, new Date())) throw new Forbidden(message, 'premium_required');

@@ -2,7 +2,7 @@ import type { RouteDefinition } from '../route-definition.ts';
 
 /**
  * Smart Learning (premium adaptive_learning), the learning-style assessment and study goals
- * (premium custom_study_plans): 3-learning-and-admin §2, §4, §6. Students (and admins) only.
+ * (premium custom_study_plans): docs/learning.md. Students (and admins) only.
  */
 export const LEARNING_ROUTES = [
   { method: 'GET', path: '/api/learning/adaptive', name: 'GetAdaptiveLearning', entry: 'functions/learning/get-adaptive.ts', auth: 'jwt' },

@@ -16,7 +16,7 @@ const envSchema = z.object({
   MAIL_CONFIGURATION_SET: z.optional(z.string().check(z.minLength(1))),
   /** Public origin used in e-mailed links; in AWS the web stack stores it in the table instead. */
   SITE_URL: z.optional(z.url()),
-  /** "floors": the landing page shows the spec's floors (10,000+ learners…) instead of the real counts (issue 23). */
+  /** "floors": the landing page shows the spec's floors (10,000+ learners…) instead of the real counts. */
   LANDING_STATS: z.optional(z.string()),
   /** The external card-payment checkout page that Subscribe opens. */
   CHECKOUT_URL: z.optional(z.url()),

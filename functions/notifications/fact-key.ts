@@ -7,7 +7,7 @@ export const factKeyHash = (type: NotificationType, key: string): string => crea
 
 /**
  * The fact a notification announced was answered elsewhere (a friend request accepted on
- * /friends): its notification is read, so the bell stops counting it (issue 23). Kept apart
+ * /friends): its notification is read, so the bell stops counting it. Kept apart
  * from notify.ts so the answering handlers do not bundle the push client.
  */
 export async function markAnsweredRead(userId: string, type: NotificationType, key: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '../route-definition.ts';
 
-/** The bell and the Notification Settings screen (2-social §2 Notifications). Everything is the caller's own. */
+/** The bell and the Notification Settings screen (docs/social.md). Everything is the caller's own. */
 export const NOTIFICATION_ROUTES = [
   { method: 'GET', path: '/api/notifications', name: 'ListNotifications', entry: 'functions/notifications/list-notifications.ts', auth: 'jwt' },
   { method: 'POST', path: '/api/notifications/read-all', name: 'MarkAllNotificationsRead', entry: 'functions/notifications/mark-all-read.ts', auth: 'jwt' },
@@ -10,5 +10,5 @@ export const NOTIFICATION_ROUTES = [
   { method: 'PUT', path: '/api/notifications/settings', name: 'SaveNotificationSettings', entry: 'functions/notifications/save-settings.ts', auth: 'jwt' },
 ] as const satisfies readonly RouteDefinition[];
 
-/** The roles with a bell: students (2-social §6), and admins, who may do what students do. */
+/** The roles with a bell: students (docs/social.md), and admins, who may do what students do. */
 export const NOTIFIED_ROLES = ['student', 'admin'] as const;

@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '../route-definition.ts';
 
-/** Offline quizzes (3-learning, premium offline_mode): downloadable packs and results played offline. */
+/** Offline quizzes (docs/quiz.md: premium offline_mode): downloadable packs and results played offline. */
 export const OFFLINE_ROUTES = [
   { method: 'POST', path: '/api/offline/packs', name: 'DownloadOfflinePack', entry: 'functions/offline/download-pack.ts', auth: 'jwt' },
   { method: 'POST', path: '/api/offline/attempts', name: 'SubmitOfflineAttempt', entry: 'functions/offline/submit-attempt.ts', auth: 'jwt' },

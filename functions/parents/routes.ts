@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '../route-definition.ts';
 
-/** Parents following students (3-learning §2 Parent dashboard, issue 13): the parent's side and the student's. */
+/** Parents following students (docs/admin.md): the parent's side and the student's. */
 export const PARENT_ROUTES = [
   { method: 'GET', path: '/api/parent/students', name: 'ListLinkedStudents', entry: 'functions/parents/list-students.ts', auth: 'jwt' },
   { method: 'POST', path: '/api/parent/students', name: 'AddLinkedStudent', entry: 'functions/parents/add-student.ts', auth: 'jwt' },

@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '../route-definition.ts';
 
-/** The progress report (3-learning-and-admin §2, premium progress_reports): the figures, e-mailing the PDF, and its history. */
+/** The progress report (docs/learning.md: premium progress_reports): the figures, e-mailing the PDF, and its history. */
 export const REPORT_ROUTES = [
   { method: 'GET', path: '/api/progress-report', name: 'GetProgressReport', entry: 'functions/reports/get-report.ts', auth: 'jwt' },
   { method: 'POST', path: '/api/progress-report/send', name: 'SendProgressReport', entry: 'functions/reports/send-report.ts', auth: 'jwt' },

@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '../route-definition.ts';
 
-/** Review mode (bookmarked questions with notes) and spaced repetition (3-learning-and-admin; premium spaced_repetition). Path ids are question ids. */
+/** Review mode (bookmarked questions with notes) and spaced repetition (docs/learning.md: premium spaced_repetition). Path ids are question ids. */
 export const REVIEW_ROUTES = [
   { method: 'GET', path: '/api/review', name: 'ListReview', entry: 'functions/review/list-review.ts', auth: 'jwt' },
   { method: 'PUT', path: '/api/review/{questionId}/notes', name: 'SaveReviewNotes', entry: 'functions/review/save-notes.ts', auth: 'jwt' },

@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '../route-definition.ts';
 
-/** Friends, friend requests and friend challenges (2-social). Path ids are user ids or challenge ids. */
+/** Friends, friend requests and friend challenges (docs/social.md). Path ids are user ids or challenge ids. */
 export const SOCIAL_ROUTES = [
   { method: 'GET', path: '/api/friends', name: 'ListFriends', entry: 'functions/social/list-friends.ts', auth: 'jwt' },
   { method: 'GET', path: '/api/friends/search', name: 'SearchUsers', entry: 'functions/social/search-users.ts', auth: 'jwt' },

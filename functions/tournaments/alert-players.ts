@@ -4,7 +4,7 @@ import { markAlertSent, tournamentsOfWeek } from '../data/tournaments.ts';
 import { publish } from '../lib/publish.ts';
 
 /**
- * Tells the notify consumer which matches start within ALERT_LEAD_MS (issue 23 item 8): one
+ * Tells the notify consumer which matches start within ALERT_LEAD_MS: one
  * TournamentStartingSoon per match. Publishing an event keeps the notification code (settings,
  * quiet hours, push) out of this job's bundle. Published before the mark, so a crash between
  * the two sends it again next minute rather than never; the consumer keys each player's alert

@@ -16,7 +16,7 @@ export interface ResumeDeps {
 const defaultDeps: ResumeDeps = { hand: (tournamentId, question) => publish('LiveMatchStepDue', { tournamentId, question }) };
 
 /**
- * The per-minute job's second duty (issue 17): a started match whose next step is overdue
+ * The per-minute job's second duty: a started match whose next step is overdue
  * has no runner (the local host stopped, a process crashed, a Lambda timed out), so it is
  * resumed from its stored state: a question left open past its close opens again with a
  * fresh window (stored answers keep their points) and its runner is handed on (it pushes

@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '../route-definition.ts';
 
-/** Live tournaments (issue 10): the week's tournaments, registration, a match's state and answers, and the admin's quick match. */
+/** Live tournaments: the week's tournaments, registration, a match's state and answers, and the admin's quick match. */
 export const TOURNAMENT_ROUTES = [
   { method: 'GET', path: '/api/tournaments', name: 'ListTournaments', entry: 'functions/tournaments/list-tournaments.ts', auth: 'jwt' },
   { method: 'POST', path: '/api/tournaments/quick-match', name: 'CreateQuickMatch', entry: 'functions/tournaments/quick-match.ts', auth: 'jwt' },

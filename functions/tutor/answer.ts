@@ -241,7 +241,7 @@ export function selectedAnswer(selection: Selection, generatorId: string): Tutor
 export const guideLink = (id: string): string => `/study?guide=${encodeURIComponent(id)}`;
 
 /**
- * The honest abstention (issue 20): not sure, no guess, and what our guides say about the
+ * The honest abstention: not sure, no guess, and what our guides say about the
  * question's topic, with links; without a guide on it, where to look instead. Not grounded.
  */
 export function notSure(question: string, passages: readonly Passage[]): TutorAnswer & { readonly pieces: readonly string[] } {

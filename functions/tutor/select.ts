@@ -2,7 +2,7 @@ import { analyse, sentences } from '../ai/nlp.ts';
 import type { Passage } from '../ai/types.ts';
 
 /**
- * Which retrieved sentences answer a student's question, or none (issue 20, item 3): a sentence
+ * Which retrieved sentences answer a student's question, or none: a sentence
  * qualifies only when it is about the question's entity (every name in the question), holds its
  * action (the verbs: "who wrote" is not answered by "was adopted by"), covers most of its other
  * words, and has an answer of the asked type (who → a name not in the question, when → a date,
@@ -51,7 +51,7 @@ export interface Selection {
   readonly confidence: number;
 }
 
-/** The bar (issue 20): below it the tutor says it is not sure. Checked against eval/tutor-questions.json. */
+/** The bar: below it the tutor says it is not sure. Checked against eval/tutor-questions.json. */
 export const MIN_CONFIDENCE = 0.75;
 /** Explanation questions are matched against a whole passage, whose framing words vary more. */
 export const MIN_CONFIDENCE_EXPLAIN = 0.6;
