@@ -1,5 +1,5 @@
 import { countersFromHistory } from '../shared/admin/stats.ts';
-import { replaceAdminCounters, scanHistory } from '../functions/data/admin-stats.ts';
+import { replaceAdminCounters, scanHistory } from '../functions/admin/data/admin-stats.ts';
 
 /**
  * Fills the admin overview's counters from the data already in the table named by

@@ -52,11 +52,11 @@ const { email, name, table, userPoolId, eventBus } = parsed.data;
 Object.assign(process.env, { TABLE_NAME: table, USER_POOL_ID: userPoolId, EVENT_BUS_NAME: eventBus });
 for (const unused of ['USER_POOL_CLIENT_ID', 'MAIL_FROM']) process.env[unused] ??= 'unused-by-create-admin';
 
-const { addToRoleGroup, deleteIdentity } = await import('../functions/data/accounts.ts');
-const { createInvitedIdentity } = await import('../functions/data/admin-accounts.ts');
-const { recordAdminAction } = await import('../functions/data/audit-log.ts');
-const { issueLinkToken } = await import('../functions/data/link-tokens.ts');
-const { ensureProfile, findProfileByEmail, newProfile } = await import('../functions/data/profiles.ts');
+const { addToRoleGroup, deleteIdentity } = await import('../functions/auth/data/accounts.ts');
+const { createInvitedIdentity } = await import('../functions/admin/data/admin-accounts.ts');
+const { recordAdminAction } = await import('../functions/admin/data/audit-log.ts');
+const { issueLinkToken } = await import('../functions/auth/data/link-tokens.ts');
+const { ensureProfile, findProfileByEmail, newProfile } = await import('../functions/profile/data/profiles.ts');
 const { publish } = await import('../functions/lib/publish.ts');
 const { siteUrl } = await import('../functions/lib/site-url.ts');
 

@@ -1,11 +1,11 @@
-import { newestFeed } from '../data/feed.ts';
-import { friendshipsOf } from '../data/friends.ts';
+import { newestFeed } from './data/feed.ts';
+import { friendshipsOf } from '../social/data/friends.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { httpHandler, json } from '../lib/http.ts';
 
 /**
- * GET /api/feed: the newest 50 activities of the caller and their friends (2-social §2
- * Activity Feed, visibility friends). Two bounded reads: the friend list, and the caller's
+ * GET /api/feed: the newest 50 activities of the caller and their friends (friends-only
+ * visibility, docs/social.md). Two bounded reads: the friend list, and the caller's
  * own feed partition, into which activities were copied when they happened.
  */
 export const handler = httpHandler(async (event) => {

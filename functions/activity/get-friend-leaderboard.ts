@@ -1,13 +1,13 @@
 import { friendLeaderboardQuerySchema, rankStandings } from '#shared/social/leaderboard.ts';
-import { friendshipsOf } from '../data/friends.ts';
-import { standingsFor } from '../data/leaderboard.ts';
+import { friendshipsOf } from '../social/data/friends.ts';
+import { standingsFor } from './data/leaderboard.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { parseQuery } from './leaderboard-query.ts';
 
 /**
  * GET /api/leaderboard/friends?period=week|month|all: the caller and their accepted friends
- * ranked by points in the period (2-social §2 Friend leaderboard). The friend list, then one
+ * ranked by points in the period (docs/social.md). The friend list, then one
  * BatchGet of each player's pre-aggregated total for the period (100 keys a request).
  */
 export const handler = httpHandler(async (event) => {

@@ -1,11 +1,11 @@
 import { globalLeaderboardQuerySchema, publicName, rankStandings } from '#shared/social/leaderboard.ts';
-import { topStandings } from '../data/leaderboard.ts';
+import { topStandings } from './data/leaderboard.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { parseQuery } from './leaderboard-query.ts';
 
 /**
  * GET /api/leaderboard?period=&subject= (public): the top 100 players of the period, all
- * subjects or one (2-social §2, §7; default This Week). One bounded query on the period's
+ * subjects or one (docs/social.md: default This Week). One bounded query on the period's
  * pre-aggregated totals. Players are named without their address (the board is public).
  */
 export const handler = httpHandler(async (event) => {

@@ -4,10 +4,10 @@ import { ACHIEVEMENTS } from '#shared/quiz/achievements.ts';
 import { levelProgress } from '#shared/quiz/progress.ts';
 import { localDate, streakOn } from '#shared/quiz/streak.ts';
 import { clip, isStreakMilestone } from '#shared/social/feed.ts';
-import { fanOut, onceFor, type Activity } from '../data/feed.ts';
-import { friendshipsOf } from '../data/friends.ts';
-import { levelProgressRows, markActiveDay, recentActiveDays } from '../data/learner.ts';
-import { getProfile } from '../data/profiles.ts';
+import { fanOut, onceFor, type Activity } from './data/feed.ts';
+import { friendshipsOf } from '../social/data/friends.ts';
+import { levelProgressRows, markActiveDay, recentActiveDays } from '../quiz/data/learner.ts';
+import { getProfile } from '../profile/data/profiles.ts';
 import { eventHandler } from '../lib/instrument.ts';
 
 const quizCompleted = envelopeSchema('QuizCompleted');
@@ -18,7 +18,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * QuizCompleted, AchievementUnlocked, ChallengeSent and ChallengeFinished → feed items for the actor and
- * the actor's friends (2-social §5 activity types). Streak milestones and level-ups are
+ * the actor's friends (the feed's activity types, docs/social.md). Streak milestones and level-ups are
  * derived here from QuizCompleted with the same pure rules the streak and progress
  * consumers use, rather than as events of their own: no other consumer needs them yet, and
  * this keeps the feed independent of the order in which the bus delivers to consumers.
@@ -52,7 +52,7 @@ async function onQuizCompleted(quiz: EventDetail<'QuizCompleted'>): Promise<void
     await onceFor(quiz.userId, `streak#${day}`, () => post({ key: `streak#${day}`, type: 'streak_milestone', at: quiz.completedAt, data: { days: streak } }), 8 * DAY_MS);
   }
 
-  // A level is mastered at 100 % level progress (1-core §4); announced once per level.
+  // A level is mastered at 100 % level progress (docs/social.md); announced once per level.
   const row = (await levelProgressRows(quiz.userId)).find((r) => r.subject === subject && r.level === level);
   if (row && levelProgress({ quizzes: row.quizzes, averageScore: row.quizzes ? row.score_sum / row.quizzes : 0 }) === 100) {
     await onceFor(quiz.userId, `level#${subject}#${level}`, () => post({ key: `level#${subject}#${level}`, type: 'level_up', at: quiz.completedAt, data: { subject, level } }));
@@ -95,7 +95,7 @@ async function onChallengeSent(sent: EventDetail<'ChallengeSent'>): Promise<void
 
 /**
  * One item per challenge, told by the winner (the challenger on a tie) to their friends, the
- * other player among them; the feed shows friends' items only (2-social §6), so the other
+ * other player among them; the feed shows friends' items only (docs/social.md), so the other
  * player's friends would never see it.
  */
 async function onChallengeFinished(finished: EventDetail<'ChallengeFinished'>): Promise<void> {

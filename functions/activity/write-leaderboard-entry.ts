@@ -1,7 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { envelopeSchema } from '#events/catalogue.ts';
-import { recordLeaderboardAttempt } from '../data/leaderboard.ts';
-import { getProfile } from '../data/profiles.ts';
+import { recordLeaderboardAttempt } from './data/leaderboard.ts';
+import { getProfile } from '../profile/data/profiles.ts';
 import { eventHandler } from '../lib/instrument.ts';
 
 const quizCompleted = envelopeSchema('QuizCompleted');

@@ -1,16 +1,16 @@
 import { ADMIN_MESSAGES as M, addUserSchema, INVITE_LINK_TTL_MS } from '#shared/admin/users.ts';
-import { addToRoleGroup, deleteIdentity } from '../data/accounts.ts';
-import { createInvitedIdentity } from '../data/admin-accounts.ts';
-import { recordAdminAction } from '../data/audit-log.ts';
-import { issueLinkToken } from '../data/link-tokens.ts';
-import { ensureProfile, findProfileByEmail, newProfile } from '../data/profiles.ts';
+import { addToRoleGroup, deleteIdentity } from '../auth/data/accounts.ts';
+import { createInvitedIdentity } from './data/admin-accounts.ts';
+import { recordAdminAction } from './data/audit-log.ts';
+import { issueLinkToken } from '../auth/data/link-tokens.ts';
+import { ensureProfile, findProfileByEmail, newProfile } from '../profile/data/profiles.ts';
 import { Conflict } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { publish } from '../lib/publish.ts';
 import { requireAdmin } from './require-admin.ts';
 
 /**
- * POST /api/admin/users (Add User, 3-learning §5): creates the identity (confirmed, no
+ * POST /api/admin/users (Add User, docs/admin.md): creates the identity (confirmed, no
  * password yet) and the profile with the chosen role, then e-mails an invitation whose
  * link sets the password (the password-reset link machinery, valid 7 days). The mail goes
  * through EmailRequested, so only the mail consumer sends mail.

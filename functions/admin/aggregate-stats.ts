@@ -1,7 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { envelopeSchema } from '#events/catalogue.ts';
 import type { AccountChange } from '#shared/admin/stats.ts';
-import { countAccountChange, countQuiz } from '../data/admin-stats.ts';
+import { countAccountChange, countQuiz } from './data/admin-stats.ts';
 import { runOnce } from '../data/processed-events.ts';
 import { eventHandler } from '../lib/instrument.ts';
 
@@ -19,7 +19,7 @@ function effectOf(event: EventBridgeEvent<string, unknown>): (() => Promise<void
       return () => countQuiz({ userId: detail.userId, subject: detail.subject, score: detail.score, total: detail.total, timeSpentMs: detail.timeSpentMs, completedAt: detail.completedAt });
     }
     case 'AccountConfirmed':
-      // Sign-up makes students (1-core §6); other roles are given by an admin (AccountInvited, AccountRoleChanged).
+      // Sign-up makes students (docs/admin.md); other roles are given by an admin (AccountInvited, AccountRoleChanged).
       accountConfirmed.parse(event);
       return account({ kind: 'created', role: 'student' });
     case 'AccountInvited':
@@ -37,7 +37,7 @@ function effectOf(event: EventBridgeEvent<string, unknown>): (() => Promise<void
 const account = (change: AccountChange) => () => countAccountChange(change);
 
 /**
- * aggregate-admin-stats: keeps the admin overview's counters (issue 13). Every change is an
+ * aggregate-admin-stats: keeps the admin overview's counters. Every change is an
  * addition, so events may arrive in any order; each event id counts once (a redelivery is
  * a duplicate marker, and a failed effect gives the marker back for the retry).
  */

@@ -1,8 +1,8 @@
 import { ADMIN_MESSAGES as M, isProtectedAccount } from '#shared/admin/users.ts';
-import { deleteIdentity } from '../data/accounts.ts';
-import { deleteProfileNow } from '../data/admin-accounts.ts';
-import { recordAdminAction } from '../data/audit-log.ts';
-import { getProfile } from '../data/profiles.ts';
+import { deleteIdentity } from '../auth/data/accounts.ts';
+import { deleteProfileNow } from './data/admin-accounts.ts';
+import { recordAdminAction } from './data/audit-log.ts';
+import { getProfile } from '../profile/data/profiles.ts';
 import { Forbidden, NotFound } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { publish } from '../lib/publish.ts';
@@ -10,7 +10,7 @@ import { requireAdmin } from './require-admin.ts';
 import { targetUserId } from './user-param.ts';
 
 /**
- * DELETE /api/admin/users/{userId} (3-learning §6): deletes a non-admin account the way
+ * DELETE /api/admin/users/{userId} (docs/admin.md): deletes a non-admin account the way
  * Delete Account does. The identity goes first (no sign-in, no session renewal);
  * AccountDeleted has every item of the account deleted by its consumer, and the profile
  * goes at once here too (out of the lists, every call refused from now).

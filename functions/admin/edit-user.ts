@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES as M, editRefusal, editUserSchema } from '#shared/admin/users.ts';
-import { changeIdentityEmail, moveRoleGroup, updateProfileByAdmin } from '../data/admin-accounts.ts';
-import { recordAdminAction } from '../data/audit-log.ts';
-import { findProfileByEmail, getProfile } from '../data/profiles.ts';
+import { changeIdentityEmail, moveRoleGroup, updateProfileByAdmin } from './data/admin-accounts.ts';
+import { recordAdminAction } from './data/audit-log.ts';
+import { findProfileByEmail, getProfile } from '../profile/data/profiles.ts';
 import { Conflict, Forbidden, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { publish } from '../lib/publish.ts';
@@ -9,7 +9,7 @@ import { requireAdmin } from './require-admin.ts';
 import { targetUserId } from './user-param.ts';
 
 /**
- * PATCH /api/admin/users/{userId} (Edit User, 3-learning §5): e-mail, role and
+ * PATCH /api/admin/users/{userId} (Edit User, docs/admin.md): e-mail, role and
  * subscription status. The person sees the change on their next profile read (their role
  * and plan are always the server's). An admin can be demoted (a promotion is reversible),
  * never the last one, but keeps their sign-in e-mail. Logged with what changed.

@@ -1,10 +1,10 @@
 import { adminStatsFrom, utcDay } from '#shared/admin/stats.ts';
-import { readAdminCounters } from '../data/admin-stats.ts';
+import { readAdminCounters } from './data/admin-stats.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { requireAdmin } from './require-admin.ts';
 
 /**
- * GET /api/admin/overview: the spec's admin statistics (3-learning §3, §9) from the
+ * GET /api/admin/overview: the spec's admin statistics (docs/admin.md) from the
  * counters the aggregate-admin-stats consumer keeps: the caller's profile, then one
  * BatchGet of the totals and the 7 days, whatever the number of users or attempts.
  */

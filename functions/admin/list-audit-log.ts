@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { listAdminActions } from '../data/audit-log.ts';
+import { listAdminActions } from './data/audit-log.ts';
 import { BadRequest } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { requireAdmin } from './require-admin.ts';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ROLES } from '#shared/constants.ts';
-import { searchProfilesByRole } from '../data/admin-accounts.ts';
-import { listProfilesByRole } from '../data/profiles.ts';
+import { searchProfilesByRole } from './data/admin-accounts.ts';
+import { listProfilesByRole } from '../profile/data/profiles.ts';
 import { BadRequest } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { fieldErrors } from '#shared/validation/field-errors.ts';

@@ -1,11 +1,11 @@
 import { ADMIN_MESSAGES as M } from '#shared/admin/users.ts';
-import { recordAdminAction } from '../data/audit-log.ts';
-import { resetAllSeenTracking } from '../data/seen-tracking.ts';
+import { recordAdminAction } from './data/audit-log.ts';
+import { resetAllSeenTracking } from '../quiz/data/seen-tracking.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { requireAdmin } from './require-admin.ts';
 
 /**
- * POST /api/admin/seen-tracking/reset (3-learning §6): every user's seen questions are
+ * POST /api/admin/seen-tracking/reset (docs/admin.md): every user's seen questions are
  * forgotten at once: one write of a new generation, whatever the number of users
  * (data/seen-tracking.ts), not a request per user.
  */

@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { mfaAnswerSchema } from '#shared/validation/mfa.ts';
-import { answerMfaChallenge } from '../data/mfa.ts';
-import { enforceRateLimit } from '../data/rate-limits.ts';
+import { answerMfaChallenge } from './data/mfa.ts';
+import { enforceRateLimit } from '../lib/data/rate-limits.ts';
 import { clientIp, httpHandler, parseBody } from '../lib/http.ts';
 import { completeSignIn } from './complete-sign-in.ts';
 

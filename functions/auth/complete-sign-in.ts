@@ -1,9 +1,10 @@
+import { signInResponseSchema } from '#shared/api.ts';
 import type { HttpResult } from '../lib/http.ts';
-import type { IssuedSession } from '../data/accounts.ts';
-import { markMfaEnabled } from '../data/mfa.ts';
-import { ensureProfile, newProfile } from '../data/profiles.ts';
-import { recordSignIn } from '../data/sessions.ts';
-import { json } from '../lib/http.ts';
+import type { IssuedSession } from './data/accounts.ts';
+import { markMfaEnabled } from './data/mfa.ts';
+import { ensureProfile, newProfile } from '../profile/data/profiles.ts';
+import { recordSignIn } from './data/sessions.ts';
+import { respond } from '../lib/http.ts';
 import { refreshCookie } from '../lib/refresh-cookie.ts';
 
 /**
@@ -25,5 +26,5 @@ export async function completeSignIn(issued: IssuedSession, email: string, now: 
     await markMfaEnabled(sub, new Date(now), secondStep);
     profile = { ...stored, mfa_enabled: secondStep };
   }
-  return { ...json(200, { tokens, profile }), cookies: [refreshCookie(refreshToken)] };
+  return { ...respond(signInResponseSchema, { tokens, profile }), cookies: [refreshCookie(refreshToken)] };
 }

@@ -1,7 +1,8 @@
+import { profileMessageResponseSchema } from '#shared/api.ts';
 import { MFA_MESSAGES, mfaConfirmSchema } from '#shared/validation/mfa.ts';
-import { confirmSoftwareToken, markMfaEnabled } from '../data/mfa.ts';
+import { confirmSoftwareToken, markMfaEnabled } from './data/mfa.ts';
 import { requireCaller } from '../lib/caller.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { bearerToken } from './bearer-token.ts';
 
 /**
@@ -13,5 +14,5 @@ export const handler = httpHandler(async (event) => {
   const { code } = parseBody(event, mfaConfirmSchema);
   await confirmSoftwareToken(bearerToken(event), code);
   await markMfaEnabled(profile.user_id, new Date());
-  return json(200, { message: MFA_MESSAGES.enabled, profile: { ...profile, mfa_enabled: true } });
+  return respond(profileMessageResponseSchema, { message: MFA_MESSAGES.enabled, profile: { ...profile, mfa_enabled: true } });
 });

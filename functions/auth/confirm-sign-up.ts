@@ -1,8 +1,9 @@
+import { messageResponseSchema } from '#shared/api.ts';
 import { linkTokenBodySchema } from '#shared/validation/auth.ts';
-import { confirmAccount } from '../data/accounts.ts';
-import { consumeLinkToken, releaseLinkToken } from '../data/link-tokens.ts';
+import { confirmAccount } from './data/accounts.ts';
+import { consumeLinkToken, releaseLinkToken } from './data/link-tokens.ts';
 import { Gone } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 
 const REFUSED = {
   expired: 'This confirmation link has expired. Sign up again with the same e-mail to get a new one.',
@@ -28,5 +29,5 @@ export const handler = httpHandler(async (event) => {
     throw error;
   }
   if (outcome === 'superseded') throw new Gone(REFUSED.superseded, 'link_superseded');
-  return json(200, { message: 'Your email is confirmed. You can sign in now.' });
+  return respond(messageResponseSchema, { message: 'Your email is confirmed. You can sign in now.' });
 });

@@ -1,6 +1,6 @@
 import { passwordProblem, passwordRuleFor, type PasswordRule } from '#shared/validation/auth.ts';
 import { AUTH_MESSAGES as M } from '#shared/validation/messages.ts';
-import { getProfile } from '../data/profiles.ts';
+import { getProfile } from '../profile/data/profiles.ts';
 import { BadRequest } from '../lib/errors.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { addToRoleGroup } from '../data/accounts.ts';
-import { ensureProfile, newProfile } from '../data/profiles.ts';
+import { addToRoleGroup } from './data/accounts.ts';
+import { ensureProfile, newProfile } from '../profile/data/profiles.ts';
 import { publish } from '../lib/publish.ts';
 
 /**

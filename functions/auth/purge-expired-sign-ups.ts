@@ -1,6 +1,6 @@
 import { scheduledEventSchema } from '#events/schedules.ts';
-import { deletePendingAccount } from '../data/accounts.ts';
-import { unconfirmedAccountsCreatedBefore } from '../data/pending-accounts.ts';
+import { deletePendingAccount } from './data/accounts.ts';
+import { unconfirmedAccountsCreatedBefore } from './data/pending-accounts.ts';
 import { log } from '../lib/log.ts';
 
 const scheduled = scheduledEventSchema('purge-expired-sign-ups');

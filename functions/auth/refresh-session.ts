@@ -1,8 +1,9 @@
+import { refreshResponseSchema } from '#shared/api.ts';
 import { AUTH_MESSAGES } from '#shared/validation/messages.ts';
-import { refreshSession, revokeRefreshToken } from '../data/accounts.ts';
-import { signInOf } from '../data/sessions.ts';
+import { refreshSession, revokeRefreshToken } from './data/accounts.ts';
+import { signInOf } from './data/sessions.ts';
 import { Unauthorized } from '../lib/errors.ts';
-import { httpHandler, json, toResponse } from '../lib/http.ts';
+import { httpHandler, respond, toResponse } from '../lib/http.ts';
 import { clearedRefreshCookie, readRefreshCookie } from '../lib/refresh-cookie.ts';
 import { isRevokedSignIn } from './revocation.ts';
 
@@ -25,7 +26,7 @@ export const handler = httpHandler(async (event) => {
     }
     const { idToken, accessToken, expiresAt, sub } = await refreshSession(refreshToken, signIn.userId);
     if (sub !== signIn.userId) throw sessionEnded();
-    return json(200, { tokens: { idToken, accessToken, expiresAt } });
+    return respond(refreshResponseSchema, { tokens: { idToken, accessToken, expiresAt } });
   } catch (error) {
     // A refused token never works again: drop the cookie so the browser stops sending it.
     if (error instanceof Unauthorized) return { ...toResponse(error), cookies: [clearedRefreshCookie()] };

@@ -1,9 +1,10 @@
+import { messageResponseSchema } from '#shared/api.ts';
 import { RESET_LINK_TTL_MS } from '#shared/constants.ts';
 import { resetRequestSchema } from '#shared/validation/auth.ts';
-import { lookUpAccount } from '../data/accounts.ts';
-import { issueLinkToken } from '../data/link-tokens.ts';
-import { enforceRateLimit } from '../data/rate-limits.ts';
-import { clientIp, httpHandler, json, parseBody } from '../lib/http.ts';
+import { lookUpAccount } from './data/accounts.ts';
+import { issueLinkToken } from './data/link-tokens.ts';
+import { enforceRateLimit } from '../lib/data/rate-limits.ts';
+import { clientIp, httpHandler, parseBody, respond } from '../lib/http.ts';
 import { publish } from '../lib/publish.ts';
 
 /**
@@ -20,5 +21,5 @@ export const handler = httpHandler(async (event) => {
     const token = await issueLinkToken({ purpose: 'reset-password', email, userId: account.userId, ttlMs: RESET_LINK_TTL_MS, nowMs: now });
     await publish('EmailRequested', { to: email, template: 'reset-password', path: `/reset-password?token=${token}` });
   }
-  return json(202, { message: 'If an account exists for this e-mail, a reset link is on its way.' });
+  return respond(messageResponseSchema, { message: 'If an account exists for this e-mail, a reset link is on its way.' }, 202);
 });

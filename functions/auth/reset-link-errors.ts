@@ -1,4 +1,4 @@
-import type { LinkState } from '../data/link-tokens.ts';
+import type { LinkState } from './data/link-tokens.ts';
 import { AUTH_MESSAGES } from '#shared/validation/messages.ts';
 import { Gone } from '../lib/errors.ts';
 

@@ -1,7 +1,8 @@
+import { messageResponseSchema } from '#shared/api.ts';
 import { resetPasswordSchema } from '#shared/validation/auth.ts';
-import { setPassword } from '../data/accounts.ts';
-import { consumeLinkToken, releaseLinkToken } from '../data/link-tokens.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { setPassword } from './data/accounts.ts';
+import { consumeLinkToken, releaseLinkToken } from './data/link-tokens.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { requirePasswordRule } from './password-rule.ts';
 import { refusedResetLink } from './reset-link-errors.ts';
 import { endEverySession, isRevokedLink } from './revocation.ts';
@@ -27,5 +28,5 @@ export const handler = httpHandler(async (event) => {
     throw error;
   }
   await endEverySession(record.userId);
-  return json(200, { message: 'Your password has been reset. You can sign in with it now.' });
+  return respond(messageResponseSchema, { message: 'Your password has been reset. You can sign in with it now.' });
 });

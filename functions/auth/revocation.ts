@@ -1,6 +1,6 @@
-import { signOutEverywhere } from '../data/accounts.ts';
-import type { LinkToken } from '../data/link-tokens.ts';
-import { revokeSessionsBefore, sessionsValidAfter, type SignInRecord } from '../data/sessions.ts';
+import { signOutEverywhere } from './data/accounts.ts';
+import type { LinkToken } from './data/link-tokens.ts';
+import { revokeSessionsBefore, sessionsValidAfter, type SignInRecord } from './data/sessions.ts';
 import { log } from '../lib/log.ts';
 import { closeConnectionsOf } from '../lib/close-connections.ts';
 

@@ -1,7 +1,8 @@
+import { mfaChallengeResponseSchema } from '#shared/validation/mfa.ts';
 import { credentialsSchema } from '#shared/validation/auth.ts';
-import { authenticate } from '../data/accounts.ts';
-import { enforceRateLimit } from '../data/rate-limits.ts';
-import { clientIp, httpHandler, json, parseBody } from '../lib/http.ts';
+import { authenticate } from './data/accounts.ts';
+import { enforceRateLimit } from '../lib/data/rate-limits.ts';
+import { clientIp, httpHandler, parseBody, respond } from '../lib/http.ts';
 import { completeSignIn } from './complete-sign-in.ts';
 
 /**
@@ -15,6 +16,6 @@ export const handler = httpHandler(async (event) => {
   await enforceRateLimit('signIn', { email, ip: clientIp(event) }, now);
 
   const outcome = await authenticate(email, password);
-  if ('mfa' in outcome) return json(200, { mfa: outcome.mfa });
+  if ('mfa' in outcome) return respond(mfaChallengeResponseSchema, { mfa: outcome.mfa });
   return completeSignIn(outcome, email, now, false);
 });

@@ -1,4 +1,4 @@
-import { revokeRefreshToken } from '../data/accounts.ts';
+import { revokeRefreshToken } from './data/accounts.ts';
 import { httpHandler, noContent } from '../lib/http.ts';
 import { clearedRefreshCookie, readRefreshCookie } from '../lib/refresh-cookie.ts';
 

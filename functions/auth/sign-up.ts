@@ -1,9 +1,10 @@
+import { messageResponseSchema } from '#shared/api.ts';
 import { CONFIRM_LINK_TTL_MS } from '#shared/constants.ts';
 import { credentialsSchema } from '#shared/validation/auth.ts';
-import { deletePendingAccount, registerPendingAccount } from '../data/accounts.ts';
-import { issueLinkToken } from '../data/link-tokens.ts';
-import { enforceRateLimit } from '../data/rate-limits.ts';
-import { clientIp, httpHandler, json, parseBody } from '../lib/http.ts';
+import { deletePendingAccount, registerPendingAccount } from './data/accounts.ts';
+import { issueLinkToken } from './data/link-tokens.ts';
+import { enforceRateLimit } from '../lib/data/rate-limits.ts';
+import { clientIp, httpHandler, parseBody, respond } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { publish } from '../lib/publish.ts';
 
@@ -26,5 +27,5 @@ export const handler = httpHandler(async (event) => {
     await deletePendingAccount(userId).catch((cleanup: unknown) => log.error('could not remove an unmailed sign-up', { userId, cleanup: String(cleanup) }));
     throw error;
   }
-  return json(201, { message: 'Check your email to confirm your account' });
+  return respond(messageResponseSchema, { message: 'Check your email to confirm your account' }, 201);
 });

@@ -1,7 +1,8 @@
+import { mfaSetupResponseSchema } from '#shared/validation/mfa.ts';
 import { otpauthUri, type MfaSetup } from '#shared/validation/mfa.ts';
-import { startSoftwareToken } from '../data/mfa.ts';
+import { startSoftwareToken } from './data/mfa.ts';
 import { requireCaller } from '../lib/caller.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { bearerToken } from './bearer-token.ts';
 
 /**
@@ -12,5 +13,5 @@ export const handler = httpHandler(async (event) => {
   const profile = await requireCaller(event);
   const secret = await startSoftwareToken(bearerToken(event));
   const setup: MfaSetup = { secret, otpauthUri: otpauthUri(secret, profile.email) };
-  return json(200, setup);
+  return respond(mfaSetupResponseSchema, setup);
 });

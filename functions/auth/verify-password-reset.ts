@@ -1,6 +1,7 @@
+import { verifyResetResponseSchema } from '#shared/api.ts';
 import { linkTokenBodySchema, type ResetLinkInfo } from '#shared/validation/auth.ts';
-import { readLinkToken, stateOf } from '../data/link-tokens.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { readLinkToken, stateOf } from './data/link-tokens.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { passwordRuleOf } from './password-rule.ts';
 import { refusedResetLink } from './reset-link-errors.ts';
 import { isRevokedLink } from './revocation.ts';
@@ -13,5 +14,5 @@ export const handler = httpHandler(async (event) => {
   if (state !== 'valid' || !record) throw refusedResetLink(state === 'valid' ? 'unknown' : state);
   if (await isRevokedLink(record)) throw refusedResetLink('superseded');
   const info: ResetLinkInfo = { email: record.email, passwordRule: record.userId ? await passwordRuleOf(record.userId) : 'standard' };
-  return json(200, info);
+  return respond(verifyResetResponseSchema, info);
 });

@@ -1,5 +1,5 @@
 import { CLASS_MESSAGES as M, classIdSchema } from '#shared/classes/classes.ts';
-import { getClass, type ClassRecord } from '../data/classes.ts';
+import { getClass, type ClassRecord } from './data/classes.ts';
 import { NotFound } from '../lib/errors.ts';
 import type { HttpEvent } from '../lib/http.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequest } from '../lib/errors.ts';
 import { CLASS_MESSAGES as M, createAssignmentSchema, dueDateProblem, dueInstant, type Assignment } from '#shared/classes/classes.ts';
-import { putAssignment } from '../data/classes.ts';
+import { putAssignment } from './data/classes.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { ownClass } from './class-access.ts';

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { CLASS_LIMITS, CLASS_MESSAGES as M, createClassSchema, makeClassCode } from '#shared/classes/classes.ts';
-import { countClassesOfTeacher, putClass } from '../data/classes.ts';
+import { countClassesOfTeacher, putClass } from './data/classes.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';

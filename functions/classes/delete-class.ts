@@ -1,4 +1,4 @@
-import { deleteClass } from '../data/classes.ts';
+import { deleteClass } from './data/classes.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { httpHandler, noContent } from '../lib/http.ts';
 import { ownClass } from './class-access.ts';

@@ -2,8 +2,8 @@ import { classSummary, completionOf, scoreRow, type ClassDetail, type PlayedRoun
 import { overallAverage, summariseSubjects } from '#shared/quiz/progress.ts';
 import { LEVELS, SUBJECTS } from '#shared/constants.ts';
 import { percentOf, studyHours, STUDY_WINDOW_DAYS } from '#shared/parents/summary.ts';
-import { assignmentsOf, invitedTo, membersOf } from '../data/classes.ts';
-import { levelProgressRows } from '../data/learner.ts';
+import { assignmentsOf, invitedTo, membersOf } from './data/classes.ts';
+import { levelProgressRows } from '../quiz/data/learner.ts';
 import { queryUserRange } from '../data/user-rows.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { httpHandler, json } from '../lib/http.ts';
@@ -14,7 +14,7 @@ import { ownClass } from './class-access.ts';
 const ATTEMPTS_READ = 500;
 
 /**
- * GET /api/classes/{classId}: the teacher's class table (3-learning §3 Student score row:
+ * GET /api/classes/{classId}: the teacher's class table (docs/admin.md, student score row:
  * geography, history, religion and overall from the members' real attempts), summary cards,
  * Active Students (study time over 2 h in the last 7 days), open invitations and the newest
  * assignments with who completed them. Two queries per member, in parallel.

@@ -1,6 +1,6 @@
 import { CLASS_MESSAGES as M, inviteStudentSchema } from '#shared/classes/classes.ts';
-import { invitationOf, isMember, putInvitation } from '../data/classes.ts';
-import { findProfileByEmail } from '../data/profiles.ts';
+import { invitationOf, isMember, putInvitation } from './data/classes.ts';
+import { findProfileByEmail } from '../profile/data/profiles.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';

@@ -1,6 +1,6 @@
 import { CLASS_MESSAGES as M, joinClassSchema } from '#shared/classes/classes.ts';
-import { classIdOfCode, getClass, joinClass } from '../data/classes.ts';
-import { enforceAccountRateLimit } from '../data/rate-limits.ts';
+import { classIdOfCode, getClass, joinClass } from './data/classes.ts';
+import { enforceAccountRateLimit } from '../lib/data/rate-limits.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest, Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';

@@ -1,5 +1,5 @@
 import { CLASS_MESSAGES as M } from '#shared/classes/classes.ts';
-import { removeMember } from '../data/classes.ts';
+import { removeMember } from './data/classes.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { NotFound } from '../lib/errors.ts';
 import { httpHandler, noContent } from '../lib/http.ts';

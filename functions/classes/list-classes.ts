@@ -1,4 +1,4 @@
-import { classesOfTeacher } from '../data/classes.ts';
+import { classesOfTeacher } from './data/classes.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { httpHandler, json } from '../lib/http.ts';
 

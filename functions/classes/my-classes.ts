@@ -1,6 +1,6 @@
 import { completionOf, type MyClasses, type PlayedRound } from '#shared/classes/classes.ts';
 import { percentOf } from '#shared/parents/summary.ts';
-import { assignmentsOf, invitationsOf, membershipsOf } from '../data/classes.ts';
+import { assignmentsOf, invitationsOf, membershipsOf } from './data/classes.ts';
 import { queryUserRange } from '../data/user-rows.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { httpHandler, json } from '../lib/http.ts';

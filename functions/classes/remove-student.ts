@@ -1,6 +1,6 @@
 import { CLASS_MESSAGES as M } from '#shared/classes/classes.ts';
 import { userIdSchema } from '#shared/social/friends.ts';
-import { deleteInvitation, removeMember } from '../data/classes.ts';
+import { deleteInvitation, removeMember } from './data/classes.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { NotFound } from '../lib/errors.ts';
 import { httpHandler, noContent } from '../lib/http.ts';

@@ -1,6 +1,6 @@
 import { answerInvitationSchema, CLASS_MESSAGES as M } from '#shared/classes/classes.ts';
-import { deleteInvitation, getClass, invitationsOf, joinClass } from '../data/classes.ts';
-import { recordDecline } from '../data/consent-requests.ts';
+import { deleteInvitation, getClass, invitationsOf, joinClass } from './data/classes.ts';
+import { recordDecline } from '../parents/data/consent-requests.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest, Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
@@ -13,7 +13,7 @@ export const handler = httpHandler(async (event) => {
   const { accept } = parseBody(event, answerInvitationSchema);
   const me = await requireCaller(event, ['student']);
   const classId = classIdParam(event);
-  // The invitation's time names its notification (issue 23: answered here, the bell's item is read).
+  // The invitation's time names its notification (answered here, the bell's item is read).
   const invitation = (await invitationsOf(me.user_id)).find((i) => i.class_id === classId);
   if (!invitation) throw new NotFound(M.invitationNotFound);
   const answered = () =>

@@ -1,6 +1,6 @@
 import { dailyBonus, nextDailyStreak } from '#shared/social/daily-challenge.ts';
-import { completionItems, getDailyStreak, type TransactItem } from '../data/daily-challenges.ts';
-import type { StoredRound } from '../data/rounds.ts';
+import { completionItems, getDailyStreak, type TransactItem } from './data/daily-challenges.ts';
+import type { StoredRound } from '../quiz/data/rounds.ts';
 
 export interface DailyOutcome {
   bonus: number;
@@ -10,7 +10,7 @@ export interface DailyOutcome {
 }
 
 /**
- * What finishing a daily challenge round earns (2-social §4, §9): the streak continues
+ * What finishing a daily challenge round earns (docs/social.md): the streak continues
  * when the last completed challenge was the day before this one (days are the player's
  * own calendar days: a player gets the challenge of their local date), and the bonus for
  * the score plus the streak's tiers.

@@ -4,7 +4,7 @@ import { canPlayLevel } from '#shared/entitlements.ts';
 import { localDate } from '#shared/quiz/streak.ts';
 import { roundTimeZone } from '#shared/quiz/time-zone.ts';
 import { DAILY_MESSAGES, dailyChallengeIdSchema, dailyPlan, playableLevel, type DailyChallenge, type DailyProgress } from '#shared/social/daily-challenge.ts';
-import type { StoredDailyChallenge, StoredDailyProgress } from '../data/daily-challenges.ts';
+import type { StoredDailyChallenge, StoredDailyProgress } from './data/daily-challenges.ts';
 import { NotFound } from '../lib/errors.ts';
 import type { HttpEvent } from '../lib/http.ts';
 

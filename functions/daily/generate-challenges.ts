@@ -1,8 +1,8 @@
 import { LEVELS, type Level } from '#shared/constants.ts';
 import { selectIndexes } from '#shared/quiz/select-questions.ts';
 import { DAILY_BONUS_POINTS, DAILY_QUESTION_COUNT, dailyChallengeId, dailyPlan, dailyTheme, seededRandom } from '#shared/social/daily-challenge.ts';
-import { getDailyChallenge, putDailyChallengeIfAbsent, type StoredDailyChallenge } from '../data/daily-challenges.ts';
-import { getBankMeta, getQuestions } from '../data/question-bank.ts';
+import { getDailyChallenge, putDailyChallengeIfAbsent, type StoredDailyChallenge } from './data/daily-challenges.ts';
+import { getBankMeta, getQuestions } from '../questions/data/question-bank.ts';
 
 /**
  * One day's challenge at one level: the day's subject (dailyPlan), questions drawn from the

@@ -1,10 +1,10 @@
 import { datesFrom } from '#shared/social/daily-challenge.ts';
-import { recordAdminAction } from '../data/audit-log.ts';
+import { recordAdminAction } from '../admin/data/audit-log.ts';
 import { requireAdmin } from '../admin/require-admin.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { ensureDailyChallenges } from './generate-challenges.ts';
 
-/** How many days ahead the admin call prepares (3-learning-and-admin: the next 7 days). */
+/** How many days ahead the admin call prepares (docs/social.md: the next 7 days). */
 const UPCOMING_DAYS = 7;
 
 /**

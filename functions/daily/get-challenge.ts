@@ -1,5 +1,5 @@
 import { DAILY_MESSAGES } from '#shared/social/daily-challenge.ts';
-import { getDailyChallenge, getDailyProgress } from '../data/daily-challenges.ts';
+import { getDailyChallenge, getDailyProgress } from './data/daily-challenges.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { NotFound } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';

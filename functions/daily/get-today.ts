@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { dailyChallengeIdSchema } from '#shared/social/daily-challenge.ts';
 import { fieldErrors } from '#shared/validation/field-errors.ts';
-import { getDailyChallenge, getDailyProgress } from '../data/daily-challenges.ts';
+import { getDailyChallenge, getDailyProgress } from './data/daily-challenges.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';

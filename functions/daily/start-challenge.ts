@@ -1,7 +1,7 @@
 import type { Profile } from '#shared/api.ts';
 import { DAILY_MESSAGES, startDailyRequestSchema } from '#shared/social/daily-challenge.ts';
-import { claimDailyRound, getDailyChallenge, getDailyProgress, type StoredDailyChallenge } from '../data/daily-challenges.ts';
-import { getRound } from '../data/rounds.ts';
+import { claimDailyRound, getDailyChallenge, getDailyProgress, type StoredDailyChallenge } from './data/daily-challenges.ts';
+import { getRound } from '../quiz/data/rounds.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody, type HttpResult } from '../lib/http.ts';

@@ -5,11 +5,11 @@ import type { MatchStatus } from '#shared/tournaments/api.ts';
 import type { Standing } from '#shared/tournaments/schedule.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import type { IndexedQuestion } from './question-bank.ts';
+import type { IndexedQuestion } from '../questions/data/question-bank.ts';
 import * as keys from './table-keys.ts';
 
 /**
- * Live tournaments (issue 10). One partition per tournament (`TOURN#<id>`):
+ * Live tournaments. One partition per tournament (`TOURN#<id>`):
  * - `TOURN`: the tournament, its participant counter and the match state (the runner moves
  *   it with conditional writes: a question opens once, closes once);
  * - `QUESTIONS`: the questions with the answer key (server-side only, never listed);
@@ -46,11 +46,11 @@ export interface StoredTournament {
   open_at: string | null;
   close_at: string | null;
   created_at: string;
-  /** When the resume job last re-handed or reopened a stalled step (issue 17). */
+  /** When the resume job last re-handed or reopened a stalled step. */
   resumed_at?: string;
   /** A question the job reopened whose runner has yet to push it again. */
   reopened_question?: number;
-  /** When the players' "starts soon" alert was handed to the notify consumer (issue 23 item 8). */
+  /** When the players' "starts soon" alert was handed to the notify consumer. */
   alert_sent_at?: string;
 }
 

@@ -1,5 +1,5 @@
 import { addVideoRequestSchema, VIDEO_MESSAGES } from '#shared/explanations/explanations.ts';
-import { addVideo } from '../data/videos.ts';
+import { addVideo } from './data/videos.ts';
 import { AppError, Conflict } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { scoredQuestionsFor } from '../knowledge/scored-questions.ts';
@@ -17,7 +17,7 @@ export const handler = httpHandler(async (event) => {
   const input = parseBody(event, addVideoRequestSchema);
   const me = await requireVideoCaller(event);
   const question = await answeredQuestion(me.user_id, input.roundId, input.questionId);
-  // Nothing that gives away a question still earning this caller points (issue 17 #3).
+  // Nothing that gives away a question still earning this caller points.
   const result = await explain(me.user_id, question, new Date(), await scoredQuestionsFor(me));
   if (result.fallback) throw new AppError(422, 'no_source', VIDEO_MESSAGES.noSource);
   const outcome = await addVideo(me.user_id, {

@@ -2,9 +2,9 @@ import { EXPLANATION_MESSAGES as M, explanationKey, fallbackExplanation, type Ex
 import type { Level, Subject } from '#shared/constants.ts';
 import { revealsScored, scoredQuestionAsked, STUDY_HELP_MESSAGES, type ScoredQuestion } from '#shared/study-help/scored-questions.ts';
 import { knowledgeBase, textGenerator } from '../ai/index.ts';
-import { cacheExplanation, getCachedExplanation } from '../data/explanations.ts';
-import { enforceAccountRateLimit } from '../data/rate-limits.ts';
-import { getRound } from '../data/rounds.ts';
+import { cacheExplanation, getCachedExplanation } from './data/explanations.ts';
+import { enforceAccountRateLimit } from '../lib/data/rate-limits.ts';
+import { getRound } from '../quiz/data/rounds.ts';
 import { guardedKnowledgeBase } from '../knowledge/scored-questions.ts';
 import { Conflict, NotFound, Unavailable } from '../lib/errors.ts';
 import { log } from '../lib/log.ts';
@@ -68,11 +68,11 @@ export interface ExplainResult {
 /**
  * The explanation of one answered question: from the cache when there is one (no generation,
  * `cached: true`), else grounded in the knowledge base and cached; with nothing relevant found,
- * the §8 fallback (not cached: the knowledge base may learn it later). A failing AI layer is a
- * 503 with the §8 message; the page then shows its fallback and Try Again.
+ * the fallback in docs/ai.md (not cached: the knowledge base may learn it later). A failing AI layer is a
+ * 503 with the message in docs/ai.md; the page then shows its fallback and Try Again.
  */
 export async function explain(userId: string, q: AnsweredQuestion, now = new Date(), scored: readonly ScoredQuestion[] = []): Promise<ExplainResult> {
-  // The same question still earning the caller points elsewhere (a live match, a round in play): not yet (issue 17 #3).
+  // The same question still earning the caller points elsewhere (a live match, a round in play): not yet.
   if (scored.some((s) => s.id === q.questionId) || scoredQuestionAsked(q.question, scored)) throw new Conflict(STUDY_HELP_MESSAGES.explanationHeld, 'question_in_play');
   const key = explanationKey({ id: q.questionId, question: q.question, options: q.options, correct_answer: q.correctAnswer }, q.chosenAnswer);
   const hit = await getCachedExplanation(key);

@@ -1,5 +1,5 @@
 import { likeRequestSchema, VIDEO_MESSAGES } from '#shared/explanations/explanations.ts';
-import { setLiked } from '../data/videos.ts';
+import { setLiked } from './data/videos.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { requireVideoCaller, videoIdParam } from './access.ts';

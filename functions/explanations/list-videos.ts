@@ -1,4 +1,4 @@
-import { listVideos } from '../data/videos.ts';
+import { listVideos } from './data/videos.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { requireVideoCaller } from './access.ts';
 import { withCounts } from './video-items.ts';

@@ -1,5 +1,5 @@
 import { saveRequestSchema, VIDEO_MESSAGES } from '#shared/explanations/explanations.ts';
-import { setSaved } from '../data/videos.ts';
+import { setSaved } from './data/videos.ts';
 import { NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { requireVideoCaller, videoIdParam } from './access.ts';

@@ -1,6 +1,6 @@
 import { parseVideoId, toVideoItem, VIDEO_MESSAGES, type VideoItem, type VideoRecord } from '#shared/explanations/explanations.ts';
-import { countsOr, getVideoCounts } from '../data/explanations.ts';
-import { getVideo } from '../data/videos.ts';
+import { countsOr, getVideoCounts } from './data/explanations.ts';
+import { getVideo } from './data/videos.ts';
 import { NotFound } from '../lib/errors.ts';
 
 /** Items with their real counters (one BatchGet per 100 videos). */

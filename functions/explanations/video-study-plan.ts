@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { canUse } from '#shared/entitlements.ts';
 import { studyPlanRequestSchema, topicLabel, VIDEO_MESSAGES } from '#shared/explanations/explanations.ts';
 import { GOAL_LIMITS, GOAL_MESSAGES, type StudyGoal } from '#shared/learning/learning.ts';
-import { addGoal } from '../data/learning.ts';
-import { getVideo } from '../data/videos.ts';
+import { addGoal } from '../learning/data/learning.ts';
+import { getVideo } from './data/videos.ts';
 import { Conflict, Forbidden, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { requireVideoCaller, videoIdParam } from './access.ts';
@@ -14,7 +14,7 @@ const DAY_MS = 86_400_000;
  * POST /api/videos/{videoId}/study-plan {title}: Add to Study Plan. A study goal of the study
  * plans feature (the same item, limits and defaults as POST /api/study-goals: 30 days ahead,
  * 30 minutes a day, 5 quizzes a week) for the video's subject and level, describing the video
- * and its topics (3-learning §3: a plan used for videos holds the videos and topics).
+ * and its topics (docs/ai.md: a plan used for videos holds the videos and topics).
  */
 export const handler = httpHandler(async (event) => {
   const { title } = parseBody(event, studyPlanRequestSchema);

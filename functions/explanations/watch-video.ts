@@ -1,5 +1,5 @@
 import { VIDEO_MESSAGES } from '#shared/explanations/explanations.ts';
-import { markWatched } from '../data/videos.ts';
+import { markWatched } from './data/videos.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { requireVideoCaller, videoIdParam } from './access.ts';

@@ -1,12 +1,12 @@
 import type { Profile } from '#shared/api.ts';
 import { GENERATION_MESSAGES as M } from '#shared/generation/generation.ts';
-import { recordAdminAction } from '../data/audit-log.ts';
+import { recordAdminAction } from '../admin/data/audit-log.ts';
 import { requireAdminSecondStep, requireCaller } from '../lib/caller.ts';
 import { BadRequest, Forbidden } from '../lib/errors.ts';
 import type { HttpEvent } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 
-/** Every generation route is admin only (3-learning §6), decided from the stored profile before anything is read. */
+/** Every generation route is admin only (docs/ai.md), decided from the stored profile before anything is read. */
 export async function requireAdmin(event: HttpEvent): Promise<Profile> {
   const me = await requireCaller(event);
   if (me.role !== 'admin') throw new Forbidden(M.adminRequired, 'admin_required');

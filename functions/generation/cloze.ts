@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Level, Subject } from '#shared/constants.ts';
 import { checkAnswerKey, topicTag, validateForBank, type GeneratedQuestion, type QuestionSource } from '#shared/generation/generation.ts';
-import { APPROVED_SOURCE_PREFIX } from '../data/question-bank.ts';
+import { APPROVED_SOURCE_PREFIX } from '../questions/data/question-bank.ts';
 import { clozeQuestions, type ClozeQuestion } from '../ai/nlp.ts';
 import type { Passage } from '../ai/types.ts';
 

@@ -3,7 +3,7 @@ import { guideIdSchema } from '#shared/guides/study-guides.ts';
 import { GENERATION_MESSAGES as M, verdictFor, type Claim, type FactCheckResult } from '#shared/generation/generation.ts';
 import { chunkSearch } from '../ai/index.ts';
 import { sentences } from '../ai/nlp.ts';
-import { getGeneratedGuide, saveFactCheck } from '../data/generation.ts';
+import { getGeneratedGuide, saveFactCheck } from './data/generation.ts';
 import { AppError, NotFound } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
@@ -15,7 +15,7 @@ const CONCURRENCY = 4;
 const EXCERPT_MAX = 280;
 
 /**
- * POST /api/generation/guides/{guideId}/fact-check (admin; 3-learning §7 fact-check-guide):
+ * POST /api/generation/guides/{guideId}/fact-check (admin, the fact-check-guide call in docs/ai.md):
  * each sentence of the guide is searched in the knowledge base (documents, country fact
  * sheets, question explanations, the other guides: never the checked guide's own chunks,
  * which would confirm themselves) and marked supported when a passage holds its names, numbers and most of its

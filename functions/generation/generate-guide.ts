@@ -2,7 +2,7 @@ import { GENERATION_MESSAGES as M, GUIDE_LENGTHS, generateGuideRequestSchema } f
 import { ON_TOPIC_MIN, onTopicShare, topicStems } from '#shared/generation/relevance.ts';
 import { sentences } from '../ai/nlp.ts';
 import { chunkSearch, textGenerator } from '../ai/index.ts';
-import { putGeneratedGuide } from '../data/generation.ts';
+import { putGeneratedGuide } from './data/generation.ts';
 import { AppError } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
@@ -10,7 +10,7 @@ import { audit, requireAdmin } from './admin.ts';
 import { findGuidePassages, writeGuide } from './guide-writer.ts';
 
 /**
- * POST /api/generation/guides (admin; 3-learning §5, §7 generate-study-guide: subject, topic,
+ * POST /api/generation/guides (admin, docs/ai.md: subject, topic,
  * difficulty_level, focus_areas, length): a guide written from the knowledge base, saved
  * with metadata ai_generated, sources, key_points and quiz_questions, as pending: it appears in
  * /study once an admin approves it (review-guide.ts).

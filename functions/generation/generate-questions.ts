@@ -2,7 +2,7 @@ import { GENERATION_MESSAGES as M, generateQuestionsRequestSchema } from '#share
 import { chunkText } from '#shared/knowledge/chunking.ts';
 import { sentences } from '../ai/nlp.ts';
 import type { Passage } from '../ai/types.ts';
-import { getKnowledgeDocument, putGeneratedQuestions } from '../data/generation.ts';
+import { getKnowledgeDocument, putGeneratedQuestions } from './data/generation.ts';
 import { AppError, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
@@ -10,7 +10,7 @@ import { audit, requireAdmin } from './admin.ts';
 import { generateClozeQuestions, type GenerationSource } from './cloze.ts';
 
 /**
- * POST /api/generation/questions (admin; 3-learning §7 generate-questions: subject, content,
+ * POST /api/generation/questions (admin, docs/ai.md: subject, content,
  * level (beginner), count 5-50, default 25): questions from a stored document (or pasted
  * content) go into the review queue, never straight into the bank.
  */

@@ -1,13 +1,13 @@
 import * as z from 'zod';
 import { GENERATED_STATUSES } from '#shared/generation/generation.ts';
-import { listGuidesByStatus } from '../data/generation.ts';
+import { listGuidesByStatus } from './data/generation.ts';
 import { BadRequest } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { requireAdmin } from './admin.ts';
 
 const querySchema = z.object({ status: z.enum(GENERATED_STATUSES).default('pending') });
 
-/** GET /api/generation/guides?status=pending (admin): one status of the generated guides' review queue, newest first (at most 100; issue 23 item 9). */
+/** GET /api/generation/guides?status=pending (admin): one status of the generated guides' review queue, newest first (at most 100). */
 export const handler = httpHandler(async (event) => {
   await requireAdmin(event);
   const parsed = querySchema.safeParse(event.queryStringParameters ?? {});

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { GENERATED_STATUSES } from '#shared/generation/generation.ts';
-import { listGeneratedQuestions } from '../data/generation.ts';
+import { listGeneratedQuestions } from './data/generation.ts';
 import { BadRequest } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { requireAdmin } from './admin.ts';

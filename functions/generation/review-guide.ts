@@ -1,12 +1,12 @@
 import { GENERATION_MESSAGES as M, approveGuideRequestSchema, countWords, type GeneratedGuide } from '#shared/generation/generation.ts';
 import { guideIdSchema } from '#shared/guides/study-guides.ts';
-import { getGeneratedGuide, markGuideReviewed } from '../data/generation.ts';
+import { getGeneratedGuide, markGuideReviewed } from './data/generation.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody, type HttpEvent } from '../lib/http.ts';
 import { audit, requireAdmin } from './admin.ts';
 
 /**
- * The review of generated study guides (issue 23 item 9), as for generated questions: a
+ * The review of generated study guides, as for generated questions: a
  * guide reaches /study only once an admin approves it, optionally edited; a rejected one never.
  */
 

@@ -1,6 +1,6 @@
 import { GENERATION_MESSAGES as M, approveRequestSchema, checkAnswerKey, validateForBank, type GeneratedQuestion } from '#shared/generation/generation.ts';
-import { approvedItem, getGeneratedQuestion, markReviewed } from '../data/generation.ts';
-import { APPROVED_SOURCE_PREFIX, AppendRefused, appendToBank } from '../data/question-bank.ts';
+import { approvedItem, getGeneratedQuestion, markReviewed } from './data/generation.ts';
+import { APPROVED_SOURCE_PREFIX, AppendRefused, appendToBank } from '../questions/data/question-bank.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody, type HttpEvent } from '../lib/http.ts';
 import { GENERATED_ID, audit, pathId, refused, requireAdmin } from './admin.ts';

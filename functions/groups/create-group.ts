@@ -1,13 +1,13 @@
 import { createGroupSchema, GROUP_LIMITS, GROUP_MESSAGES as M } from '#shared/groups/study-groups.ts';
-import { enforceAccountRateLimit } from '../data/rate-limits.ts';
-import { createGroup } from '../data/study-groups.ts';
+import { enforceAccountRateLimit } from '../lib/data/rate-limits.ts';
+import { createGroup } from './data/study-groups.ts';
 import { Conflict } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { groupView, requireGroupsCaller } from './group-access.ts';
 
 /**
- * POST /api/groups: a new group; the creator is its first member, with role admin (2-social §4).
- * Counted per account (RATE_RULES.groupCreate) and capped at 10 existing groups it created (issue 17).
+ * POST /api/groups: a new group; the creator is its first member, with role admin (docs/social.md).
+ * Counted per account (RATE_RULES.groupCreate) and capped at 10 existing groups it created.
  */
 export const handler = httpHandler(async (event) => {
   const input = parseBody(event, createGroupSchema);

@@ -1,5 +1,5 @@
 import { groupStats } from '#shared/groups/study-groups.ts';
-import { membersOf, progressOfMembers } from '../data/study-groups.ts';
+import { membersOf, progressOfMembers } from './data/study-groups.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { groupIdParam, requireGroupsCaller, requireMember } from './group-access.ts';
 

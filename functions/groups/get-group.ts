@@ -1,4 +1,4 @@
-import { membersOf } from '../data/study-groups.ts';
+import { membersOf } from './data/study-groups.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { groupIdParam, groupView, requireGroupsCaller, requireMember } from './group-access.ts';
 

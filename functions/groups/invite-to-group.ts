@@ -1,7 +1,7 @@
 import { GROUP_MESSAGES as M, inviteSchema } from '#shared/groups/study-groups.ts';
-import { areFriends } from '../data/friends.ts';
-import { findProfileByEmail, getProfile } from '../data/profiles.ts';
-import { membershipOf, putInvitation } from '../data/study-groups.ts';
+import { areFriends } from '../social/data/friends.ts';
+import { findProfileByEmail, getProfile } from '../profile/data/profiles.ts';
+import { membershipOf, putInvitation } from './data/study-groups.ts';
 import { Conflict, Forbidden, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { groupIdParam, requireGroupsCaller, requireMember } from './group-access.ts';

@@ -1,5 +1,5 @@
 import { GROUP_MESSAGES as M } from '#shared/groups/study-groups.ts';
-import { getGroup, isInvited, joinGroup } from '../data/study-groups.ts';
+import { getGroup, isInvited, joinGroup } from './data/study-groups.ts';
 import { Conflict, Forbidden, NotFound } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { groupIdParam, groupView, requireGroupsCaller } from './group-access.ts';

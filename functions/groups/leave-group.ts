@@ -1,12 +1,12 @@
 import { GROUP_MESSAGES as M } from '#shared/groups/study-groups.ts';
-import { deleteSubscriptionsOf } from '../data/connections.ts';
-import { handOverAdmin, leaveGroup, membershipOf } from '../data/study-groups.ts';
+import { deleteSubscriptionsOf } from '../realtime/data/connections.ts';
+import { handOverAdmin, leaveGroup, membershipOf } from './data/study-groups.ts';
 import { Forbidden } from '../lib/errors.ts';
 import { httpHandler, noContent } from '../lib/http.ts';
 import { groupIdParam, requireGroupsCaller } from './group-access.ts';
 
 /**
- * POST /api/groups/{groupId}/leave: members may leave at any time (2-social §6), the admin
+ * POST /api/groups/{groupId}/leave: members may leave at any time (docs/social.md), the admin
  * too; then the longest-standing member becomes admin, so someone can still invite.
  */
 export const handler = httpHandler(async (event) => {

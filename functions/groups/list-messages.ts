@@ -1,4 +1,4 @@
-import { lastMessages } from '../data/study-groups.ts';
+import { lastMessages } from './data/study-groups.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { groupIdParam, requireGroupsCaller, requireMember } from './group-access.ts';
 

@@ -1,4 +1,4 @@
-import { getGroups, groupsOfUser, invitationsOf } from '../data/study-groups.ts';
+import { getGroups, groupsOfUser, invitationsOf } from './data/study-groups.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { groupView, requireGroupsCaller } from './group-access.ts';
 

@@ -1,5 +1,5 @@
 import { groupSearchSchema } from '#shared/groups/study-groups.ts';
-import { groupsOfUser, searchPublicGroups } from '../data/study-groups.ts';
+import { groupsOfUser, searchPublicGroups } from './data/study-groups.ts';
 import { BadRequest } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { groupView, requireGroupsCaller } from './group-access.ts';

@@ -1,6 +1,6 @@
 import { CHAT_MESSAGE_TYPE, chatMessageSchema } from '#shared/groups/study-groups.ts';
-import { enforceAccountRateLimit } from '../data/rate-limits.ts';
-import { putMessage } from '../data/study-groups.ts';
+import { enforceAccountRateLimit } from '../lib/data/rate-limits.ts';
+import { putMessage } from './data/study-groups.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { pushToTopic } from '../lib/push.ts';

@@ -1,7 +1,7 @@
 import { canUse } from '#shared/entitlements.ts';
 import { groupIdSchema } from '#shared/groups/study-groups.ts';
-import { getProfile } from '../data/profiles.ts';
-import { membershipOf } from '../data/study-groups.ts';
+import { getProfile } from '../profile/data/profiles.ts';
+import { membershipOf } from './data/study-groups.ts';
 
 /**
  * Who may hear `group:<id>` (called by the WebSocket subscribe route): the group's members

@@ -3,7 +3,7 @@ import { limitFor } from '#shared/entitlements.ts';
 import { STUDY_GUIDES } from '#shared/guides/catalogue.ts';
 import { GUIDE_MESSAGES as M, canReadGuide, guideIdSchema, orderGuides, type GuideDetail, type StudyGuide } from '#shared/guides/study-guides.ts';
 import type { GeneratedGuide } from '#shared/generation/generation.ts';
-import { listGeneratedGuides } from '../data/generation.ts';
+import { listGeneratedGuides } from '../generation/data/generation.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Forbidden, NotFound } from '../lib/errors.ts';
 import type { HttpEvent } from '../lib/http.ts';
@@ -11,7 +11,7 @@ import type { HttpEvent } from '../lib/http.ts';
 /** The guides in catalogue order (newest first); bundled with the Lambda, read-only. */
 export const CATALOGUE: readonly StudyGuide[] = orderGuides(STUDY_GUIDES);
 
-/** /study is a student page; admins see everything too (3-learning §2, §6). */
+/** /study is a student page; admins see everything too (docs/learning.md). */
 export function requireGuideReader(event: HttpEvent): Promise<Profile> {
   return requireCaller(event, ['student', 'admin']);
 }

@@ -1,6 +1,6 @@
 import { addDocumentsSchema, documentInputSchema, DOCUMENT_MESSAGES, missingFieldMessage, type CleanDocument } from '#shared/knowledge/documents.ts';
 import { fieldErrors } from '#shared/validation/field-errors.ts';
-import { recordAdminAction } from '../data/audit-log.ts';
+import { recordAdminAction } from '../admin/data/audit-log.ts';
 import { AppError, BadRequest } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
@@ -9,7 +9,7 @@ import { addDocuments } from './documents.ts';
 
 /**
  * POST /api/knowledge/documents { documents: [{ title, content, subject, category }] } (admin):
- * one batch of at most 10, all checked before any is written (3-learning §5, §8 Documents).
+ * one batch of at most 10, all checked before any is written (docs/ai.md).
  */
 export const handler = httpHandler(async (event) => {
   const admin = await requireKnowledgeCaller(event, ['admin'], DOCUMENT_MESSAGES.adminRequired);

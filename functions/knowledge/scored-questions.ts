@@ -5,8 +5,8 @@ import { isRoundOpen, ROUND_MAX_MS } from '#shared/quiz/round-life.ts';
 import { revealsScored, type PassageLike, type ScoredQuestion } from '#shared/study-help/scored-questions.ts';
 import { isoWeekId } from '#shared/tournaments/schedule.ts';
 import type { KnowledgeBase } from '../ai/types.ts';
-import { getDailyChallenge, getDailyProgress } from '../data/daily-challenges.ts';
-import { activeRounds } from '../data/rounds.ts';
+import { getDailyChallenge, getDailyProgress } from '../daily/data/daily-challenges.ts';
+import { activeRounds } from '../quiz/data/rounds.ts';
 import * as keys from '../data/table-keys.ts';
 import { getTournamentQuestions, playersOf, type StoredTournament } from '../data/tournaments.ts';
 import { callerDay } from '../daily/daily-view.ts';
@@ -14,7 +14,7 @@ import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 
 /**
- * The questions that can still earn the caller points right now (issue 17 #3), from stored
+ * The questions that can still earn the caller points right now, from stored
  * state, in a few bounded reads; every study-help route (tutor, similar questions,
  * explanations, videos) holds these back from that caller:
  * - unanswered questions of the caller's rounds still open (practice and competition rounds,

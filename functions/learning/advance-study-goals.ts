@@ -1,6 +1,6 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { envelopeSchema } from '#events/catalogue.ts';
-import { advanceGoalsFromPlay } from '../data/learning.ts';
+import { advanceGoalsFromPlay } from './data/learning.ts';
 import { eventHandler } from '../lib/instrument.ts';
 
 const quizCompleted = envelopeSchema('QuizCompleted');

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createGoalSchema, GOAL_LIMITS, GOAL_MESSAGES, type StudyGoal } from '#shared/learning/learning.ts';
-import { addGoal } from '../data/learning.ts';
+import { addGoal } from './data/learning.ts';
 import { Conflict } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { requireGoalsCaller } from './access.ts';
 
-/** POST /api/study-goals: a new goal at progress 0 (3-learning §5); at most 20, held by a conditional count. */
+/** POST /api/study-goals: a new goal at progress 0 (docs/learning.md); at most 20, held by a conditional count. */
 export const handler = httpHandler(async (event) => {
   const input = parseBody(event, createGoalSchema);
   const me = await requireGoalsCaller(event);

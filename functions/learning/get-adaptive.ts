@@ -1,7 +1,7 @@
 import { adaptiveView, GOAL_MESSAGES, type AttemptRow, type TopicTally } from '#shared/learning/learning.ts';
-import { recentAttempts } from '../data/learner.ts';
+import { recentAttempts } from '../quiz/data/learner.ts';
 import { queryPrefix } from '../data/user-rows.ts';
-import { getLearningStyle } from '../data/learning.ts';
+import { getLearningStyle } from './data/learning.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { requirePremiumLearner } from './access.ts';
 

@@ -1,4 +1,4 @@
-import { getLearningStyle } from '../data/learning.ts';
+import { getLearningStyle } from './data/learning.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { requireLearner } from './access.ts';
 

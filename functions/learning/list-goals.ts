@@ -1,4 +1,4 @@
-import { listGoals } from '../data/learning.ts';
+import { listGoals } from './data/learning.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { requireGoalsCaller } from './access.ts';
 

@@ -1,5 +1,5 @@
 import { learningStyleAnswersSchema, scoreLearningStyle, type LearningStyleResult } from '#shared/learning/learning.ts';
-import { saveLearningStyle } from '../data/learning.ts';
+import { saveLearningStyle } from './data/learning.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { requireLearner } from './access.ts';
 

@@ -1,5 +1,5 @@
 import { GOAL_MESSAGES } from '#shared/learning/learning.ts';
-import { stepGoal } from '../data/learning.ts';
+import { stepGoal } from './data/learning.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { goalIdParam, requireGoalsCaller } from './access.ts';

@@ -2,8 +2,8 @@ import type { Profile } from '#shared/api.ts';
 import type { Role } from '#shared/constants.ts';
 import { AUTH_MESSAGES } from '#shared/validation/messages.ts';
 import { MFA_MESSAGES } from '#shared/validation/mfa.ts';
-import { callerRecords } from '../data/caller-records.ts';
-import { issuedBeforeCutoff } from '../data/sessions.ts';
+import { callerRecords } from '../auth/data/caller-records.ts';
+import { issuedBeforeCutoff } from '../auth/data/sessions.ts';
 import { Forbidden, Unauthorized } from './errors.ts';
 import type { HttpEvent } from './http.ts';
 
@@ -31,7 +31,7 @@ export async function requireCaller(event: HttpEvent, allowed?: readonly Role[])
     const iat = issuedAt(claims);
     if (iat === undefined || issuedBeforeCutoff(iat, validAfterMs)) throw new Unauthorized(AUTH_MESSAGES.sessionEnded, 'session_revoked');
   }
-  // No profile means no access (1-core §6).
+  // No profile means no access (docs/architecture.md).
   if (!profile) throw new Forbidden('No profile exists for this account', 'no_profile');
   if (allowed && !allowed.includes(profile.role)) throw new Forbidden();
   if (allowed?.every((role) => role === 'admin')) requireAdminSecondStep(profile);
@@ -39,7 +39,7 @@ export async function requireCaller(event: HttpEvent, allowed?: readonly Role[])
 }
 
 /**
- * Admins sign in with an authenticator code too (issue 18 item 7): an admin-only call from an
+ * Admins sign in with an authenticator code too: an admin-only call from an
  * account that has not turned two-step sign-in on is refused until it does (/security).
  */
 export function requireAdminSecondStep(profile: Profile): void {

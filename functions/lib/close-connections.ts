@@ -1,5 +1,5 @@
 import { DeleteConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { connectionsOfUser, deleteConnection } from '../data/connections.ts';
+import { connectionsOfUser, deleteConnection } from '../realtime/data/connections.ts';
 import { isGone, managementClient } from './connections-api.ts';
 import { log } from './log.ts';
 

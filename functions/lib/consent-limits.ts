@@ -1,9 +1,9 @@
 import { CONSENT_MESSAGES } from '#shared/consent/consent-requests.ts';
-import { countConsentRequest, declinedRecently } from '../data/consent-requests.ts';
+import { countConsentRequest, declinedRecently } from '../parents/data/consent-requests.ts';
 import { Conflict, TooManyRequests } from './errors.ts';
 
 /**
- * Before a consent request is sent (issue 17): refused for a while after the student said no
+ * Before a consent request is sent: refused for a while after the student said no
  * (409 declined_recently), and counted per pair and UTC day (429 over the limit).
  */
 export async function allowConsentRequest(askerId: string, studentId: string, now: Date): Promise<void> {

@@ -1,6 +1,6 @@
 import { PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { ServerMessage, Topic } from '#shared/realtime/messages.ts';
-import { connectionsOfUser, deleteConnection, deleteSubscription, listenersOfTopic } from '../data/connections.ts';
+import { connectionsOfUser, deleteConnection, deleteSubscription, listenersOfTopic } from '../realtime/data/connections.ts';
 import { canSubscribe } from '../realtime/topic-access.ts';
 import { isGone, managementClient } from './connections-api.ts';
 import { log } from './log.ts';

@@ -3,7 +3,7 @@ import { compactInstant, isEnabled, waitsForQuietHours, type Notification, type 
 import { deliveryTime } from '#shared/notifications/quiet-hours.ts';
 import { DEFAULT_SETTINGS, type NotificationSettings } from '#shared/notifications/settings.ts';
 import { getSettings, putNotificationOnce } from '../data/notifications.ts';
-import { getProfile } from '../data/profiles.ts';
+import { getProfile } from '../profile/data/profiles.ts';
 import { pushToUser } from '../lib/push.ts';
 import { factKeyHash } from './fact-key.ts';
 
@@ -32,7 +32,7 @@ export async function recipient(userId: string): Promise<{ settings: Notificatio
 }
 
 /**
- * Stores a notification for a user as their settings say (2-social §2, §9): a type that
+ * Stores a notification for a user as their settings say (docs/social.md): a type that
  * is switched off makes nothing; one made in quiet hours is held until they end (the list
  * shows only delivered items, so neither the bell nor a browser pop-up shows it sooner),
  * except a consent request (`waitsForQuietHours`).

@@ -4,11 +4,11 @@ import { nextStudyReminder, STUDY_REMINDER, studyReminderTimes } from '#shared/n
 import { DEFAULT_SETTINGS, type NotificationSettings } from '#shared/notifications/settings.ts';
 import { roundTimeZone } from '#shared/quiz/time-zone.ts';
 import { deleteStudyReminder, dueStudyReminders, getSettings, putFirstSettings, putSettings, putStudyReminder, replaceStudyReminders } from '../data/notifications.ts';
-import { timeZoneChange } from '../data/profiles.ts';
+import { timeZoneChange } from '../profile/data/profiles.ts';
 import { notify, recipient } from './notify.ts';
 
 /**
- * Study reminders (2-social §9): the next 7 days at the preferred time in the account's
+ * Study reminders (docs/social.md): the next 7 days at the preferred time in the account's
  * zone, none when that time is in quiet hours. They wait as items of their own (due time
  * indexed by day); the scheduled job sends the due ones and puts the same time a week on
  * in their place, so the window always reaches 7 days ahead without visiting every account.

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { envelopeSchema } from '#events/catalogue.ts';
 import { achievementText, challengeFinishedText, challengeReceivedText, classInviteText, friendRequestText, parentLinkText, tournamentStartingText, type NotificationText } from '#shared/notifications/texts.ts';
 import { minutesUntil } from '#shared/tournaments/alerts.ts';
-import { getProfile } from '../data/profiles.ts';
+import { getProfile } from '../profile/data/profiles.ts';
 import { playersOfTournament } from '../data/tournaments.ts';
 import { notify, type NotifyInput } from './notify.ts';
 import { startDefaultStudyReminders } from './study-reminders.ts';
@@ -24,7 +24,7 @@ type Envelope = z.infer<typeof envelope>;
 type Delivery = { userId: string; type: NotifyInput['type']; key: string; occurredAt: string; text: NotificationText; aboutUserId?: string };
 
 /**
- * The facts people are told about in the bell (2-social §2 Notifications): an achievement,
+ * The facts people are told about in the bell (docs/social.md): an achievement,
  * a friend request or challenge received, a challenge finished (both players). Each is
  * keyed by the fact, not the event, so a second delivery, or a second ChallengeFinished
  * for the same challenge, makes no second item; the recipient's settings decide the rest.

@@ -1,15 +1,15 @@
 import { canPlayLevel } from '#shared/entitlements.ts';
 import { OFFLINE, OFFLINE_MESSAGES, downloadPackRequestSchema, offlineRecordId, type OfflinePack } from '#shared/offline/offline.ts';
 import { QUIZ_MESSAGES } from '#shared/quiz/contracts.ts';
-import { putOfflinePack, type OfflinePackRecord } from '../data/offline-packs.ts';
-import { enforceAccountRateLimit } from '../data/rate-limits.ts';
+import { putOfflinePack, type OfflinePackRecord } from './data/offline-packs.ts';
+import { enforceAccountRateLimit } from '../lib/data/rate-limits.ts';
 import { Forbidden, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { buildRound, newRoundId } from '../quiz/build-round.ts';
 import { requireOfflineCaller } from './offline-access.ts';
 
-/** What the browser keeps of an issued pack (§3 offline quiz record): the answer key included, the topic and bank index not. */
+/** What the browser keeps of an issued pack (the offline quiz record, docs/quiz.md): the answer key included, the topic and bank index not. */
 export function toOfflinePack(pack: OfflinePackRecord): OfflinePack {
   return {
     id: offlineRecordId(pack.subject, pack.level),

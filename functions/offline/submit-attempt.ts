@@ -1,7 +1,7 @@
 import { OFFLINE_MESSAGES, plausibleTimes, submitOfflineAttemptSchema, type OfflineAttemptResult } from '#shared/offline/offline.ts';
 import { isCorrect } from '#shared/quiz/grade.ts';
-import { claimOfflinePack, getOfflinePack } from '../data/offline-packs.ts';
-import { getRound, type FinishedResult, type StoredAnswer, type StoredRound } from '../data/rounds.ts';
+import { claimOfflinePack, getOfflinePack } from './data/offline-packs.ts';
+import { getRound, type FinishedResult, type StoredAnswer, type StoredRound } from '../quiz/data/rounds.ts';
 import { BadRequest, Conflict, NotFound, TooManyRequests } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { completeRound } from '../quiz/complete-round.ts';

@@ -1,6 +1,6 @@
 import { addStudentSchema, PARENT_LIMITS, PARENT_MESSAGES as M, requestProblem } from '#shared/parents/parents.ts';
-import { linkOfParent, linksOfParent, putPendingLink } from '../data/parent-links.ts';
-import { findProfileByEmail } from '../data/profiles.ts';
+import { linkOfParent, linksOfParent, putPendingLink } from './data/parent-links.ts';
+import { findProfileByEmail } from '../profile/data/profiles.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest, Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
@@ -9,7 +9,7 @@ import { log } from '../lib/log.ts';
 import { publish } from '../lib/publish.ts';
 
 /**
- * POST /api/parent/students: a parent asks to follow a student by e-mail (3-learning §6: only
+ * POST /api/parent/students: a parent asks to follow a student by e-mail (docs/admin.md: only
  * a student account). The link waits for the student's answer (ParentLinkRequested notifies
  * them); nothing of the student is shown before they accept.
  */

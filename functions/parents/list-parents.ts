@@ -1,5 +1,5 @@
 import type { ParentLink } from '#shared/parents/parents.ts';
-import { linksOfStudent } from '../data/parent-links.ts';
+import { linksOfStudent } from './data/parent-links.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { httpHandler, json } from '../lib/http.ts';
 

@@ -1,6 +1,6 @@
 import type { LinkedStudent } from '#shared/parents/parents.ts';
 import { showsData } from '#shared/parents/parents.ts';
-import { linksOfParent } from '../data/parent-links.ts';
+import { linksOfParent } from './data/parent-links.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { loadStudentSummary } from './student-summary.ts';

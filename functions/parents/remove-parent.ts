@@ -1,6 +1,6 @@
 import { PARENT_MESSAGES as M } from '#shared/parents/parents.ts';
-import { recordDecline } from '../data/consent-requests.ts';
-import { deleteLink } from '../data/parent-links.ts';
+import { recordDecline } from './data/consent-requests.ts';
+import { deleteLink } from './data/parent-links.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { NotFound } from '../lib/errors.ts';
 import { httpHandler, noContent } from '../lib/http.ts';

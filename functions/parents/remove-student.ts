@@ -1,5 +1,5 @@
 import { PARENT_MESSAGES as M } from '#shared/parents/parents.ts';
-import { deleteLink } from '../data/parent-links.ts';
+import { deleteLink } from './data/parent-links.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { NotFound } from '../lib/errors.ts';
 import { httpHandler, noContent } from '../lib/http.ts';

@@ -1,6 +1,6 @@
 import { linkResponseSchema, PARENT_MESSAGES as M } from '#shared/parents/parents.ts';
-import { recordDecline } from '../data/consent-requests.ts';
-import { answerLink, linkOfStudent } from '../data/parent-links.ts';
+import { recordDecline } from './data/consent-requests.ts';
+import { answerLink, linkOfStudent } from './data/parent-links.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
@@ -22,7 +22,7 @@ export const handler = httpHandler(async (event) => {
   if (link.status !== 'pending' || !(await answerLink(me.user_id, parentId, status, new Date().toISOString()))) throw new Conflict(M.alreadyAnswered, 'link_settled');
   // A no pauses this parent's requests (they would otherwise remove the link and ask again).
   if (!accept) await recordDecline(parentId, me.user_id, new Date());
-  // Answered here: the bell's item announcing the request is read now (issue 23).
+  // Answered here: the bell's item announcing the request is read now.
   await markAnsweredRead(me.user_id, 'parent_link', `${parentId}#${link.createdAt}`).catch((error: unknown) => log.warn('parent link notification not marked read', { error: String(error) }));
   return json(200, { status });
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { weeklySummaryLinks } from '../data/parent-links.ts';
+import { weeklySummaryLinks } from './data/parent-links.ts';
 import { jobHandler } from '../lib/instrument.ts';
 import { log } from '../lib/log.ts';
 import { publishAll } from '../lib/publish-all.ts';

@@ -1,7 +1,7 @@
 import type { SQSBatchItemFailure, SQSBatchResponse } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { weeklySummaryLines } from '#shared/parents/summary.ts';
-import { linkOfParent } from '../data/parent-links.ts';
+import { linkOfParent } from './data/parent-links.ts';
 import { invocationLeaseMs, runOnce } from '../data/processed-events.ts';
 import { messageCorrelationId } from '#events/meta.ts';
 import { jobHandler } from '../lib/instrument.ts';

@@ -1,5 +1,5 @@
 import { PARENT_MESSAGES as M, weeklyEmailSchema } from '#shared/parents/parents.ts';
-import { linkOfParent, setWeeklyEmail } from '../data/parent-links.ts';
+import { linkOfParent, setWeeklyEmail } from './data/parent-links.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';

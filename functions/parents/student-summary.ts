@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { StudentSummary } from '#shared/parents/parents.ts';
 import { PARENT_LIMITS, STUDY_WINDOW_DAYS, studentSummary, type AttemptRow } from '#shared/parents/summary.ts';
 import { localDate, streakOn } from '#shared/quiz/streak.ts';
-import { attemptsSince, levelProgressRows, recentActiveDays, recentAttempts } from '../data/learner.ts';
+import { attemptsSince, levelProgressRows, recentActiveDays, recentAttempts } from '../quiz/data/learner.ts';
 import * as keys from '../data/table-keys.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';

@@ -1,6 +1,6 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { envelopeSchema } from '#events/catalogue.ts';
-import { deleteAccountData } from '../data/account-data.ts';
+import { deleteAccountData } from './data/account-data.ts';
 import { log } from '../lib/log.ts';
 import { closeConnectionsOf } from '../lib/close-connections.ts';
 import { eventHandler } from '../lib/instrument.ts';

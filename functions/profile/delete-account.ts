@@ -1,8 +1,8 @@
 import type { Profile } from '#shared/api.ts';
 import { ADMIN_MESSAGES } from '#shared/admin/users.ts';
 import { PROFILE_MESSAGES } from '#shared/profile.ts';
-import { deleteIdentity } from '../data/accounts.ts';
-import { updateProfileByAdmin } from '../data/admin-accounts.ts';
+import { deleteIdentity } from '../auth/data/accounts.ts';
+import { updateProfileByAdmin } from '../admin/data/admin-accounts.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict } from '../lib/errors.ts';
 import { json, httpHandler } from '../lib/http.ts';
@@ -23,7 +23,7 @@ export const handler = httpHandler(async (event) => {
 });
 
 /**
- * An admin leaving must not leave no admin (issue 17): they step down first, in the same
+ * An admin leaving must not leave no admin: they step down first, in the same
  * race-safe write as a demotion (another admin must still be one when it commits). The
  * deletion then goes on as for anyone; AccountDeleted still says they were an admin.
  */

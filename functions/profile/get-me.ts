@@ -1,4 +1,4 @@
-import { expireTrialIfDue } from '../data/profiles.ts';
+import { expireTrialIfDue } from './data/profiles.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { httpHandler, json } from '../lib/http.ts';
 

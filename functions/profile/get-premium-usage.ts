@@ -1,14 +1,14 @@
 import { premiumUsageSchema } from '#shared/premium-usage.ts';
 import { isoWeekId } from '#shared/tournaments/schedule.ts';
-import { reportSends } from '../data/reports.ts';
-import { groupsOfUser } from '../data/study-groups.ts';
+import { reportSends } from '../reports/data/reports.ts';
+import { groupsOfUser } from '../groups/data/study-groups.ts';
 import { tournamentsOfWeek } from '../data/tournaments.ts';
 import { CATALOGUE, generatedGuides } from '../guides/guide-access.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { httpHandler, json } from '../lib/http.ts';
 
 /**
- * GET /api/me/premium-usage: the dashboard's Premium features counters (issue 23: the panel
+ * GET /api/me/premium-usage: the dashboard's Premium features counters (the panel
  * had none). Four bounded reads in parallel: the generated guides, the caller's sent reports
  * and group memberships (their own partition), and the week's tournaments (one query).
  */

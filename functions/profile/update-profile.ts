@@ -1,5 +1,5 @@
 import { PROFILE_MESSAGES, profileUpdateSchema } from '#shared/profile.ts';
-import { updateProfileDetails } from '../data/profiles.ts';
+import { updateProfileDetails } from './data/profiles.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';

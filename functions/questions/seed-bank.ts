@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { writeBank } from '../data/question-bank.ts';
+import { writeBank } from './data/question-bank.ts';
 import * as keys from '../data/table-keys.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';

@@ -3,8 +3,8 @@ import { answerRequestSchema, DEADLINE_GRACE_MS, QUIZ_MESSAGES } from '#shared/q
 import { dailyLimitDetails } from '#shared/quiz/daily-limit.ts';
 import { isCorrect } from '#shared/quiz/grade.ts';
 import { isRoundOpen } from '#shared/quiz/round-life.ts';
-import { countRoundItem, roundsPlayedToday } from '../data/daily-rounds.ts';
-import { appendAnswer, getRound } from '../data/rounds.ts';
+import { countRoundItem, roundsPlayedToday } from './data/daily-rounds.ts';
+import { appendAnswer, getRound } from './data/rounds.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest, Conflict, NotFound, TooManyRequests } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';

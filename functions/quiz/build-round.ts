@@ -5,10 +5,10 @@ import { canPlayLevel } from '#shared/entitlements.ts';
 import { COMPETITION, DEFAULT_ROUND_SIZE, QUIZ_MESSAGES, type StartRoundInput } from '#shared/quiz/contracts.ts';
 import { selectIndexes, splitAcrossLevels } from '#shared/quiz/select-questions.ts';
 import { allowedMs, type TimeMultiplier } from '#shared/quiz/time-allowance.ts';
-import { timeMultiplierOfProfile } from '../data/profiles.ts';
-import { getBankMeta, getQuestions, type IndexedQuestion } from '../data/question-bank.ts';
-import { type NewRound, type StoredRound } from '../data/rounds.ts';
-import { getSeenState } from '../data/seen-tracking.ts';
+import { timeMultiplierOfProfile } from '../profile/data/profiles.ts';
+import { getBankMeta, getQuestions, type IndexedQuestion } from '../questions/data/question-bank.ts';
+import { type NewRound, type StoredRound } from './data/rounds.ts';
+import { getSeenState } from './data/seen-tracking.ts';
 import { NotFound } from '../lib/errors.ts';
 
 /** Time-sortable, unguessable round id. */

@@ -1,10 +1,10 @@
 import type { Profile } from '#shared/api.ts';
 import type { StartRoundInput } from '#shared/quiz/contracts.ts';
 import { CHALLENGE_MESSAGES as M, isExpired } from '#shared/social/friend-challenge.ts';
-import { claimRound, getChallenge, type Side } from '../data/challenges.ts';
-import { timeMultiplierOfProfile } from '../data/profiles.ts';
+import { claimRound, getChallenge, type Side } from '../social/data/challenges.ts';
+import { timeMultiplierOfProfile } from '../profile/data/profiles.ts';
 import { isRoundOpen } from '#shared/quiz/round-life.ts';
-import { getRound, type NewRound, type StoredRound } from '../data/rounds.ts';
+import { getRound, type NewRound, type StoredRound } from './data/rounds.ts';
 import { Conflict, Gone, NotFound } from '../lib/errors.ts';
 import { newRoundId, timedRound } from './build-round.ts';
 

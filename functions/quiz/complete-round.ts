@@ -1,8 +1,8 @@
 import { QUIZ_MESSAGES } from '#shared/quiz/contracts.ts';
 import { roundResult } from '#shared/quiz/grade.ts';
-import { finishRound, getRound, markPublished, type FinishedResult, type StoredAnswer, type StoredRound } from '../data/rounds.ts';
+import { finishRound, getRound, markPublished, type FinishedResult, type StoredAnswer, type StoredRound } from './data/rounds.ts';
 import { dailyCompletion } from '../daily/daily-completion.ts';
-import { ensureCards } from '../data/reviews.ts';
+import { ensureCards } from '../review/data/reviews.ts';
 import { Conflict } from '../lib/errors.ts';
 import { countMetric, METRIC } from '../lib/metrics.ts';
 import { publish } from '../lib/publish.ts';

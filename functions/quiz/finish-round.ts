@@ -1,5 +1,5 @@
 import { DEADLINE_GRACE_MS, QUIZ_MESSAGES } from '#shared/quiz/contracts.ts';
-import { getRound } from '../data/rounds.ts';
+import { getRound } from './data/rounds.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { analytics, ANALYTICS_RANGES, type AttemptPoint } from '#shared/analytics.ts';
 import { canUse } from '#shared/entitlements.ts';
-import { attemptsSince } from '../data/learner.ts';
+import { attemptsSince } from './data/learner.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest, Forbidden } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';

@@ -6,8 +6,8 @@ import { summariseSubjects } from '#shared/quiz/progress.ts';
 import { localDate, streakOn } from '#shared/quiz/streak.ts';
 import { isTimeZone } from '#shared/quiz/time-zone.ts';
 import { insights } from '#shared/insights.ts';
-import { roundsPlayedToday } from '../data/daily-rounds.ts';
-import { achievements, attemptsSince, learnerTotals, levelProgressRows, recentActiveDays, recentAttempts } from '../data/learner.ts';
+import { roundsPlayedToday } from './data/daily-rounds.ts';
+import { achievements, attemptsSince, learnerTotals, levelProgressRows, recentActiveDays, recentAttempts } from './data/learner.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { httpHandler, json } from '../lib/http.ts';
 

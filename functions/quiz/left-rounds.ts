@@ -1,6 +1,6 @@
 import { isRoundLeft, isRoundOpen } from '#shared/quiz/round-life.ts';
-import { ensureCards } from '../data/reviews.ts';
-import { activeRounds, markAbandoned, type StoredRound } from '../data/rounds.ts';
+import { ensureCards } from '../review/data/reviews.ts';
+import { activeRounds, markAbandoned, type StoredRound } from './data/rounds.ts';
 
 /** Rounds are kept 7 days (their TTL): a round left in that time is still found and settled. */
 const ROUNDS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;

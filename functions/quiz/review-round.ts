@@ -1,5 +1,5 @@
 import { hasFullAccess } from '#shared/entitlements.ts';
-import { getRound } from '../data/rounds.ts';
+import { getRound } from './data/rounds.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, Forbidden, NotFound } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';

@@ -1,7 +1,7 @@
 import type { Profile } from '#shared/api.ts';
 import { roundTimeZone } from '#shared/quiz/time-zone.ts';
-import { getProfile, timeZoneChange } from '../data/profiles.ts';
-import { putRound, type NewRound, type StoredRound } from '../data/rounds.ts';
+import { getProfile, timeZoneChange } from '../profile/data/profiles.ts';
+import { putRound, type NewRound, type StoredRound } from './data/rounds.ts';
 
 /**
  * Stores a new round counted in the account's time zone (see shared/quiz/time-zone.ts):

@@ -3,10 +3,10 @@ import { QUIZ_MESSAGES, startRoundRequestSchema } from '#shared/quiz/contracts.t
 import { dailyLimitDetails, hasRoundsLeft } from '#shared/quiz/daily-limit.ts';
 import { ROUND_MAX_MS, resumableRound } from '#shared/quiz/round-life.ts';
 import { roundTimeZone } from '#shared/quiz/time-zone.ts';
-import { roundsPlayedToday } from '../data/daily-rounds.ts';
-import { timeMultiplierOfProfile } from '../data/profiles.ts';
-import { bookmarkedAmong } from '../data/reviews.ts';
-import { activeRounds, getRound, type StoredRound } from '../data/rounds.ts';
+import { roundsPlayedToday } from './data/daily-rounds.ts';
+import { timeMultiplierOfProfile } from '../profile/data/profiles.ts';
+import { bookmarkedAmong } from '../review/data/reviews.ts';
+import { activeRounds, getRound, type StoredRound } from './data/rounds.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Forbidden, NotFound, TooManyRequests } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';

@@ -1,6 +1,6 @@
 import type { Round } from '#shared/quiz/contracts.ts';
 import { resumePoint } from '#shared/quiz/round-life.ts';
-import type { StoredRound } from '../data/rounds.ts';
+import type { StoredRound } from './data/rounds.ts';
 
 type PlayQuestion = Round['questions'][number];
 

@@ -1,8 +1,8 @@
 import { limitFor } from '#shared/entitlements.ts';
 import { bookmarkRequestSchema } from '#shared/quiz/contracts.ts';
-import { toggleBookmark } from '../data/bookmarks.ts';
-import { locateQuestion } from '../data/question-bank.ts';
-import { ensureCards } from '../data/reviews.ts';
+import { toggleBookmark } from './data/bookmarks.ts';
+import { locateQuestion } from '../questions/data/question-bank.ts';
+import { ensureCards } from '../review/data/reviews.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Forbidden, NotFound, Unavailable } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';

@@ -1,7 +1,7 @@
 import { LEVELS, SUBJECTS } from '#shared/constants.ts';
 import { earnedAchievements } from '#shared/quiz/achievements.ts';
-import { getBankMeta } from '../data/question-bank.ts';
-import { learnerStats, unlockAchievements } from '../data/learner.ts';
+import { getBankMeta } from '../questions/data/question-bank.ts';
+import { learnerStats, unlockAchievements } from './data/learner.ts';
 import { publish } from '../lib/publish.ts';
 
 /** Each subject's topics across its levels, from the bank's index items (cached per container). */

@@ -1,6 +1,6 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { envelopeSchema } from '#events/catalogue.ts';
-import { recordAttempt } from '../data/learner.ts';
+import { recordAttempt } from './data/learner.ts';
 import { evaluateAchievements } from './unlock.ts';
 import { eventHandler } from '../lib/instrument.ts';
 

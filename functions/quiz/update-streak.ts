@@ -2,7 +2,7 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { envelopeSchema } from '#events/catalogue.ts';
 import { remindsAtStreak, streakReminderText } from '#shared/notifications/reminders.ts';
 import { localDate, streakOn } from '#shared/quiz/streak.ts';
-import { markActiveDay, recentActiveDays, saveStreak, unlockAchievements } from '../data/learner.ts';
+import { markActiveDay, recentActiveDays, saveStreak, unlockAchievements } from './data/learner.ts';
 import { publish } from '../lib/publish.ts';
 import { notify } from '../notifications/notify.ts';
 import { eventHandler } from '../lib/instrument.ts';
@@ -13,7 +13,7 @@ const quizCompleted = envelopeSchema('QuizCompleted');
  * QuizCompleted → the day is marked active in the user's time zone and the streak is
  * recounted from the set of days, so duplicates and late events cannot miscount it.
  * At a multiple of 5 a streak reminder goes to the bell, once per day, as the person's
- * notification settings allow (1-core §9).
+ * notification settings allow (docs/quiz.md).
  */
 export const handler = eventHandler(async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
   const { detail } = quizCompleted.parse(event);

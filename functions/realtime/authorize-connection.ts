@@ -1,6 +1,6 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { callerRecords } from '../data/caller-records.ts';
-import { issuedBeforeCutoff } from '../data/sessions.ts';
+import { callerRecords } from '../auth/data/caller-records.ts';
+import { issuedBeforeCutoff } from '../auth/data/sessions.ts';
 import { cognitoIssuer, tokenVerifier, type TokenVerifier } from '../lib/access-token.ts';
 import { env } from '../lib/env.ts';
 import { instrumented } from '../lib/instrument.ts';

@@ -1,4 +1,4 @@
-import { connectionsOfUser, deleteConnection, putConnection } from '../data/connections.ts';
+import { connectionsOfUser, deleteConnection, putConnection } from './data/connections.ts';
 import { log } from '../lib/log.ts';
 import { WEBSOCKET_THROTTLE } from './routes.ts';
 import type { WebSocketEvent, WebSocketResult } from './socket-event.ts';

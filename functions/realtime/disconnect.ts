@@ -1,4 +1,4 @@
-import { deleteConnection } from '../data/connections.ts';
+import { deleteConnection } from './data/connections.ts';
 import type { WebSocketEvent, WebSocketResult } from './socket-event.ts';
 import { socketHandler } from './socket-handler.ts';
 

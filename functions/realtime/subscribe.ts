@@ -1,4 +1,4 @@
-import { getConnection, putSubscription } from '../data/connections.ts';
+import { getConnection, putSubscription } from './data/connections.ts';
 import { log } from '../lib/log.ts';
 import { parseBody, REALTIME_MESSAGES, reply, type WebSocketEvent, type WebSocketResult } from './socket-event.ts';
 import { socketHandler } from './socket-handler.ts';

@@ -1,4 +1,4 @@
-import { deleteSubscription } from '../data/connections.ts';
+import { deleteSubscription } from './data/connections.ts';
 import { parseBody, REALTIME_MESSAGES, reply, type WebSocketEvent, type WebSocketResult } from './socket-event.ts';
 import { socketHandler } from './socket-handler.ts';
 

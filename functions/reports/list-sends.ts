@@ -1,5 +1,5 @@
 import { REPORT_SENDS_PER_DAY } from '#shared/reports/report.ts';
-import { reportSends } from '../data/reports.ts';
+import { reportSends } from './data/reports.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { requireReportsCaller } from './report-access.ts';
 

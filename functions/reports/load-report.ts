@@ -1,7 +1,7 @@
 import { localDate, streakOn } from '#shared/quiz/streak.ts';
 import { buildReport, readStart, type ProgressReport, type ReportPeriod } from '#shared/reports/report.ts';
-import { achievements, recentActiveDays } from '../data/learner.ts';
-import { attemptsBetween } from '../data/reports.ts';
+import { achievements, recentActiveDays } from '../quiz/data/learner.ts';
+import { attemptsBetween } from './data/reports.ts';
 
 /**
  * A learner's report at an instant: three DynamoDB queries in parallel, each bounded — the

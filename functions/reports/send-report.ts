@@ -1,6 +1,6 @@
 import { sendReportSchema } from '#shared/reports/contracts.ts';
-import { enforceAccountRateLimit } from '../data/rate-limits.ts';
-import { recordReportSend } from '../data/reports.ts';
+import { enforceAccountRateLimit } from '../lib/data/rate-limits.ts';
+import { recordReportSend } from './data/reports.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { publish } from '../lib/publish.ts';
 import { requireReportsCaller } from './report-access.ts';

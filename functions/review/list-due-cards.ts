@@ -1,6 +1,6 @@
 import { REVIEW_MESSAGES, type Card } from '#shared/review/review.ts';
 import { canUse } from '#shared/entitlements.ts';
-import { dueCards, questionsByIds } from '../data/reviews.ts';
+import { dueCards, questionsByIds } from './data/reviews.ts';
 import { questionsHeld } from '../quiz/left-rounds.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Forbidden } from '../lib/errors.ts';

@@ -1,5 +1,5 @@
 import type { ReviewItem } from '#shared/review/review.ts';
-import { listBookmarks, questionsByIds } from '../data/reviews.ts';
+import { listBookmarks, questionsByIds } from './data/reviews.ts';
 import { questionsHeld } from '../quiz/left-rounds.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { httpHandler, json } from '../lib/http.ts';

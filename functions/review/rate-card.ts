@@ -1,6 +1,6 @@
 import { canUse } from '#shared/entitlements.ts';
 import { nextReviewAt, nextSchedule, rateRequestSchema, REVIEW_MESSAGES } from '#shared/review/review.ts';
-import { getCard, saveSchedule } from '../data/reviews.ts';
+import { getCard, saveSchedule } from './data/reviews.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, Forbidden, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';

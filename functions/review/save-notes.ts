@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { notesRequestSchema, REVIEW_MESSAGES, sanitiseNotes } from '#shared/review/review.ts';
-import { saveNotes } from '../data/reviews.ts';
+import { saveNotes } from './data/reviews.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
@@ -8,7 +8,7 @@ import { questionIdFrom } from './question-path.ts';
 
 /**
  * PUT /api/review/{questionId}/notes: the notes of one of the caller's own bookmarks
- * (§5: a string of at most 5000 characters, sanitised before saving). Another user's or
+ * (docs/learning.md: a string of at most 5000 characters, sanitised before saving). Another user's or
  * a missing bookmark is 404: the key is the caller's own partition.
  */
 export const handler = httpHandler(async (event) => {

@@ -1,5 +1,5 @@
 import { FRIEND_MESSAGES as M } from '#shared/social/friends.ts';
-import { requestBetween, settleRequest } from '../data/friends.ts';
+import { requestBetween, settleRequest } from './data/friends.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';

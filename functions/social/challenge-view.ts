@@ -1,7 +1,7 @@
 import { isExpired } from '#shared/social/friend-challenge.ts';
-import type { Challenge } from '../data/challenges.ts';
+import type { Challenge } from './data/challenges.ts';
 
-/** A challenge as its players see it (2-social §3): never the questions. */
+/** A challenge as its players see it (docs/social.md): never the questions. */
 export function challengeView(challenge: Challenge, viewerId: string, now: Date) {
   const expired = challenge.status !== 'completed' && isExpired(Date.parse(challenge.expiresAt), now.getTime());
   return {

@@ -1,4 +1,4 @@
-import { challengesOf } from '../data/challenges.ts';
+import { challengesOf } from './data/challenges.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { challengeView } from './challenge-view.ts';

@@ -1,11 +1,11 @@
 import { displayedStreak } from '#shared/social/friends.ts';
-import { friendshipsOf, pendingRequests, standingsOf } from '../data/friends.ts';
+import { friendshipsOf, pendingRequests, standingsOf } from './data/friends.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { httpHandler, json } from '../lib/http.ts';
 
 /**
  * GET /api/friends: the caller's friends with e-mail, last active day, current streak and
- * total points, and the pending requests received and sent (2-social §2 Friends, Requests).
+ * total points, and the pending requests received and sent (docs/social.md).
  */
 export const handler = httpHandler(async (event) => {
   const me = await requireCaller(event, ['student', 'admin']);

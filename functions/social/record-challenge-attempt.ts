@@ -1,7 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { envelopeSchema } from '#events/catalogue.ts';
 import { challengeWinner } from '#shared/social/friend-challenge.ts';
-import { completeChallenge, getChallenge, recordAttempt, type Challenge } from '../data/challenges.ts';
+import { completeChallenge, getChallenge, recordAttempt, type Challenge } from './data/challenges.ts';
 import { publish } from '../lib/publish.ts';
 import { eventHandler } from '../lib/instrument.ts';
 

@@ -1,5 +1,5 @@
 import { FRIEND_MESSAGES as M } from '#shared/social/friends.ts';
-import { deleteFriendship } from '../data/friends.ts';
+import { deleteFriendship } from './data/friends.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { NotFound } from '../lib/errors.ts';
 import { httpHandler, noContent } from '../lib/http.ts';

@@ -1,6 +1,6 @@
 import { challengeIdSchema, CHALLENGE_MESSAGES as M, isExpired } from '#shared/social/friend-challenge.ts';
 import { requestResponseSchema } from '#shared/social/friends.ts';
-import { answerChallenge, getChallenge } from '../data/challenges.ts';
+import { answerChallenge, getChallenge } from './data/challenges.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, Gone, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
@@ -20,7 +20,7 @@ export const handler = httpHandler(async (event) => {
   if (isExpired(Date.parse(challenge.expiresAt), now.getTime())) throw new Gone(M.expired, 'challenge_expired');
   const answered = await answerChallenge(challenge.id, me.user_id, accept ? 'accepted' : 'declined', now);
   if (!answered) throw new Conflict(M.settled, 'challenge_settled');
-  // Answered here: the bell's "challenged you" item (keyed as the notify consumer keys it) is read now (issue 23).
+  // Answered here: the bell's "challenged you" item (keyed as the notify consumer keys it) is read now.
   await markAnsweredRead(me.user_id, 'friend_challenge', `received#${challenge.id}`).catch((error: unknown) =>
     log.warn('challenge notification not marked read', { error: String(error) }),
   );

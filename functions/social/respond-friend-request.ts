@@ -1,5 +1,5 @@
 import { FRIEND_MESSAGES as M, requestResponseSchema } from '#shared/social/friends.ts';
-import { receivedRequest, settleRequest } from '../data/friends.ts';
+import { receivedRequest, settleRequest } from './data/friends.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';

@@ -1,14 +1,14 @@
 import { friendSearchSchema, maskedEmail } from '#shared/social/friends.ts';
-import { friendshipsOf, pendingRequests } from '../data/friends.ts';
-import { findProfileByEmail } from '../data/profiles.ts';
+import { friendshipsOf, pendingRequests } from './data/friends.ts';
+import { findProfileByEmail } from '../profile/data/profiles.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { fieldErrors } from '#shared/validation/field-errors.ts';
 
 /**
- * GET /api/friends/search?q=: the student whose address is q, whole and in any case (issue 23:
- * a two-letter prefix used to list strangers' full addresses). The one match comes masked, and
+ * GET /api/friends/search?q=: the student whose address is q, whole and in any case (a
+ * prefix would list strangers' full addresses). The one match comes masked, and
  * not at all when it is the caller, a friend or anyone with a pending request either way.
  */
 export const handler = httpHandler(async (event) => {

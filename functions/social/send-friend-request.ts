@@ -1,13 +1,13 @@
 import { FRIEND_MESSAGES as M, friendRequestSchema } from '#shared/social/friends.ts';
-import { areFriends, putPendingRequest, requestBetween } from '../data/friends.ts';
-import { findProfileByEmail } from '../data/profiles.ts';
+import { areFriends, putPendingRequest, requestBetween } from './data/friends.ts';
+import { findProfileByEmail } from '../profile/data/profiles.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest, Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { publish } from '../lib/publish.ts';
 
-/** POST /api/friends/requests: a friend request by e-mail, with an optional message (2-social §4, §8). */
+/** POST /api/friends/requests: a friend request by e-mail, with an optional message (docs/social.md). */
 export const handler = httpHandler(async (event) => {
   const { email, message } = parseBody(event, friendRequestSchema);
   const me = await requireCaller(event, ['student', 'admin']);

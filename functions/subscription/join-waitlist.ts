@@ -1,5 +1,5 @@
 import { SUBSCRIPTION_MESSAGES, waitlistSchema } from '#shared/plans.ts';
-import { joinWaitlist } from '../data/subscriptions.ts';
+import { joinWaitlist } from './data/subscriptions.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';

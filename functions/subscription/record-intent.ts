@@ -1,5 +1,5 @@
 import { canChoosePlan, STUDENT_PLAN_MESSAGE, subscribeIntentSchema } from '#shared/plans.ts';
-import { recordPaymentIntent } from '../data/subscriptions.ts';
+import { recordPaymentIntent } from './data/subscriptions.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { env } from '../lib/env.ts';
 import { BadRequest, Unavailable } from '../lib/errors.ts';

@@ -1,7 +1,7 @@
 import { TRIAL_DAYS } from '#shared/constants.ts';
 import { hasFullAccess } from '#shared/entitlements.ts';
 import { SUBSCRIPTION_MESSAGES } from '#shared/plans.ts';
-import { startTrial } from '../data/profiles.ts';
+import { startTrial } from '../profile/data/profiles.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';

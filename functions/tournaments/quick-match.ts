@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { LEVELS, SUBJECTS } from '#shared/constants.ts';
-import { recordAdminAction } from '../data/audit-log.ts';
+import { recordAdminAction } from '../admin/data/audit-log.ts';
 import { requireAdmin } from '../admin/require-admin.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { createQuickMatch, START_LEAD_MS, startMatch } from './start-matches.ts';

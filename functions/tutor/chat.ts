@@ -2,7 +2,7 @@ import { canUse } from '#shared/entitlements.ts';
 import { TUTOR_CHUNK_TYPE, TUTOR_MESSAGES as M, remainingToday, tutorRequestSchema, type TutorResponse } from '#shared/tutor/tutor.ts';
 import { STUDY_HELP_MESSAGES, scoredQuestionAsked } from '#shared/study-help/scored-questions.ts';
 import { knowledgeBase } from '../ai/index.ts';
-import { claimTutorQuestion, releaseTutorQuestion } from '../data/tutor.ts';
+import { claimTutorQuestion, releaseTutorQuestion } from './data/tutor.ts';
 import { guardedKnowledgeBase, scoredQuestionsFor } from '../knowledge/scored-questions.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { AppError, Forbidden, TooManyRequests } from '../lib/errors.ts';
@@ -14,7 +14,7 @@ import { answerQuestion, chunkBatcher } from './answer.ts';
 import { tutorDeps } from './deps.ts';
 
 /**
- * POST /api/tutor/chat (premium ai_tutor_chat; 3-learning §7 ai-tutor-chat): the answer to
+ * POST /api/tutor/chat (premium ai_tutor_chat, docs/ai.md): the answer to
  * one question with the last 5 messages as context, grounded in the knowledge base, with
  * its citations. An HTTP API Lambda cannot stream its response, so the pieces are pushed as
  * they are written over the account's WebSocket (`tutor.chunk` on user:<id>, named by the
@@ -34,7 +34,7 @@ export const handler = httpHandler(async (event) => {
     if (requestId) await pushToUser(me.user_id, { type: TUTOR_CHUNK_TYPE, data: { requestId, seq, text } });
   });
   try {
-    // Never the answer to a question that can still earn this caller points (issue 17 #3).
+    // Never the answer to a question that can still earn this caller points.
     const scored = await scoredQuestionsFor(me, now);
     const held = scoredQuestionAsked(request.message, scored);
     if (held) {

@@ -10,7 +10,7 @@ import { player } from '../support/players.ts';
  * table, and that its counters are the ones the consumer keeps for the same history.
  */
 useLocalStack();
-const stats = await import('../../functions/data/admin-stats.ts');
+const stats = await import('../../functions/admin/data/admin-stats.ts');
 
 describe('admin statistics backfill', () => {
   it('reads every profile’s role and every attempt, and gives the counters the consumer would hold', async () => {

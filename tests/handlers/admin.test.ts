@@ -32,14 +32,14 @@ const { handler: deleteAccount } = await import('../../functions/profile/delete-
 const { handler: startRound } = await import('../../functions/quiz/start-round.ts');
 const { handler: answerQuestion } = await import('../../functions/quiz/answer-question.ts');
 const { handler: resetPassword } = await import('../../functions/auth/reset-password.ts');
-const { getProfile } = await import('../../functions/data/profiles.ts');
-const { getSeen } = await import('../../functions/data/rounds.ts');
-const { useStatsPartitionForTests } = await import('../../functions/data/admin-stats.ts');
-const { useSeenResetKeyForTests } = await import('../../functions/data/seen-tracking.ts');
+const { getProfile } = await import('../../functions/profile/data/profiles.ts');
+const { getSeen } = await import('../../functions/quiz/data/rounds.ts');
+const { useStatsPartitionForTests } = await import('../../functions/admin/data/admin-stats.ts');
+const { useSeenResetKeyForTests } = await import('../../functions/quiz/data/seen-tracking.ts');
 const { documentClient, eventsClient } = await import('../../functions/lib/clients.ts');
-const { lookUpAccount } = await import('../../functions/data/accounts.ts');
-const { markMfaEnabled } = await import('../../functions/data/mfa.ts');
-const { useAdminWitnessesForTests } = await import('../../functions/data/admin-accounts.ts');
+const { lookUpAccount } = await import('../../functions/auth/data/accounts.ts');
+const { markMfaEnabled } = await import('../../functions/auth/data/mfa.ts');
+const { useAdminWitnessesForTests } = await import('../../functions/admin/data/admin-accounts.ts');
 const { ADMIN_MESSAGES } = await import('../../shared/admin/users.ts');
 
 // This file counts into a statistics partition and a reset generation of its own: the other

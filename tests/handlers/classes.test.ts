@@ -22,7 +22,7 @@ const { handler: respond } = await import('../../functions/classes/respond-invit
 const { handler: leave } = await import('../../functions/classes/leave-class.ts');
 const { handler: notifyConsumer } = await import('../../functions/notifications/write-event-notifications.ts');
 const { handler: deleteAccountData } = await import('../../functions/profile/delete-account-data.ts');
-const { getClass: storedClass } = await import('../../functions/data/classes.ts');
+const { getClass: storedClass } = await import('../../functions/classes/data/classes.ts');
 const { handler: listNotifications } = await import('../../functions/notifications/list-notifications.ts');
 
 type Person = Awaited<ReturnType<typeof player>>;

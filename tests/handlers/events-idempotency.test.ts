@@ -8,7 +8,7 @@ import { mailTo, uniqueEmail, useLocalStack } from '../support/handler-env.ts';
 const { mailbox } = useLocalStack();
 const { handler: sendEmail } = await import('../../functions/auth/send-email.ts');
 const { handler: postConfirmation } = await import('../../functions/auth/post-confirmation.ts');
-const { getProfile, putProfile, newProfile } = await import('../../functions/data/profiles.ts');
+const { getProfile, putProfile, newProfile } = await import('../../functions/profile/data/profiles.ts');
 const { runOnce } = await import('../../functions/data/processed-events.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 const { processedEvent } = await import('../../functions/data/table-keys.ts');

@@ -238,7 +238,7 @@ describe('deleting an account', () => {
   it("removes its feed copies in friends' feeds, activities that name it, its totals and marks", { timeout: 30_000 }, async () => {
     const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
     const { documentClient } = await import('../../functions/lib/clients.ts');
-    const { deleteAccountData } = await import('../../functions/data/account-data.ts');
+    const { deleteAccountData } = await import('../../functions/profile/data/account-data.ts');
     const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
     const { keys } = await import('../../functions/data/table-design.ts');
     const putAttempt = (userId: string, completedAt: string, attemptId: string) =>

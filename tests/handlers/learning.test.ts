@@ -21,7 +21,7 @@ const { handler: deleteGoal } = await import('../../functions/learning/delete-go
 const { handler: advanceGoals } = await import('../../functions/learning/advance-study-goals.ts');
 const { handler: startRound } = await import('../../functions/quiz/start-round.ts');
 const { handler: answerQuestion } = await import('../../functions/quiz/answer-question.ts');
-const { getRound } = await import('../../functions/data/rounds.ts');
+const { getRound } = await import('../../functions/quiz/data/rounds.ts');
 
 type Person = Awaited<ReturnType<typeof player>>;
 type Handler = (e: ReturnType<typeof httpEvent>) => Promise<{ statusCode?: number; body?: string }>;

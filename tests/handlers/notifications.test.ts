@@ -24,7 +24,7 @@ const { handler: saveSettings } = await import('../../functions/notifications/sa
 const { handler: sendStudyReminders } = await import('../../functions/notifications/send-study-reminders.ts');
 const { handler: updateStreak } = await import('../../functions/quiz/update-streak.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
-const { getProfile } = await import('../../functions/data/profiles.ts');
+const { getProfile } = await import('../../functions/profile/data/profiles.ts');
 
 type Person = Awaited<ReturnType<typeof player>>;
 type Item = { id: string; type: string; title: string; message: string; priority: string; read: boolean; action_url?: string; action_text?: string };

@@ -8,8 +8,8 @@ import { player, premium } from '../support/players.ts';
 
 useLocalStack();
 const { handler: startRound } = await import('../../functions/quiz/start-round.ts');
-const { getRound } = await import('../../functions/data/rounds.ts');
-const { getBankMeta, getQuestions } = await import('../../functions/data/question-bank.ts');
+const { getRound } = await import('../../functions/quiz/data/rounds.ts');
+const { getBankMeta, getQuestions } = await import('../../functions/questions/data/question-bank.ts');
 const { toPlayQuestion } = await import('../../functions/quiz/to-play-round.ts');
 
 const countries = createRequire(import.meta.url)('world-countries/countries.json') as Country[];

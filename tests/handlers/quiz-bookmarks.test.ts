@@ -6,7 +6,7 @@ import { player, premium } from '../support/players.ts';
 
 useLocalStack();
 const { handler: toggleBookmark } = await import('../../functions/quiz/toggle-bookmark.ts');
-const { getBankMeta } = await import('../../functions/data/question-bank.ts');
+const { getBankMeta } = await import('../../functions/questions/data/question-bank.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 
 const toggle = async (sub: string, questionId: string) => parse(await toggleBookmark(httpEvent({ sub, body: { questionId } })));

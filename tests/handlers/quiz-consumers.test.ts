@@ -10,7 +10,7 @@ const { handler: updateStreak } = await import('../../functions/quiz/update-stre
 const { handler: writeLeaderboardEntry } = await import('../../functions/activity/write-leaderboard-entry.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 const { keys } = await import('../../functions/data/table-design.ts');
-const { achievements } = await import('../../functions/data/learner.ts');
+const { achievements } = await import('../../functions/quiz/data/learner.ts');
 
 type Detail = {
   attemptId: string;

@@ -8,8 +8,8 @@ useLocalStack();
 const { handler: startRound } = await import('../../functions/quiz/start-round.ts');
 const { handler: answerQuestion } = await import('../../functions/quiz/answer-question.ts');
 const { handler: getProgress } = await import('../../functions/quiz/get-progress.ts');
-const { getRound } = await import('../../functions/data/rounds.ts');
-const { getProfile } = await import('../../functions/data/profiles.ts');
+const { getRound } = await import('../../functions/quiz/data/rounds.ts');
+const { getProfile } = await import('../../functions/profile/data/profiles.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 const { keys } = await import('../../functions/data/table-design.ts');
 

@@ -13,10 +13,10 @@ const { handler: listReview } = await import('../../functions/review/list-review
 const { handler: saveNotes } = await import('../../functions/review/save-notes.ts');
 const { handler: listDueCards } = await import('../../functions/review/list-due-cards.ts');
 const { handler: rateCard } = await import('../../functions/review/rate-card.ts');
-const { ensureCards } = await import('../../functions/data/reviews.ts');
-const { deleteAccountData } = await import('../../functions/data/account-data.ts');
-const { getRound } = await import('../../functions/data/rounds.ts');
-const { getBankMeta } = await import('../../functions/data/question-bank.ts');
+const { ensureCards } = await import('../../functions/review/data/reviews.ts');
+const { deleteAccountData } = await import('../../functions/profile/data/account-data.ts');
+const { getRound } = await import('../../functions/quiz/data/rounds.ts');
+const { getBankMeta } = await import('../../functions/questions/data/question-bank.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 const { keys } = await import('../../functions/data/table-design.ts');
 

@@ -7,7 +7,7 @@ const { mailbox } = useLocalStack();
 const { handler: signUp } = await import('../../functions/auth/sign-up.ts');
 const { handler: confirm } = await import('../../functions/auth/confirm-sign-up.ts');
 const { handler: signIn } = await import('../../functions/auth/sign-in.ts');
-const { getProfile } = await import('../../functions/data/profiles.ts');
+const { getProfile } = await import('../../functions/profile/data/profiles.ts');
 const { handler: requestReset } = await import('../../functions/auth/request-password-reset.ts');
 const { AdminGetUserCommand, CognitoIdentityProviderClient } = await import('@aws-sdk/client-cognito-identity-provider');
 

@@ -347,7 +347,7 @@ describe('study groups: limits and privacy (issue 17)', () => {
       }),
     );
     expect((await call(searchGroups, seeker, { query: { q: `${tag} legacy` } })).body.groups).toEqual([]);
-    const { indexPublicGroups } = await import('../../functions/data/study-groups.ts');
+    const { indexPublicGroups } = await import('../../functions/groups/data/study-groups.ts');
     expect(await indexPublicGroups()).toBeGreaterThan(0);
     expect((await call(searchGroups, seeker, { query: { q: `${tag} legacy` } })).body.groups.map((g: { id: string }) => g.id)).toEqual([id]);
   });
@@ -357,7 +357,7 @@ describe('study groups: limits and privacy (issue 17)', () => {
     const tag = family();
     const target = (await create(owner, { name: `${tag} Volcanoes`, description: `Lava flows and ${tag}Island craters` })).body.group;
     // 600 newer public groups from 600 other accounts (more than any bounded read of the newest).
-    const { createGroup: storeGroup } = await import('../../functions/data/study-groups.ts');
+    const { createGroup: storeGroup } = await import('../../functions/groups/data/study-groups.ts');
     const flood = Array.from({ length: 600 }, (_, i) => ({ user_id: randomUUID(), email: `flood${i}@example.test` }));
     for (let i = 0; i < flood.length; i += 30) {
       await Promise.all(

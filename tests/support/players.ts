@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Profile } from '../../shared/api.ts';
-import { newProfile, putProfile } from '../../functions/data/profiles.ts';
+import { newProfile, putProfile } from '../../functions/profile/data/profiles.ts';
 import { uniqueEmail } from './handler-env.ts';
 
 /** A profile written straight to the table: quiz handlers take the caller from verified claims. */

@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { accountIncrements, quizDayIncrements, quizTotalsIncrements, utcDay, windowDays, type AccountChange, type Counters, type HistoryCounters, type PastQuiz, type QuizFacts } from '#shared/admin/stats.ts';
+import { ROLES, SUBJECTS, type Role, type Subject } from '#shared/constants.ts';
+import { documentClient } from '../../lib/clients.ts';
+import { env } from '../../lib/env.ts';
+import { putItems } from '../../data/batch-write.ts';
+import { ttlSeconds } from '../../data/table-design.ts';
+import * as keys from '../../data/table-keys.ts';
+
+/**
+ * The admin statistics' counters: one totals item and one item per UTC day,
+ * added to by the aggregate-admin-stats consumer (once per event, see processed-events.ts)
+ * and read by the overview in one BatchGet of 8 keys, whatever the number of users.
+ */
+
+let partition = 'ADMINSTATS';
+/**
+ * Handler tests share one table with every other test file, whose plays reach the same
+ * consumer through the local bus; a test counts into a partition of its own instead.
+ */
+export function useStatsPartitionForTests(name: string): void {
+  partition = name;
+}
+
+/** A day's "played today" markers live 8 days: long enough for the 7-day window. */
+const MARK_KEEP_MS = 8 * 24 * 60 * 60 * 1000;
+
+function addExpression(increments: Counters) {
+  const entries = Object.entries(increments).filter(([, value]) => value !== 0);
+  return {
+    UpdateExpression: `ADD ${entries.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
+    ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#c${i}`, name])),
+    ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:c${i}`, value])),
+    empty: entries.length === 0,
+  };
+}
+
+const update = (Key: Record<string, string>, increments: Counters) => {
+  const { empty: _empty, ...expression } = addExpression(increments);
+  return { Update: { TableName: env().TABLE_NAME, Key, ...expression } };
+};
+
+/**
+ * A completed quiz: the totals, its subject and its day, in one transaction. The player
+ * counts as active on that day the first time only: a marker per day and player, under a
+ * hash of the id (no item names the account, so Delete Account has nothing to find here).
+ */
+const activeMark = (day: string, userId: string) => ({
+  ...keys.adminActiveMark(partition, day, createHash('sha256').update(userId).digest('hex')),
+  type: 'admin-active-mark',
+  ttl: ttlSeconds(Date.parse(`${day}T00:00:00Z`) + MARK_KEEP_MS),
+});
+
+export async function countQuiz(quiz: QuizFacts & { userId: string; completedAt: string }): Promise<void> {
+  const day = utcDay(quiz.completedAt);
+  const totals = update(keys.adminStatsTotals(partition), quizTotalsIncrements(quiz));
+  const mark = { Put: { TableName: env().TABLE_NAME, Item: activeMark(day, quiz.userId), ConditionExpression: 'attribute_not_exists(pk)' } };
+  try {
+    await documentClient().send(new TransactWriteCommand({ TransactItems: [mark, totals, update(keys.adminStatsDay(partition, day), quizDayIncrements(quiz, true))] }));
+  } catch (error) {
+    const markFailed = error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed';
+    if (!markFailed) throw error;
+    // Played earlier that day: counted, but not as a new active player.
+    await documentClient().send(new TransactWriteCommand({ TransactItems: [totals, update(keys.adminStatsDay(partition, day), quizDayIncrements(quiz, false))] }));
+  }
+}
+
+/** An account created, deleted or moved to another role. */
+export async function countAccountChange(change: AccountChange): Promise<void> {
+  const { empty, ...expression } = addExpression(accountIncrements(change));
+  if (empty) return;
+  await documentClient().send(new UpdateCommand({ TableName: env().TABLE_NAME, Key: keys.adminStatsTotals(partition), ...expression }));
+}
+
+/** The totals and the 7 days ending `today`: one request (and a retry only for keys DynamoDB left unprocessed). */
+export async function readAdminCounters(today: string): Promise<{ totals: Counters | undefined; days: Map<string, Counters> }> {
+  const table = env().TABLE_NAME;
+  let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
+    [table]: { Keys: [keys.adminStatsTotals(partition), ...windowDays(today).map((day) => keys.adminStatsDay(partition, day))] },
+  };
+  const items: Record<string, unknown>[] = [];
+  while (request && Object.keys(request).length > 0) {
+    const { Responses, UnprocessedKeys } = await documentClient().send(new BatchGetCommand({ RequestItems: request }));
+    items.push(...(Responses?.[table] ?? []));
+    request = UnprocessedKeys as typeof request;
+  }
+  const counters = (item: Record<string, unknown>): Counters =>
+    Object.fromEntries(Object.entries(item).filter(([, value]) => typeof value === 'number')) as Counters;
+  const totals = items.find((item) => item.sk === 'TOTALS');
+  const days = new Map(items.filter((item) => String(item.sk).startsWith('DAY#')).map((item) => [String(item.sk).slice(4), counters(item)]));
+  return { totals: totals ? counters(totals) : undefined, days };
+}
+
+/**
+ * Every account's role and every attempt, for the backfill (scripts/backfill-admin-stats.ts):
+ * one paged Scan of the table, keeping profiles and attempts. An operator's one-off, never a
+ * request path.
+ */
+export async function scanHistory(): Promise<{ roles: Role[]; quizzes: PastQuiz[] }> {
+  const roles: Role[] = [];
+  const quizzes: PastQuiz[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new ScanCommand({
+        TableName: env().TABLE_NAME,
+        FilterExpression: '#type IN (:profile, :attempt)',
+        ProjectionExpression: '#type, #role, user_id, subject, score, total_questions, time_spent, completed_at',
+        ExpressionAttributeNames: { '#type': 'type', '#role': 'role' },
+        ExpressionAttributeValues: { ':profile': 'profile', ':attempt': 'attempt' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (item.type === 'profile' && ROLES.includes(item.role as Role)) roles.push(item.role as Role);
+      if (item.type === 'attempt' && SUBJECTS.includes(item.subject as Subject)) {
+        quizzes.push({ userId: String(item.user_id), subject: item.subject as Subject, score: Number(item.score), total: Number(item.total_questions), timeSpentMs: Number(item.time_spent ?? 0), completedAt: String(item.completed_at) });
+      }
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return { roles, quizzes };
+}
+
+/**
+ * Puts a backfill's counters in place of the stored ones: the totals, the window's days and
+ * their "played that day" marks (so a quiz later that day does not count its player twice).
+ */
+export async function replaceAdminCounters(history: HistoryCounters): Promise<number> {
+  const items = [
+    { ...keys.adminStatsTotals(partition), ...history.totals },
+    ...[...history.days].map(([day, counters]) => ({ ...keys.adminStatsDay(partition, day), ...counters })),
+    ...[...history.players].flatMap(([day, players]) => [...players].map((userId) => activeMark(day, userId))),
+  ];
+  await putItems(items);
+  return items.length;
+}
