@@ -7,7 +7,7 @@ import { requireAdmin } from './require-admin.ts';
 /**
  * POST /api/admin/seen-tracking/reset (docs/admin.md): every user's seen questions are
  * forgotten at once: one write of a new generation, whatever the number of users
- * (data/seen-tracking.ts), not a request per user.
+ * (quiz/data/seen-tracking.ts), not a request per user.
  */
 export const handler = httpHandler(async (event) => {
   const admin = await requireAdmin(event);

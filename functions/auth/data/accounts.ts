@@ -258,7 +258,7 @@ export async function revokeRefreshToken(refreshToken: string): Promise<void> {
 
 /**
  * Cognito's own "sign out everywhere": every refresh token of the account stops working.
- * cognito-local lacks the call; there the API's own cutoff (data/sessions.ts) does the job.
+ * cognito-local lacks the call; there the API's own cutoff (sessions.ts) does the job.
  */
 export async function signOutEverywhere(userId: string): Promise<void> {
   try {
