@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { SessionProvider } from '@/features/auth/session-provider.tsx';
-import { RealtimeProvider } from '@/lib/realtime/realtime-provider.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { queryClient } from './query-client.ts';
 import { AppRoutes } from './router.tsx';
+import { SessionRealtime } from './session-realtime.tsx';
 
 export function App() {
   return (
@@ -12,9 +12,9 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <SessionProvider>
-            <RealtimeProvider>
+            <SessionRealtime>
               <AppRoutes />
-            </RealtimeProvider>
+            </SessionRealtime>
           </SessionProvider>
         </BrowserRouter>
       </QueryClientProvider>

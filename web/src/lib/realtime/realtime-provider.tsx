@@ -1,6 +1,4 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useSession } from '@/features/auth/use-session.ts';
-import { sessionStore } from '@/features/auth/session.ts';
 import { RealtimeConnection } from './connection.ts';
 import { RealtimeContext, type RealtimeContextValue } from './realtime-context.ts';
 
@@ -11,23 +9,23 @@ export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = wind
 
 /**
  * One WebSocket per signed-in account, opened when the session is and closed at sign-out
- * (or when another account signs in). Mounted in the app shell, inside SessionProvider.
+ * (or when another account signs in). The session is the app's to give (app/session-realtime.tsx):
+ * lib/ knows no feature, so the signed-in user and the token come in as props; pass a stable
+ * `token` (a new function opens a new socket).
  */
-export function RealtimeProvider({ children }: { children: ReactNode }) {
-  const { status, profile } = useSession();
-  const userId = status === 'signed-in' ? (profile?.user_id ?? null) : null;
+export function RealtimeProvider({ userId, token, children }: { userId: string | null; token: () => Promise<string | null>; children: ReactNode }) {
   const [value, setValue] = useState<RealtimeContextValue | null>(null);
 
   useEffect(() => {
     if (!userId || typeof WebSocket === 'undefined') return undefined;
-    const next = new RealtimeConnection({ url: realtimeUrl(), token: () => sessionStore.accessToken() });
+    const next = new RealtimeConnection({ url: realtimeUrl(), token });
     next.start();
     setValue({ connection: next, userId });
     return () => {
       next.stop();
       setValue((current) => (current?.connection === next ? null : current));
     };
-  }, [userId]);
+  }, [userId, token]);
 
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
 }
