@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { ROLES, SUBSCRIPTION_STATUSES } from './constants.ts';
 import { timeMultiplierSchema } from './quiz/time-allowance.ts';
 import { resetLinkInfoSchema } from './validation/auth.ts';
+import { mfaChallengeResponseSchema } from './validation/mfa.ts';
 
 /** Response shapes of the API, parsed by the web client and produced by the handlers. */
 
@@ -54,7 +55,13 @@ export type SessionTokens = z.infer<typeof sessionTokensSchema>;
 export const signInResponseSchema = z.object({ tokens: sessionTokensSchema, profile: profileSchema });
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
+/** POST /api/auth/sign-in: the session, or the second step's challenge when the account has an authenticator. */
+export const signInOutcomeSchema = z.union([signInResponseSchema, mfaChallengeResponseSchema]);
+
 export const refreshResponseSchema = z.object({ tokens: sessionTokensSchema });
+
+/** A profile just changed and the sentence saying how: the authenticator turned on, an own or an admin's edit, an added user. */
+export const profileMessageResponseSchema = z.object({ message: z.string(), profile: profileSchema });
 
 export const meResponseSchema = z.object({ profile: profileSchema });
 

@@ -1,10 +1,9 @@
 import { signInResponseSchema } from '#shared/api.ts';
-import type { HttpResult } from '../lib/http.ts';
+import { type HttpResult, respond } from '../lib/http.ts';
 import type { IssuedSession } from './data/accounts.ts';
 import { markMfaEnabled } from './data/mfa.ts';
 import { ensureProfile, newProfile } from '../profile/data/profiles.ts';
 import { recordSignIn } from './data/sessions.ts';
-import { respond } from '../lib/http.ts';
 import { refreshCookie } from '../lib/refresh-cookie.ts';
 
 /**

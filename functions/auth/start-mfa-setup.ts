@@ -1,5 +1,4 @@
-import { mfaSetupResponseSchema } from '#shared/validation/mfa.ts';
-import { otpauthUri, type MfaSetup } from '#shared/validation/mfa.ts';
+import { type MfaSetup, mfaSetupResponseSchema, otpauthUri } from '#shared/validation/mfa.ts';
 import { startSoftwareToken } from './data/mfa.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { httpHandler, respond } from '../lib/http.ts';

@@ -1,11 +1,11 @@
-import type { Profile } from '#shared/api.ts';
+import { messageResponseSchema, type Profile } from '#shared/api.ts';
 import { ADMIN_MESSAGES } from '#shared/admin/users.ts';
 import { PROFILE_MESSAGES } from '#shared/profile.ts';
 import { deleteIdentity } from '../auth/data/accounts.ts';
 import { updateProfileByAdmin } from '../admin/data/admin-accounts.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict } from '../lib/errors.ts';
-import { json, httpHandler } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { publish } from '../lib/publish.ts';
 import { clearedRefreshCookie } from '../lib/refresh-cookie.ts';
 
@@ -19,7 +19,7 @@ export const handler = httpHandler(async (event) => {
   if (profile.role === 'admin') await stepDownFirst(profile);
   await deleteIdentity(profile.user_id);
   await publish('AccountDeleted', { userId: profile.user_id, email: profile.email, role: profile.role });
-  return { ...json(202, { message: PROFILE_MESSAGES.deleted }), cookies: [clearedRefreshCookie()] };
+  return { ...respond(messageResponseSchema, { message: PROFILE_MESSAGES.deleted }, 202), cookies: [clearedRefreshCookie()] };
 });
 
 /**

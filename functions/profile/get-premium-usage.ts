@@ -5,7 +5,7 @@ import { groupsOfUser } from '../groups/data/study-groups.ts';
 import { tournamentsOfWeek } from '../data/tournaments.ts';
 import { CATALOGUE, generatedGuides } from '../guides/guide-access.ts';
 import { requireCaller } from '../lib/caller.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 
 /**
  * GET /api/me/premium-usage: the dashboard's Premium features counters (the panel
@@ -16,8 +16,8 @@ export const handler = httpHandler(async (event) => {
   const me = await requireCaller(event, ['student', 'admin']);
   const now = new Date();
   const [generated, sends, groups, tournaments] = await Promise.all([generatedGuides(), reportSends(me.user_id), groupsOfUser(me.user_id), tournamentsOfWeek(isoWeekId(now))]);
-  return json(
-    200,
+  return respond(
+    premiumUsageSchema,
     premiumUsageSchema.parse({
       study_guides: CATALOGUE.length + generated.length,
       reports: sends.length,

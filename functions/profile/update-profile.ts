@@ -1,8 +1,9 @@
+import { profileMessageResponseSchema } from '#shared/api.ts';
 import { PROFILE_MESSAGES, profileUpdateSchema } from '#shared/profile.ts';
 import { updateProfileDetails } from './data/profiles.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { NotFound } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 
 /** PATCH /api/me: the caller's full name, phone and time multiplier (the e-mail is not editable). */
 export const handler = httpHandler(async (event) => {
@@ -10,5 +11,5 @@ export const handler = httpHandler(async (event) => {
   const caller = await requireCaller(event);
   const profile = await updateProfileDetails(caller.user_id, details, new Date());
   if (!profile) throw new NotFound(PROFILE_MESSAGES.updateFailed);
-  return json(200, { profile, message: PROFILE_MESSAGES.updated });
+  return respond(profileMessageResponseSchema, { profile, message: PROFILE_MESSAGES.updated });
 });

@@ -1,5 +1,4 @@
-import * as z from 'zod';
-import { profileSchema } from '#shared/api.ts';
+import { profileMessageResponseSchema } from '#shared/api.ts';
 import { mfaSetupResponseSchema } from '#shared/validation/mfa.ts';
 import { api, type ApiClient } from '@/lib/api-client.ts';
 
@@ -8,7 +7,5 @@ import { api, type ApiClient } from '@/lib/api-client.ts';
 export const startMfaSetupRequest = (client: ApiClient = api) =>
   client.request('/api/auth/mfa/setup', { method: 'POST', body: {}, auth: true, schema: mfaSetupResponseSchema });
 
-export const mfaConfirmResponseSchema = z.object({ message: z.string(), profile: profileSchema });
-
 export const confirmMfaSetupRequest = (code: string, client: ApiClient = api) =>
-  client.request('/api/auth/mfa/confirm', { method: 'POST', body: { code }, auth: true, schema: mfaConfirmResponseSchema });
+  client.request('/api/auth/mfa/confirm', { method: 'POST', body: { code }, auth: true, schema: profileMessageResponseSchema });

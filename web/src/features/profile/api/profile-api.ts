@@ -1,16 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import * as z from 'zod';
-import { messageResponseSchema, profileSchema } from '#shared/api.ts';
+import { messageResponseSchema, profileMessageResponseSchema } from '#shared/api.ts';
 import type { ProfileUpdate } from '#shared/profile.ts';
 import { api } from '@/lib/api-client.ts';
 import { QUERY_ROOTS } from '@/lib/query/query-roots.ts';
 
-const updatedSchema = z.object({ profile: profileSchema, message: z.string() });
-
 /** PATCH /api/me: full name, phone and time allowance; the session's profile is fetched again (QUERY_ROOTS.me). */
 export function useUpdateProfile() {
   return useMutation({
-    mutationFn: (update: ProfileUpdate) => api.request('/api/me', { method: 'PATCH', body: update, auth: true, schema: updatedSchema }),
+    mutationFn: (update: ProfileUpdate) => api.request('/api/me', { method: 'PATCH', body: update, auth: true, schema: profileMessageResponseSchema }),
     meta: { invalidates: [[QUERY_ROOTS.me]] },
   });
 }
