@@ -1,6 +1,7 @@
 import { LEVELS, type Level } from '#shared/constants.ts';
 import { selectIndexes } from '#shared/quiz/select-questions.ts';
-import { DAILY_BONUS_POINTS, DAILY_QUESTION_COUNT, dailyChallengeId, dailyPlan, dailyTheme, seededRandom } from '#shared/social/daily-challenge.ts';
+import { seededRandom } from '#shared/hashing.ts';
+import { DAILY_BONUS_POINTS, DAILY_QUESTION_COUNT, dailyChallengeId, dailyPlan, dailyTheme } from '#shared/social/daily-challenge.ts';
 import { getDailyChallenge, putDailyChallengeIfAbsent, type StoredDailyChallenge } from './data/daily-challenges.ts';
 import { getBankMeta, getQuestions } from '../questions/data/question-bank.ts';
 

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Country } from 'world-countries';
 import type { Level } from '#shared/constants.ts';
+import { fnv1a32, mulberry32 } from '#shared/hashing.ts';
 import type { BankQuestion } from '#shared/quiz/question.ts';
 import { flagUrl } from './flag-images.ts';
 import {
@@ -52,28 +53,6 @@ export type GeographyTopic = (typeof GEOGRAPHY_TOPICS)[number];
 
 // ---------------------------------------------------------------------------------------------
 // Deterministic randomness
-
-/** FNV-1a, 32 bits. */
-export function hashString(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
-/** mulberry32: a small, fast PRNG returning floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Rng = () => number;
 
@@ -253,7 +232,7 @@ function pick<T>(
   return null;
 }
 
-const rngFor = (id: string): Rng => mulberry32(hashString(id));
+const rngFor = (id: string): Rng => mulberry32(fnv1a32(id));
 const questionId = (level: Level, ...parts: string[]): string => ['geo', LEVEL_PREFIX[level], ...parts].join('-').toLowerCase();
 
 // ---------------------------------------------------------------------------------------------
@@ -530,7 +509,7 @@ function currencyUnionQuestions(): BankQuestion[] {
     // Answers: the best-known users first, then a stable pseudo-random order.
     const users = (SOLE_USERS.get(union.code) ?? [])
       .filter((c) => union.answers(c) && !skip.has(c.cca3))
-      .sort((a, b) => TIER_RANK[tierOf(a)] - TIER_RANK[tierOf(b)] || hashString(`${union.code}-${a.cca3}`) - hashString(`${union.code}-${b.cca3}`))
+      .sort((a, b) => TIER_RANK[tierOf(a)] - TIER_RANK[tierOf(b)] || fnv1a32(`${union.code}-${a.cca3}`) - fnv1a32(`${union.code}-${b.cca3}`))
       .slice(0, union.limit);
     // Wrong answers: countries with exactly one currency, neither this one nor it in common use.
     const nonUsers = ELIGIBLE.filter((o) => Object.keys(o.currencies).length === 1 && !usesCurrency(o, union.code) && !skip.has(o.cca3));
@@ -680,7 +659,7 @@ function areaQuestions(): BankQuestion[] {
   const measurable = ELIGIBLE.filter((c) => !skip.has(c.cca3) && c.area > 0);
   for (const c of measurable) {
     if (tierOf(c) !== 'well') continue;
-    const preferred = hashString(c.cca3) % 2 === 0 ? 'largest' : 'smallest';
+    const preferred = fnv1a32(c.cca3) % 2 === 0 ? 'largest' : 'smallest';
     for (const kind of [preferred, preferred === 'largest' ? 'smallest' : 'largest'] as const) {
       const id = questionId('expert', 'area', kind, c.cca3);
       const rng = rngFor(id);

@@ -1,5 +1,5 @@
 import { selectIndexes } from '#shared/quiz/select-questions.ts';
-import { seededRandom } from '#shared/social/daily-challenge.ts';
+import { seededRandom } from '#shared/hashing.ts';
 import {
   QUESTION_GAP_MS,
   QUESTION_WINDOW_MS,

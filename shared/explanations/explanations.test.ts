@@ -4,7 +4,6 @@ import {
   explanationKey,
   fallbackExplanation,
   filterVideos,
-  fingerprint,
   formatDuration,
   generateQuery,
   libraryCounts,
@@ -47,12 +46,6 @@ describe('the explanation cache key', () => {
 
   it('refuses an answer that is not an option', () => {
     expect(() => explanationKey(question, 'Lyon')).toThrow();
-  });
-
-  it('fingerprints with FNV-1a (known vectors)', () => {
-    expect(fingerprint('')).toBe('811c9dc5');
-    expect(fingerprint('a')).toBe('e40c292c');
-    expect(fingerprint('foobar')).toBe('bf9cf968');
   });
 });
 

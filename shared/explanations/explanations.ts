@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { LEVELS, SUBJECTS, type Level, type Subject } from '../constants.ts';
+import { fnv1a32Hex } from '../hashing.ts';
 import { questionIdSchema, roundIdSchema } from '../quiz/contracts.ts';
 
 /**
@@ -108,16 +109,6 @@ export type ExplainResponse = z.infer<typeof explainResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 // The cache key: one explanation per question version and answer chosen.
 
-/** FNV-1a, 32 bits, as 8 hex digits: a short fingerprint, the same in every runtime. */
-export function fingerprint(text: string): string {
-  let hash = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(text)) {
-    hash ^= byte;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16).padStart(8, '0');
-}
-
 export interface QuestionVersion {
   readonly id: string;
   readonly question: string;
@@ -136,7 +127,7 @@ const canonicalOptions = (options: readonly string[]): string[] => [...options].
  */
 export function explanationKey(question: QuestionVersion, chosen: string | null): { questionId: string; version: string; slot: string; videoId: string } {
   const options = canonicalOptions(question.options);
-  const version = fingerprint(JSON.stringify([question.question, question.correct_answer, options]));
+  const version = fnv1a32Hex(JSON.stringify([question.question, question.correct_answer, options]));
   let slot = 'g';
   if (chosen !== null) {
     const at = options.indexOf(chosen);

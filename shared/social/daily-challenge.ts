@@ -158,18 +158,5 @@ export function dailyTheme(subject: Subject, level: Level, questionCount: number
   };
 }
 
-/**
- * A repeatable random sequence from a text seed (FNV-1a, then mulberry32): a day's
- * questions are the same however often, and on whichever host, it is generated.
- */
-export function seededRandom(seed: string): () => number {
-  let state = 0x811c9dc5;
-  for (let i = 0; i < seed.length; i++) state = Math.imul(state ^ seed.charCodeAt(i), 0x01000193) >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** POST /api/daily-challenges/generate-upcoming (admins): the days created ahead, as YYYY-MM-DD. */
+export const generateUpcomingResponseSchema = z.object({ success: z.literal(true), created: z.number().int().min(0), dates: z.array(z.string()) });
