@@ -6,7 +6,8 @@ import type { DailyChallenge, DailyProgress } from '#shared/social/daily-challen
 import { isApiError } from '@/lib/api-client.ts';
 import { invalidateAll } from '@/lib/query/create-query-client.ts';
 import { AFTER_ROUND, QUERY_ROOTS } from '@/lib/query/query-roots.ts';
-import { answerDailyQuestion, browserTimeZone, startDailyChallenge, useDailyChallenge } from './api/daily-api.ts';
+import { browserTimeZone } from '@/lib/time-zone.ts';
+import { answerDailyQuestion, startDailyChallenge, useDailyChallenge } from './api/daily-api.ts';
 
 /** Where any load error sends the player (docs/social.md). */
 export const LOAD_ERROR_TARGET = '/dashboard';

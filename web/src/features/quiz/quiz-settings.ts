@@ -1,5 +1,6 @@
 import type { Level, Subject } from '#shared/constants.ts';
 import { COMPETITION, type StartRoundRequest } from '#shared/quiz/contracts.ts';
+import { browserTimeZone } from '../../lib/time-zone.ts';
 
 /**
  * What a round is started with, read from the quiz address so a reload keeps it:
@@ -55,15 +56,6 @@ export function competitionPath(choice: CompetitionChoice): string {
     progression: choice.difficultyProgression ? '1' : '0',
   });
   return `/quiz/${choice.subject}/${choice.level}?${query.toString()}`;
-}
-
-/** The user's time zone, for the server's "today" (daily limit, streaks); UTC if the browser will not say. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
 }
 
 /** The POST /api/quiz/rounds body; `retryOf` replays the questions of a finished round. */

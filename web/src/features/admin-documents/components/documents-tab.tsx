@@ -7,9 +7,9 @@ import { Button } from '@/components/button.tsx';
 import { SelectField } from '@/components/select-field.tsx';
 import { TextField } from '@/components/text-field.tsx';
 import { capitalise } from '@/lib/capitalise.ts';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { useAddDocuments, useDocumentSearch } from '../api/documents-api.ts';
 import { checkDocumentForm, similarityLabel, SOURCE_KIND_LABEL, type DocumentField } from '../document-form.ts';
-import { useDebouncedValue } from '../use-debounced-value.ts';
 import styles from './documents.module.css';
 
 /** The admin dashboard's knowledge base: Add Document, then the similarity search over everything it holds. */

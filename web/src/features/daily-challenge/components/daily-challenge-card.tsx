@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { Button, LinkButton } from '@/components/button.tsx';
 import { CalendarIcon } from '@/components/icons.tsx';
-import { browserTimeZone, useTodayChallenge } from '../api/daily-api.ts';
+import { browserTimeZone } from '@/lib/time-zone.ts';
+import { useTodayChallenge } from '../api/daily-api.ts';
 import { completionView } from '../daily-view.ts';
 import { ResultIcon, TierIcon } from './daily-icons.tsx';
 import styles from './daily-challenge-card.module.css';

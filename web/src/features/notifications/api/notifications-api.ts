@@ -7,6 +7,7 @@ import { consentRespondPath } from '#shared/parents/parents.ts';
 import type { ConsentRequest } from '#shared/notifications/notification.ts';
 import { api, type ApiClient } from '@/lib/api-client.ts';
 import { QUERY_ROOTS } from '@/lib/query/query-roots.ts';
+import { detectedTimeZone } from '@/lib/time-zone.ts';
 import { useOwnTopic, useRealtimeStatus, useRealtimeTopic } from '@/lib/realtime/use-realtime.ts';
 import { withArrival } from '../live-notifications.ts';
 import { notificationKeys } from './query-keys.ts';
@@ -106,18 +107,9 @@ export function useNotificationSettings() {
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: NotificationSettings) => saveSettingsRequest({ ...settings, timeZone: browserTimeZone() }),
+    mutationFn: (settings: NotificationSettings) => saveSettingsRequest({ ...settings, timeZone: detectedTimeZone() }),
     onSuccess: (saved) => queryClient.setQueryData(notificationKeys.settings(), saved),
   });
-}
-
-/** The browser's zone: the account adopts it for study reminders only if it has none yet. */
-function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

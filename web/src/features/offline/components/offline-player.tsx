@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { OutboxItem } from '#shared/offline/offline.ts';
 import { Button } from '@/components/button.tsx';
+import { browserTimeZone } from '@/lib/time-zone.ts';
 import type { StoredPack } from '../offline-db.ts';
 import styles from './offline.module.css';
 
@@ -39,7 +40,7 @@ export function OfflinePlayer({ pack, onFinish, onExit }: { pack: StoredPack; on
       answers,
       startedAt,
       completedAt: Date.now(),
-      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+      timeZone: browserTimeZone(),
       localScore: finalScore,
       total: pack.questions.length,
     });

@@ -2,16 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import { progressResponseSchema, type ProgressResponse } from '#shared/quiz/contracts.ts';
 import { api, type ApiClient } from '@/lib/api-client.ts';
+import { browserTimeZone } from '@/lib/time-zone.ts';
 import { progressKeys } from './query-keys.ts';
-
-/** The user's time zone, so "today" (streak, rounds left) is theirs. */
-function timeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 
 /** GET /api/progress: subjects, totals, recent attempts, achievements and what the user may play. */
 export const getProgress = (zone: string, signal?: AbortSignal, client: ApiClient = api) =>
@@ -25,7 +17,7 @@ export type ProgressLoad = { status: 'loading' } | { status: 'failed' } | { stat
  * refetch fails.
  */
 export function useProgress() {
-  const zone = useMemo(timeZone, []);
+  const zone = useMemo(browserTimeZone, []);
   const { data, isError, isFetching, refetch } = useQuery({
     queryKey: progressKeys.summary(zone),
     queryFn: ({ signal }) => getProgress(zone, signal),
