@@ -158,6 +158,17 @@ describe('comments cite no document outside the repository', () => {
       );
     expect(citations).toEqual([]);
   });
+
+  it('every docs/<area>.md a comment points to exists', () => {
+    const broken = SOURCE_ROOTS.flatMap(sourceFiles)
+      .filter((file) => file !== 'scripts/docs-references.test.ts')
+      .flatMap((file) =>
+        commentLines(read(file)).flatMap(({ line, text }) =>
+          [...text.matchAll(/\bdocs\/([\w-]+\.md)\b/g)].filter(([, name]) => !existsSync(join(root, 'docs', name))).map(([ref]) => `${file}:${line}: ${ref}`),
+        ),
+      );
+    expect(broken).toEqual([]);
+  });
 });
 
 describe('the checks themselves', () => {

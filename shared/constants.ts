@@ -1,4 +1,4 @@
-/** Product constants from the spec (docs/quiz.md). One place for browser and server. */
+/** Product constants (docs/quiz.md, docs/accounts.md). One place for browser and server. */
 
 export const SUBJECTS = ['geography', 'history', 'religion'] as const;
 export type Subject = (typeof SUBJECTS)[number];

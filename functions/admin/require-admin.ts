@@ -14,7 +14,7 @@ export async function requireAdmin(event: HttpEvent): Promise<Profile> {
     return await requireCaller(event, ['admin']);
   } catch (error) {
     if (error instanceof Forbidden && error.code === 'forbidden') throw new Forbidden(ADMIN_MESSAGES.privilegesRequired, 'admin_required');
-    // No token at all: the spec's wording (a revoked session keeps its own message).
+    // No token at all: "Authentication required" (a revoked session keeps its own message).
     if (error instanceof Unauthorized && error.code === 'unauthorized') throw new Unauthorized(ADMIN_MESSAGES.authenticationRequired);
     throw error;
   }

@@ -5,7 +5,7 @@ import { env } from '../lib/env.ts';
 import { httpHandler, respond } from '../lib/http.ts';
 
 /**
- * GET /api/stats (public): the landing page's figures from the real counters; the spec's
+ * GET /api/stats (public): the landing page's figures from the real counters; the marketing
  * floors (docs/quiz.md) only when the operator sets LANDING_STATS=floors.
  */
 export const handler = httpHandler(async () => {

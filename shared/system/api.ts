@@ -16,7 +16,7 @@ export const healthResponseSchema = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
-/** GET /api/stats (public): the real counts, or the spec's floors when the operator chose them. */
+/** GET /api/stats (public): the real counts, or the marketing floors (docs/quiz.md) when the operator chose them. */
 export const landingStatsSchema = z.object({
   floors: z.boolean(),
   learners: z.number().nonnegative(),

@@ -25,7 +25,7 @@ import { secretHash } from '../../lib/secret-hash.ts';
 
 /**
  * The identity store (Cognito user pool). Cognito's exception names are turned into the
- * spec's messages here, so handlers never see SDK errors.
+ * product's messages (shared/validation/messages.ts) here, so handlers never see SDK errors.
  */
 
 const nameOf = (error: unknown) => (error instanceof Error ? error.name : '');

@@ -10,7 +10,7 @@ export const ATTEMPTS_KEY_PREFIX = 'quizquest.attempts';
 export type AttemptResult = { allowed: true } | { allowed: false; message: string };
 
 export interface AttemptLimiter {
-  /** Counts one attempt for the e-mail, or refuses it with the spec's message when the window is full. */
+  /** Counts one attempt for the e-mail, or refuses it with the too-many-attempts message when the window is full. */
   take(action: RateAction, email: string): AttemptResult;
 }
 

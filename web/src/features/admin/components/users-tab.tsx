@@ -16,7 +16,7 @@ import { useAddUser, useAdminUsers, useDeleteUser, useEditUser } from '../api/ad
 import { planText, ROLE_NAMES } from '../admin-view.ts';
 import styles from './admin.module.css';
 
-/** What a failed admin change says: the server's word for a taken address or a refusal, else the spec's message. */
+/** What a failed admin change says: the server's word for a taken address or a refusal, else the generic failure message. */
 function failureText(error: unknown, fallback: string): string | null {
   if (!error) return null;
   if (isApiError(error) && (error.status === 409 || error.status === 403)) return error.message;

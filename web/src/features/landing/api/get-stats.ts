@@ -4,7 +4,7 @@ import { api, type ApiClient } from '@/lib/api-client.ts';
 import type { LandingStats } from '../stats-format.ts';
 import { landingKeys } from './query-keys.ts';
 
-/** GET /api/stats (public): the landing statistics, real unless the operator chose the spec's floors. */
+/** GET /api/stats (public): the landing statistics, real unless the operator chose the marketing floors (docs/quiz.md). */
 export const getStats = (signal?: AbortSignal, client: ApiClient = api) =>
   client.request('/api/stats', { schema: landingStatsSchema, signal });
 

@@ -4,7 +4,7 @@ import styles from './landing-stats.module.css';
 
 /**
  * The four landing figures from GET /api/stats (real counts unless the operator chose the
- * spec's floors). Each value box keeps its size while loading (a skeleton bar), so nothing
+ * marketing floors, docs/quiz.md). Each value box keeps its size while loading (a skeleton bar), so nothing
  * shifts when the numbers arrive; a failure shows dashes.
  */
 export function LandingStats() {

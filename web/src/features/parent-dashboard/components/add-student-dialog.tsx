@@ -38,7 +38,7 @@ function AddStudentForm({ onClose, onAdded }: Omit<AddStudentDialogProps, 'open'
     setError(undefined);
     add.mutate(parsed.data.email, { onSuccess: () => onAdded(parsed.data.email) });
   };
-  // The server's message when it gave one (not found, already linked, declined); otherwise the spec's default.
+  // The server's message when it gave one (not found, already linked, declined); otherwise the generic "Failed to add student".
   const serverMessage = add.error ? (isApiError(add.error) && add.error.status < 500 ? add.error.message : M.addFailed) : null;
 
   return (
