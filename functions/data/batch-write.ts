@@ -1,21 +1,19 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
+import { untilProcessed } from './unprocessed.ts';
 
 type Key = { pk: string; sk: string };
 type WriteRequest = { DeleteRequest: { Key: Key } } | { PutRequest: { Item: Record<string, unknown> } };
 
-/** Writes 25 to a request, retrying what DynamoDB leaves unprocessed with backoff. */
+/** Writes 25 to a request (DynamoDB's most), retrying what DynamoDB leaves unprocessed with backoff. */
 async function writeInBatches(all: readonly WriteRequest[]): Promise<void> {
   const table = env().TABLE_NAME;
   for (let i = 0; i < all.length; i += 25) {
-    let requests = all.slice(i, i + 25);
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** Math.min(attempt, 5)));
-      if (attempt > 8) throw new Error('batch writes kept being throttled');
+    await untilProcessed(all.slice(i, i + 25), async (requests) => {
       const { UnprocessedItems } = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: [...requests] } }));
-      requests = (UnprocessedItems?.[table] ?? []) as WriteRequest[];
-    }
+      return (UnprocessedItems?.[table] ?? []) as WriteRequest[];
+    }, 'batch writes');
   }
 }
 
