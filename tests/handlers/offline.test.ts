@@ -3,7 +3,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { OFFLINE, OFFLINE_MESSAGES as M, type OfflinePack } from '../../shared/offline/offline.ts';
 import { RATE_RULES } from '../../shared/rate-limit.ts';
-import { useLocalStack } from '../support/handler-env.ts';
+import { eventsDelivered, useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
 import { player, premium } from '../support/players.ts';
 
@@ -136,7 +136,8 @@ describe('offline results', () => {
     expect(retry.status).toBe(200);
     expect(retry.body).toMatchObject({ attemptId: first.body.attemptId, points: first.body.points, duplicate: true });
 
-    await new Promise((r) => setTimeout(r, 1_000));
+    // Every event delivered (the retry's too, had it published again): the totals are final.
+    await eventsDelivered();
     expect((await recentAttempts(me.user_id, 20)).map((a) => a.attemptId)).toEqual([first.body.attemptId]);
     expect(await learnerTotals(me.user_id)).toEqual({ attempts: 1, points: first.body.points });
   });

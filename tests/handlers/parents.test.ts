@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONSENT_LIMITS, CONSENT_MESSAGES } from '../../shared/consent/consent-requests.ts';
 import { PARENT_MESSAGES as M } from '../../shared/parents/parents.ts';
-import { mailTo, useLocalStack } from '../support/handler-env.ts';
+import { eventsDelivered, mailTo, useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
 import { envelope, played } from '../support/played.ts';
 import { player } from '../support/players.ts';
@@ -117,7 +117,8 @@ describe('parent links', () => {
     expect((await ask(r, s)).status).toBe(201);
     expect((await call(removeParent, s, { path: { parentId: r.user_id } })).status).toBe(204);
     expect((await ask(r, s)).body.error).toMatchObject({ code: 'declined_recently' });
-    await new Promise((done) => setTimeout(done, 500));
+    // Every event delivered: a refused ask that had published anyway would be in the bell by now.
+    await eventsDelivered();
     expect(await requests()).toBe(CONSENT_LIMITS.perPairPerDay + 2);
   });
 

@@ -140,8 +140,9 @@ describe('the $connect authorizer', () => {
 
   it('refuses a token issued before the sessions were revoked (a password reset)', async () => {
     const a = await account();
-    await new Promise((r) => setTimeout(r, 1100));
-    await revokeSessionsBefore(a.userId, Date.now());
+    // Revoked a second after the token was issued (iat, whole seconds), as a reset a moment later would.
+    const { iat } = JSON.parse(Buffer.from(a.accessToken.split('.')[1]!, 'base64url').toString('utf8')) as { iat: number };
+    await revokeSessionsBefore(a.userId, (iat + 1) * 1000);
     await expect(authorize(authorizerEvent(a.accessToken))).rejects.toThrow('Unauthorized');
   });
 
@@ -375,11 +376,16 @@ describe('ending access ends delivery', () => {
     return { owner, member, group, topic, ownerSocket, memberSocket, say };
   }
 
-  /** The owner (still a member) hears the message; the other socket has heard nothing by then or 300 ms later. */
+  /**
+   * The owner (still a member) hears the message; the other socket hears nothing. The send
+   * returns after its pushes are posted to the gateway, so a ping sent by the other socket
+   * afterwards is answered after anything pushed to it: its pong comes first, or the push did.
+   */
   async function onlyOwnerHears(g: Awaited<ReturnType<typeof groupWithListeners>>, message: string) {
     await g.say(message);
     expect(await g.ownerSocket.next()).toMatchObject({ topic: g.topic, type: 'chat.message', data: { message } });
-    await new Promise((r) => setTimeout(r, 300));
+    g.memberSocket.socket.send(JSON.stringify({ action: 'ping' }));
+    expect(await g.memberSocket.next()).toEqual({ type: 'pong' });
     expect(g.memberSocket.received.filter((m) => (m as { type?: string }).type === 'chat.message')).toEqual([]);
   }
 

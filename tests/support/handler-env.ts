@@ -24,6 +24,16 @@ export async function mailTo(mailbox: Mailbox, to: string, subject?: RegExp, tim
   }
 }
 
+/**
+ * Resolves once the local bus has delivered every event put so far, every consumer's run
+ * finished (retries included). What a test checks after this is final: a test that asserts
+ * that nothing more happens needs no sleep.
+ */
+export async function eventsDelivered(): Promise<void> {
+  const response = await fetch(inject('busDrainUrl'), { method: 'POST' });
+  if (response.status !== 204) throw new Error(`the local bus did not drain: ${response.status} ${await response.text()}`);
+}
+
 export function linkToken(mail: StoredMail | undefined, param: 'confirm' | 'token'): string {
   const token = mail && new RegExp(`[?&]${param}=([\\w-]{43})`).exec(mail.text)?.[1];
   if (!token) throw new Error(`No ${param} link in ${mail?.subject ?? 'missing mail'}`);
