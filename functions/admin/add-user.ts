@@ -1,3 +1,4 @@
+import { profileMessageResponseSchema } from '#shared/api.ts';
 import { ADMIN_MESSAGES as M, addUserSchema, INVITE_LINK_TTL_MS } from '#shared/admin/users.ts';
 import { addToRoleGroup, deleteIdentity } from '../auth/data/accounts.ts';
 import { createInvitedIdentity } from './data/admin-accounts.ts';
@@ -5,7 +6,7 @@ import { recordAdminAction } from './data/audit-log.ts';
 import { issueLinkToken } from '../auth/data/link-tokens.ts';
 import { ensureProfile, findProfileByEmail, newProfile } from '../profile/data/profiles.ts';
 import { Conflict } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { publish } from '../lib/publish.ts';
 import { requireAdmin } from './require-admin.ts';
 
@@ -35,5 +36,5 @@ export const handler = httpHandler(async (event) => {
   await publish('EmailRequested', { to: email, template: 'invite', path: `/reset-password?token=${token}` });
   await publish('AccountInvited', { userId, email, role, invitedBy: admin.user_id });
   await recordAdminAction({ actorId: admin.user_id, actorEmail: admin.email, action: 'user.create', target: userId, detail: { email, role } });
-  return json(201, { profile, message: M.userAdded(email) });
+  return respond(profileMessageResponseSchema, { profile, message: M.userAdded(email) }, 201);
 });

@@ -1,10 +1,11 @@
+import { messageResponseSchema } from '#shared/api.ts';
 import { ADMIN_MESSAGES as M, isProtectedAccount } from '#shared/admin/users.ts';
 import { deleteIdentity } from '../auth/data/accounts.ts';
 import { deleteProfileNow } from './data/admin-accounts.ts';
 import { recordAdminAction } from './data/audit-log.ts';
 import { getProfile } from '../profile/data/profiles.ts';
 import { Forbidden, NotFound } from '../lib/errors.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { publish } from '../lib/publish.ts';
 import { requireAdmin } from './require-admin.ts';
 import { targetUserId } from './user-param.ts';
@@ -27,5 +28,5 @@ export const handler = httpHandler(async (event) => {
   await publish('AccountDeleted', { userId, email: profile.email, role: profile.role });
   await deleteProfileNow(userId);
   await recordAdminAction({ actorId: admin.user_id, actorEmail: admin.email, action: 'user.delete', target: userId, detail: { role: profile.role } });
-  return json(202, { message: M.userDeleted });
+  return respond(messageResponseSchema, { message: M.userDeleted }, 202);
 });

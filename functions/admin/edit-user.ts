@@ -1,9 +1,10 @@
+import { profileMessageResponseSchema } from '#shared/api.ts';
 import { ADMIN_MESSAGES as M, editRefusal, editUserSchema } from '#shared/admin/users.ts';
 import { changeIdentityEmail, moveRoleGroup, updateProfileByAdmin } from './data/admin-accounts.ts';
 import { recordAdminAction } from './data/audit-log.ts';
 import { findProfileByEmail, getProfile } from '../profile/data/profiles.ts';
 import { Conflict, Forbidden, NotFound } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { publish } from '../lib/publish.ts';
 import { requireAdmin } from './require-admin.ts';
 import { targetUserId } from './user-param.ts';
@@ -45,7 +46,7 @@ export const handler = httpHandler(async (event) => {
   if (change.role !== before.role) detail.role = `${before.role} → ${change.role}`;
   if (change.subscription_status !== before.subscription_status) detail.subscription_status = `${before.subscription_status} → ${change.subscription_status}`;
   await recordAdminAction({ actorId: admin.user_id, actorEmail: admin.email, action: 'user.update', target: userId, detail });
-  return json(200, { profile: after, message: M.userUpdated });
+  return respond(profileMessageResponseSchema, { profile: after, message: M.userUpdated });
 });
 
 function refusedEdit(reason: 'changed' | 'not_admin' | 'last_admin' | 'busy'): Error {

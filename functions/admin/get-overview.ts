@@ -1,10 +1,10 @@
-import { adminStatsFrom, utcDay } from '#shared/admin/stats.ts';
+import { adminOverviewResponseSchema, adminStatsFrom, utcDay } from '#shared/admin/stats.ts';
 import { readAdminCounters } from './data/admin-stats.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { requireAdmin } from './require-admin.ts';
 
 /**
- * GET /api/admin/overview: the spec's admin statistics (docs/admin.md) from the
+ * GET /api/admin/overview: the admin statistics (docs/admin.md) from the
  * counters the aggregate-admin-stats consumer keeps: the caller's profile, then one
  * BatchGet of the totals and the 7 days, whatever the number of users or attempts.
  */
@@ -13,5 +13,5 @@ export const handler = httpHandler(async (event) => {
   const now = new Date();
   const today = utcDay(now.toISOString());
   const { totals, days } = await readAdminCounters(today);
-  return json(200, { stats: adminStatsFrom(totals, days, today), generatedAt: now.toISOString() });
+  return respond(adminOverviewResponseSchema, { stats: adminStatsFrom(totals, days, today), generatedAt: now.toISOString() });
 });

@@ -1,7 +1,8 @@
+import { auditLogResponseSchema } from '#shared/admin/audit.ts';
 import * as z from 'zod';
 import { listAdminActions } from './data/audit-log.ts';
 import { BadRequest } from '../lib/errors.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { requireAdmin } from './require-admin.ts';
 
 const querySchema = z.object({
@@ -14,5 +15,5 @@ export const handler = httpHandler(async (event) => {
   await requireAdmin(event);
   const parsed = querySchema.safeParse(event.queryStringParameters ?? {});
   if (!parsed.success) throw new BadRequest('Invalid query', { query: 'Invalid query' });
-  return json(200, await listAdminActions(parsed.data.limit, parsed.data.cursor));
+  return respond(auditLogResponseSchema, await listAdminActions(parsed.data.limit, parsed.data.cursor));
 });

@@ -1,9 +1,10 @@
+import { profileListResponseSchema } from '#shared/api.ts';
 import * as z from 'zod';
 import { ROLES } from '#shared/constants.ts';
 import { searchProfilesByRole } from './data/admin-accounts.ts';
 import { listProfilesByRole } from '../profile/data/profiles.ts';
 import { BadRequest } from '../lib/errors.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { fieldErrors } from '#shared/validation/field-errors.ts';
 import { requireAdmin } from './require-admin.ts';
 
@@ -22,7 +23,7 @@ export const handler = httpHandler(async (event) => {
   if (!parsed.success) throw new BadRequest('Invalid query', fieldErrors(parsed.error) as Record<string, string>);
 
   const { role, limit, cursor, q } = parsed.data;
-  if (q) return json(200, { profiles: await searchProfilesByRole(role, q, limit), nextCursor: null });
+  if (q) return respond(profileListResponseSchema, { profiles: await searchProfilesByRole(role, q, limit), nextCursor: null });
   const page = await listProfilesByRole(role, limit, cursor);
-  return json(200, { profiles: page.items, nextCursor: page.nextCursor });
+  return respond(profileListResponseSchema, { profiles: page.items, nextCursor: page.nextCursor });
 });

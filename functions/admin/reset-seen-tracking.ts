@@ -1,7 +1,7 @@
-import { ADMIN_MESSAGES as M } from '#shared/admin/users.ts';
+import { ADMIN_MESSAGES as M, seenTrackingResetResponseSchema } from '#shared/admin/users.ts';
 import { recordAdminAction } from './data/audit-log.ts';
 import { resetAllSeenTracking } from '../quiz/data/seen-tracking.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { requireAdmin } from './require-admin.ts';
 
 /**
@@ -13,5 +13,5 @@ export const handler = httpHandler(async (event) => {
   const admin = await requireAdmin(event);
   const generation = await resetAllSeenTracking(new Date());
   await recordAdminAction({ actorId: admin.user_id, actorEmail: admin.email, action: 'seen-tracking.reset', detail: { generation } });
-  return json(200, { message: M.resetSuccess, generation });
+  return respond(seenTrackingResetResponseSchema, { message: M.resetSuccess, generation });
 });

@@ -1,7 +1,7 @@
-import { datesFrom } from '#shared/social/daily-challenge.ts';
+import { datesFrom, generateUpcomingResponseSchema } from '#shared/social/daily-challenge.ts';
 import { recordAdminAction } from '../admin/data/audit-log.ts';
 import { requireAdmin } from '../admin/require-admin.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { ensureDailyChallenges } from './generate-challenges.ts';
 
 /** How many days ahead the admin call prepares (docs/social.md: the next 7 days). */
@@ -18,5 +18,5 @@ export const handler = httpHandler(async (event) => {
   const dates = datesFrom(tomorrow, UPCOMING_DAYS);
   const created = await ensureDailyChallenges(dates, now);
   await recordAdminAction({ actorId: admin.user_id, actorEmail: admin.email, action: 'daily-challenges.generate', detail: { from: dates[0]!, to: dates.at(-1)!, created } });
-  return json(200, { success: true, created, dates });
+  return respond(generateUpcomingResponseSchema, { success: true, created, dates });
 });

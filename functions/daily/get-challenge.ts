@@ -1,8 +1,8 @@
-import { DAILY_MESSAGES } from '#shared/social/daily-challenge.ts';
+import { DAILY_MESSAGES, dailyChallengeResponseSchema } from '#shared/social/daily-challenge.ts';
 import { getDailyChallenge, getDailyProgress } from './data/daily-challenges.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { NotFound } from '../lib/errors.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { challengeIdFrom, toDailyView, toProgressView } from './daily-view.ts';
 
 /**
@@ -15,5 +15,5 @@ export const handler = httpHandler(async (event) => {
   const [challenge, progress] = await Promise.all([getDailyChallenge(date, level), getDailyProgress(profile.user_id, date)]);
   if (!challenge) throw new NotFound(DAILY_MESSAGES.notFound);
   // The day's progress belongs to the challenge the caller played that day (another level's is not this one's).
-  return json(200, { challenge: toDailyView(challenge), progress: toProgressView(progress?.challenge_id === challenge.id ? progress : undefined) });
+  return respond(dailyChallengeResponseSchema, { challenge: toDailyView(challenge), progress: toProgressView(progress?.challenge_id === challenge.id ? progress : undefined) });
 });

@@ -1,10 +1,10 @@
+import { dailyChallengeIdSchema, dailyChallengeResponseSchema } from '#shared/social/daily-challenge.ts';
 import * as z from 'zod';
-import { dailyChallengeIdSchema } from '#shared/social/daily-challenge.ts';
 import { fieldErrors } from '#shared/validation/field-errors.ts';
 import { getDailyChallenge, getDailyProgress } from './data/daily-challenges.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest } from '../lib/errors.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { callerDay, toDailyView, toProgressView } from './daily-view.ts';
 import { ensureDailyChallenge } from './generate-challenges.ts';
 
@@ -26,5 +26,5 @@ export const handler = httpHandler(async (event) => {
   // A day already played at another level (the plan changed since) shows the challenge that was played.
   const played = progress && progress.challenge_id !== ensured?.id ? await getDailyChallenge(date, dailyChallengeIdSchema.parse(progress.challenge_id).level) : undefined;
   const challenge = played ?? ensured;
-  return json(200, { challenge: challenge ? toDailyView(challenge) : null, progress: toProgressView(progress) });
+  return respond(dailyChallengeResponseSchema, { challenge: challenge ? toDailyView(challenge) : null, progress: toProgressView(progress) });
 });

@@ -1,10 +1,10 @@
+import { DAILY_MESSAGES, startDailyRequestSchema, startDailyResponseSchema } from '#shared/social/daily-challenge.ts';
 import type { Profile } from '#shared/api.ts';
-import { DAILY_MESSAGES, startDailyRequestSchema } from '#shared/social/daily-challenge.ts';
 import { claimDailyRound, getDailyChallenge, getDailyProgress, type StoredDailyChallenge } from './data/daily-challenges.ts';
 import { getRound } from '../quiz/data/rounds.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
-import { httpHandler, json, parseBody, type HttpResult } from '../lib/http.ts';
+import { httpHandler, type HttpResult, parseBody, respond } from '../lib/http.ts';
 import { newRoundId } from '../quiz/build-round.ts';
 import { saveRound } from '../quiz/save-round.ts';
 import { toPlayRound } from '../quiz/to-play-round.ts';
@@ -17,7 +17,7 @@ async function resume(profile: Profile, challenge: StoredDailyChallenge): Promis
   if (progress.completed) throw new Conflict(DAILY_MESSAGES.alreadyCompleted, 'daily_completed');
   const round = await getRound(profile.user_id, progress.round_id);
   if (!round || round.status !== 'active') throw new Conflict(DAILY_MESSAGES.alreadyCompleted, 'daily_completed');
-  return json(200, { round: toPlayRound(round), answered: round.answers.length, bonus_points: challenge.bonus_points });
+  return respond(startDailyResponseSchema, { round: toPlayRound(round), answered: round.answers.length, bonus_points: challenge.bonus_points });
 }
 
 /**
@@ -65,5 +65,5 @@ export const handler = httpHandler(async (event) => {
     if (other) return other;
     throw new Conflict(DAILY_MESSAGES.alreadyCompleted, 'daily_completed');
   }
-  return json(201, { round: toPlayRound(round), answered: 0, bonus_points: challenge.bonus_points });
+  return respond(startDailyResponseSchema, { round: toPlayRound(round), answered: 0, bonus_points: challenge.bonus_points }, 201);
 });

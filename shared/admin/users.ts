@@ -66,3 +66,6 @@ export function editRefusal(before: { role: string; email: string }, change: Edi
 
 /** How long an invitation's set-a-password link works: the invitee may not read mail within the hour. */
 export const INVITE_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** POST /api/admin/seen-tracking/reset: every account's seen questions forgotten at once, as one new generation. */
+export const seenTrackingResetResponseSchema = z.object({ message: z.string(), generation: z.number().int() });

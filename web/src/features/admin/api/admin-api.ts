@@ -2,8 +2,9 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tans
 import * as z from 'zod';
 import { auditLogResponseSchema } from '#shared/admin/audit.ts';
 import { adminOverviewResponseSchema } from '#shared/admin/stats.ts';
-import type { AddUserInput, EditUserInput } from '#shared/admin/users.ts';
-import { messageResponseSchema, profileSchema } from '#shared/api.ts';
+import { seenTrackingResetResponseSchema, type AddUserInput, type EditUserInput } from '#shared/admin/users.ts';
+import { messageResponseSchema, profileListResponseSchema, profileMessageResponseSchema } from '#shared/api.ts';
+import { generateUpcomingResponseSchema } from '#shared/social/daily-challenge.ts';
 import { healthResponseSchema } from '#shared/system/api.ts';
 import type { Role } from '#shared/constants.ts';
 import { api, type ApiClient } from '@/lib/api-client.ts';
@@ -24,7 +25,6 @@ export function useSystemHealth() {
   return useQuery({ queryKey: adminKeys.health(), queryFn: ({ signal }) => api.request('/api/health', { auth: true, schema: healthResponseSchema, signal }) });
 }
 
-const usersPageSchema = z.object({ profiles: z.array(profileSchema), nextCursor: z.string().nullable() });
 export const USERS_PAGE_SIZE = 25;
 
 /** GET /api/admin/users?role=&q=: one role's accounts (those whose e-mail starts with `search`), a page at a time (Load more). */
@@ -36,7 +36,7 @@ export function useAdminUsers(role: Role, search: string) {
       const query = new URLSearchParams({ role, limit: String(USERS_PAGE_SIZE) });
       if (search) query.set('q', search);
       if (pageParam) query.set('cursor', pageParam);
-      return api.request(`/api/admin/users?${query}`, { auth: true, schema: usersPageSchema, signal });
+      return api.request(`/api/admin/users?${query}`, { auth: true, schema: profileListResponseSchema, signal });
     },
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
@@ -56,11 +56,10 @@ export function useAuditLog() {
 
 /** Every admin change shows in the console (lists, counters, the audit log). */
 const AFTER_ADMIN_CHANGE = [[QUERY_ROOTS.admin]] as const;
-const userResponseSchema = z.object({ profile: profileSchema, message: z.string() });
 
 export function useAddUser() {
   return useMutation({
-    mutationFn: (input: AddUserInput) => api.request('/api/admin/users', { method: 'POST', body: input, auth: true, schema: userResponseSchema }),
+    mutationFn: (input: AddUserInput) => api.request('/api/admin/users', { method: 'POST', body: input, auth: true, schema: profileMessageResponseSchema }),
     meta: { invalidates: AFTER_ADMIN_CHANGE },
   });
 }
@@ -68,7 +67,7 @@ export function useAddUser() {
 export function useEditUser() {
   return useMutation({
     mutationFn: ({ userId, ...input }: EditUserInput & { userId: string }) =>
-      api.request(`/api/admin/users/${encodeURIComponent(userId)}`, { method: 'PATCH', body: input, auth: true, schema: userResponseSchema }),
+      api.request(`/api/admin/users/${encodeURIComponent(userId)}`, { method: 'PATCH', body: input, auth: true, schema: profileMessageResponseSchema }),
     meta: { invalidates: AFTER_ADMIN_CHANGE },
   });
 }
@@ -82,7 +81,7 @@ export function useDeleteUser() {
 
 export function useResetSeenTracking() {
   return useMutation({
-    mutationFn: () => api.request('/api/admin/seen-tracking/reset', { method: 'POST', body: {}, auth: true, schema: z.object({ message: z.string() }) }),
+    mutationFn: () => api.request('/api/admin/seen-tracking/reset', { method: 'POST', body: {}, auth: true, schema: seenTrackingResetResponseSchema }),
     meta: { invalidates: AFTER_ADMIN_CHANGE },
   });
 }
@@ -91,7 +90,7 @@ export function useResetSeenTracking() {
 export function useGenerateDailyChallenges() {
   return useMutation({
     mutationFn: () =>
-      api.request('/api/daily-challenges/generate-upcoming', { method: 'POST', body: {}, auth: true, schema: z.object({ created: z.number(), dates: z.array(z.string()) }), timeoutMs: 30_000 }),
+      api.request('/api/daily-challenges/generate-upcoming', { method: 'POST', body: {}, auth: true, schema: generateUpcomingResponseSchema, timeoutMs: 30_000 }),
     meta: { invalidates: [...AFTER_ADMIN_CHANGE, [QUERY_ROOTS.daily]] },
   });
 }
