@@ -1,7 +1,8 @@
+import { feedResponseSchema } from '#shared/social/feed.ts';
 import { newestFeed } from './data/feed.ts';
 import { friendshipsOf } from '../social/data/friends.ts';
 import { requireCaller } from '../lib/caller.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 
 /**
  * GET /api/feed: the newest 50 activities of the caller and their friends (friends-only
@@ -12,5 +13,5 @@ export const handler = httpHandler(async (event) => {
   const me = await requireCaller(event, ['student', 'admin']);
   const friends = await friendshipsOf(me.user_id);
   const visible = new Set([me.user_id, ...friends.map((f) => f.friendId)]);
-  return json(200, { items: await newestFeed(me.user_id, visible) });
+  return respond(feedResponseSchema, { items: await newestFeed(me.user_id, visible) });
 });

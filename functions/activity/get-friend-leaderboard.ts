@@ -1,8 +1,8 @@
-import { friendLeaderboardQuerySchema, rankStandings } from '#shared/social/leaderboard.ts';
+import { friendLeaderboardQuerySchema, leaderboardResponseSchema, rankStandings } from '#shared/social/leaderboard.ts';
 import { friendshipsOf } from '../social/data/friends.ts';
 import { standingsFor } from './data/leaderboard.ts';
 import { requireCaller } from '../lib/caller.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { parseQuery } from './leaderboard-query.ts';
 
 /**
@@ -17,5 +17,5 @@ export const handler = httpHandler(async (event) => {
   const players = [{ userId: me.user_id, email: me.email }, ...friends.map((f) => ({ userId: f.friendId, email: f.friendEmail }))];
   const ranked = rankStandings(await standingsFor(players, period, new Date()), players.length);
   const entries = ranked.map((s) => ({ rank: s.rank, user_id: s.userId, name: s.name, points: s.points, quizzes: s.quizzes, is_me: s.userId === me.user_id }));
-  return json(200, { period, subject: 'all', entries });
+  return respond(leaderboardResponseSchema, { period, subject: 'all', entries });
 });

@@ -1,6 +1,6 @@
-import { globalLeaderboardQuerySchema, publicName, rankStandings } from '#shared/social/leaderboard.ts';
+import { globalLeaderboardQuerySchema, leaderboardResponseSchema, publicName, rankStandings } from '#shared/social/leaderboard.ts';
 import { topStandings } from './data/leaderboard.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { parseQuery } from './leaderboard-query.ts';
 
 /**
@@ -12,5 +12,5 @@ export const handler = httpHandler(async (event) => {
   const { period, subject } = parseQuery(event, globalLeaderboardQuerySchema);
   const standings = await topStandings(subject, period, new Date());
   const entries = rankStandings(standings).map((s) => ({ rank: s.rank, user_id: s.userId, name: publicName(s.name), points: s.points, quizzes: s.quizzes }));
-  return json(200, { period, subject, entries });
+  return respond(leaderboardResponseSchema, { period, subject, entries });
 });

@@ -1,8 +1,9 @@
+import { requestCancelledSchema } from '#shared/social/social-api.ts';
 import { FRIEND_MESSAGES as M } from '#shared/social/friends.ts';
 import { requestBetween, settleRequest } from './data/friends.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { userIdParam } from './friend-route-params.ts';
 
 /** POST /api/friends/requests/{userId}/cancel (userId: the receiver): the sender withdraws a pending request (the sender only). */
@@ -14,5 +15,5 @@ export const handler = httpHandler(async (event) => {
   if (request.status !== 'pending' || !(await settleRequest(request, 'cancelled', new Date().toISOString()))) {
     throw new Conflict('This request was already answered or cancelled', 'request_settled');
   }
-  return json(200, { status: 'cancelled' });
+  return respond(requestCancelledSchema, { status: 'cancelled' });
 });

@@ -1,9 +1,10 @@
+import { challengeResponseSchema } from '#shared/social/social-api.ts';
 import { challengeIdSchema, CHALLENGE_MESSAGES as M, isExpired } from '#shared/social/friend-challenge.ts';
 import { requestResponseSchema } from '#shared/social/friends.ts';
 import { answerChallenge, getChallenge } from './data/challenges.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, Gone, NotFound } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { markAnsweredRead } from '../notifications/fact-key.ts';
 import { challengeView } from './challenge-view.ts';
@@ -24,5 +25,5 @@ export const handler = httpHandler(async (event) => {
   await markAnsweredRead(me.user_id, 'friend_challenge', `received#${challenge.id}`).catch((error: unknown) =>
     log.warn('challenge notification not marked read', { error: String(error) }),
   );
-  return json(200, { challenge: challengeView(answered, me.user_id, now) });
+  return respond(challengeResponseSchema, { challenge: challengeView(answered, me.user_id, now) });
 });

@@ -1,8 +1,9 @@
+import { requestAnsweredSchema } from '#shared/social/social-api.ts';
 import { FRIEND_MESSAGES as M, requestResponseSchema } from '#shared/social/friends.ts';
 import { receivedRequest, settleRequest } from './data/friends.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { markAnsweredRead } from '../notifications/fact-key.ts';
 import { userIdParam } from './friend-route-params.ts';
@@ -25,5 +26,5 @@ export const handler = httpHandler(async (event) => {
   await markAnsweredRead(me.user_id, 'friend_request', `${senderId}#${request.createdAt}`).catch((error: unknown) =>
     log.warn('friend request notification not marked read', { error: String(error) }),
   );
-  return json(200, { status });
+  return respond(requestAnsweredSchema, { status });
 });

@@ -1,9 +1,10 @@
+import { userSearchResponseSchema } from '#shared/social/social-api.ts';
 import { friendSearchSchema, maskedEmail } from '#shared/social/friends.ts';
 import { friendshipsOf, pendingRequests } from './data/friends.ts';
 import { findProfileByEmail } from '../profile/data/profiles.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest } from '../lib/errors.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { fieldErrors } from '#shared/validation/field-errors.ts';
 
 /**
@@ -23,5 +24,5 @@ export const handler = httpHandler(async (event) => {
   ]);
   const exclude = new Set([me.user_id, ...friends.map((f) => f.friendId), ...sent.map((r) => r.receiverId), ...received.map((r) => r.senderId)]);
   const match = found && found.role === 'student' && !exclude.has(found.user_id) ? [{ user_id: found.user_id, email: maskedEmail(found.email) }] : [];
-  return json(200, { users: match });
+  return respond(userSearchResponseSchema, { users: match });
 });

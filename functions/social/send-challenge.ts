@@ -1,3 +1,4 @@
+import { challengeResponseSchema } from '#shared/social/social-api.ts';
 import { randomBytes } from 'node:crypto';
 import { canPlayLevel } from '#shared/entitlements.ts';
 import { QUIZ_MESSAGES } from '#shared/quiz/contracts.ts';
@@ -7,7 +8,7 @@ import { areFriends } from './data/friends.ts';
 import { getProfile } from '../profile/data/profiles.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Forbidden, NotFound } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { publish } from '../lib/publish.ts';
 import { drawQuestions } from '../quiz/build-round.ts';
@@ -55,5 +56,5 @@ export const handler = httpHandler(async (event) => {
     questionCount: challenge.questionCount,
     createdAt: challenge.createdAt,
   }).catch((error: unknown) => log.warn('ChallengeSent not published', { error: String(error) }));
-  return json(201, { challenge: challengeView({ ...challenge, rounds: {}, attempts: {} }, me.user_id, now) });
+  return respond(challengeResponseSchema, { challenge: challengeView({ ...challenge, rounds: {}, attempts: {} }, me.user_id, now) }, 201);
 });

@@ -1,9 +1,10 @@
+import { sentRequestResponseSchema } from '#shared/social/social-api.ts';
 import { FRIEND_MESSAGES as M, friendRequestSchema } from '#shared/social/friends.ts';
 import { areFriends, putPendingRequest, requestBetween } from './data/friends.ts';
 import { findProfileByEmail } from '../profile/data/profiles.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest, Conflict, NotFound } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { publish } from '../lib/publish.ts';
 
@@ -32,5 +33,5 @@ export const handler = httpHandler(async (event) => {
   await publish('FriendRequestSent', { senderId: me.user_id, senderEmail: me.email, receiverId: target.user_id, createdAt: request.createdAt }).catch((error: unknown) =>
     log.warn('FriendRequestSent not published', { error: String(error) }),
   );
-  return json(201, { request: { id: target.user_id, receiver_id: target.user_id, receiver_email: target.email, message, status: 'pending', created_at: request.createdAt } });
+  return respond(sentRequestResponseSchema, { request: { id: target.user_id, receiver_id: target.user_id, receiver_email: target.email, message, status: 'pending', created_at: request.createdAt } }, 201);
 });

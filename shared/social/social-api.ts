@@ -76,3 +76,6 @@ export const challengesResponseSchema = z.object({ challenges: z.array(challenge
 
 /** POST /api/challenges and POST /api/challenges/{id}/respond. */
 export const challengeResponseSchema = z.object({ challenge: challengeViewSchema });
+
+/** POST /api/friends/requests/{userId}/cancel: the caller's own pending request withdrawn. */
+export const requestCancelledSchema = z.object({ status: z.literal('cancelled') });

@@ -6,6 +6,7 @@ import {
   challengesResponseSchema,
   friendsResponseSchema,
   requestAnsweredSchema,
+  requestCancelledSchema,
   sentRequestResponseSchema,
   userSearchResponseSchema,
   type ChallengeView,
@@ -80,7 +81,7 @@ export function useRespondToRequest() {
 
 export function useCancelRequest() {
   return useMutation({
-    mutationFn: (receiverId: string) => api.request(`/api/friends/requests/${path(receiverId)}/cancel`, { method: 'POST', auth: true }),
+    mutationFn: (receiverId: string) => api.request(`/api/friends/requests/${path(receiverId)}/cancel`, { method: 'POST', auth: true, schema: requestCancelledSchema }),
     meta: { invalidates: AFTER_FRIENDS_CHANGE },
   });
 }
