@@ -1,5 +1,5 @@
+import { answerRequestSchema, answerResponseSchema, DEADLINE_GRACE_MS, QUIZ_MESSAGES } from '#shared/quiz/contracts.ts';
 import { limitFor } from '#shared/entitlements.ts';
-import { answerRequestSchema, DEADLINE_GRACE_MS, QUIZ_MESSAGES } from '#shared/quiz/contracts.ts';
 import { dailyLimitDetails } from '#shared/quiz/daily-limit.ts';
 import { isCorrect } from '#shared/quiz/grade.ts';
 import { isRoundOpen } from '#shared/quiz/round-life.ts';
@@ -7,7 +7,7 @@ import { countRoundItem, roundsPlayedToday } from './data/daily-rounds.ts';
 import { appendAnswer, getRound } from './data/rounds.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest, Conflict, NotFound, TooManyRequests } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { countMetric, METRIC } from '../lib/metrics.ts';
 import { completeRound } from './complete-round.ts';
 import { roundIdFrom } from './round-path.ts';
@@ -63,5 +63,5 @@ export const handler = httpHandler(async (event) => {
   const answers = [...round.answers, stored];
   const score = answers.filter((a) => a.correct).length;
   const result = isLast ? await completeRound({ ...round, answers }, now) : null;
-  return json(200, { correct, correctAnswer: question.correct_answer, score, finished: isLast, result });
+  return respond(answerResponseSchema, { correct, correctAnswer: question.correct_answer, score, finished: isLast, result });
 });

@@ -1,8 +1,8 @@
-import { DEADLINE_GRACE_MS, QUIZ_MESSAGES } from '#shared/quiz/contracts.ts';
+import { DEADLINE_GRACE_MS, finishResponseSchema, QUIZ_MESSAGES } from '#shared/quiz/contracts.ts';
 import { getRound } from './data/rounds.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { completeRound } from './complete-round.ts';
 import { roundIdFrom } from './round-path.ts';
 
@@ -20,5 +20,5 @@ export const handler = httpHandler(async (event) => {
   const now = new Date();
   const timeUp = round.deadline !== null && now.getTime() >= round.deadline - DEADLINE_GRACE_MS;
   if (round.status === 'active' && !timeUp) throw new Conflict('The round is still running', 'round_active');
-  return json(200, { result: await completeRound(round, now) });
+  return respond(finishResponseSchema, { result: await completeRound(round, now) });
 });

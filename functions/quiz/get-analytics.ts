@@ -1,10 +1,10 @@
+import { analytics, ANALYTICS_RANGES, analyticsResponseSchema, type AttemptPoint } from '#shared/analytics.ts';
 import * as z from 'zod';
-import { analytics, ANALYTICS_RANGES, type AttemptPoint } from '#shared/analytics.ts';
 import { canUse } from '#shared/entitlements.ts';
 import { attemptsSince } from './data/learner.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest, Forbidden } from '../lib/errors.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 
 const querySchema = z.object({ range: z.coerce.number().pipe(z.union(ANALYTICS_RANGES.map((r) => z.literal(r)) as [z.ZodLiteral<7>, z.ZodLiteral<30>, z.ZodLiteral<90>])).default(30) });
 
@@ -28,5 +28,5 @@ export const handler = httpHandler(async (event) => {
     timeSpentMs: Number(a.time_spent),
     completedAt: String(a.completed_at),
   }));
-  return json(200, analytics(attempts, parsed.data.range, now));
+  return respond(analyticsResponseSchema, analytics(attempts, parsed.data.range, now));
 });

@@ -1,6 +1,6 @@
+import { type ProgressResponse, progressResponseSchema } from '#shared/quiz/contracts.ts';
 import { LEVELS, SUBJECTS } from '#shared/constants.ts';
 import { canPlayLevel, limitFor } from '#shared/entitlements.ts';
-import type { ProgressResponse } from '#shared/quiz/contracts.ts';
 import { roundsLeft } from '#shared/quiz/daily-limit.ts';
 import { summariseSubjects } from '#shared/quiz/progress.ts';
 import { localDate, streakOn } from '#shared/quiz/streak.ts';
@@ -9,7 +9,7 @@ import { insights } from '#shared/insights.ts';
 import { roundsPlayedToday } from './data/daily-rounds.ts';
 import { achievements, attemptsSince, learnerTotals, levelProgressRows, recentActiveDays, recentAttempts } from './data/learner.ts';
 import { requireCaller } from '../lib/caller.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 
 const RECENT_ATTEMPTS = 5;
 
@@ -60,5 +60,5 @@ export const handler = httpHandler(async (event) => {
       roundsLeftToday: roundsLeft(limit, playedToday),
     },
   };
-  return json(200, body);
+  return respond(progressResponseSchema, body);
 });

@@ -1,8 +1,9 @@
+import { reviewResponseSchema } from '#shared/quiz/contracts.ts';
 import { hasFullAccess } from '#shared/entitlements.ts';
 import { getRound } from './data/rounds.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, Forbidden, NotFound } from '../lib/errors.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { roundIdFrom } from './round-path.ts';
 
 /** GET /api/quiz/rounds/{roundId}/review: a premium user's wrong answers with the stored explanations. */
@@ -19,5 +20,5 @@ export const handler = httpHandler(async (event) => {
     if (answer?.correct) return [];
     return [{ questionId: question.id, question: question.question, yourAnswer: answer?.answer ?? null, correctAnswer: question.correct_answer, explanation: question.explanation, topic: question.topic }];
   });
-  return json(200, { items });
+  return respond(reviewResponseSchema, { items });
 });

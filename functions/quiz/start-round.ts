@@ -1,5 +1,5 @@
+import { QUIZ_MESSAGES, roundSchema, startRoundRequestSchema } from '#shared/quiz/contracts.ts';
 import { canPlayLevel, limitFor } from '#shared/entitlements.ts';
-import { QUIZ_MESSAGES, startRoundRequestSchema } from '#shared/quiz/contracts.ts';
 import { dailyLimitDetails, hasRoundsLeft } from '#shared/quiz/daily-limit.ts';
 import { ROUND_MAX_MS, resumableRound } from '#shared/quiz/round-life.ts';
 import { roundTimeZone } from '#shared/quiz/time-zone.ts';
@@ -9,7 +9,7 @@ import { bookmarkedAmong } from '../review/data/reviews.ts';
 import { activeRounds, getRound, type StoredRound } from './data/rounds.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Forbidden, NotFound, TooManyRequests } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { buildRound, replayRound } from './build-round.ts';
 import { challengeRound, openChallengeRound } from './challenge-round.ts';
 import { settleLeftRounds } from './left-rounds.ts';
@@ -44,9 +44,9 @@ export const handler = httpHandler(async (event) => {
   // use up one of today's rounds (and a refused count cannot strand a claimed challenge).
   if (request.challengeId) {
     const open = await openChallengeRound(profile, request.challengeId, now);
-    if (open && open.subject === request.subject && open.level === request.level) return json(200, await withBookmarks(open, now));
+    if (open && open.subject === request.subject && open.level === request.level) return respond(roundSchema, await withBookmarks(open, now));
     const round = await challengeRound(profile, { ...request, challengeId: request.challengeId }, now);
-    return json(201, await withBookmarks(await saveRound(round, profile, request.timeZone, now), now));
+    return respond(roundSchema, await withBookmarks(await saveRound(round, profile, request.timeZone, now), now), 201);
   }
 
   // The day is the account's (the zone this round would be stored with).
@@ -58,11 +58,11 @@ export const handler = httpHandler(async (event) => {
   // Retry Same Questions asks for a new round by name; any other start resumes the round in play.
   const resumable = request.retryOf ? undefined : resumableRound(inPlay, request, now.getTime());
   // A round already counted goes on even at the limit; one never answered would be refused at its first answer.
-  if (resumable && (resumable.answers.length > 0 || hasRoundsLeft(limit, played))) return json(200, await withBookmarks(resumable, now));
+  if (resumable && (resumable.answers.length > 0 || hasRoundsLeft(limit, played))) return respond(roundSchema, await withBookmarks(resumable, now));
   if (!hasRoundsLeft(limit, played)) throw new TooManyRequests(QUIZ_MESSAGES.dailyLimit(limit), 'daily_limit', dailyLimitDetails(limit, played, now, timeZone));
 
   // Drawn only now, so a refused start reads no questions.
   const drawn = previous ? replayRound(previous, request, now, timeMultiplierOfProfile(profile)) : await buildRound(profile, request, now);
   const round = { ...drawn, countsAgainstLimit: true, ...(request.focus ? { focus: request.focus } : {}) };
-  return json(201, await withBookmarks(await saveRound(round, profile, request.timeZone, now), now));
+  return respond(roundSchema, await withBookmarks(await saveRound(round, profile, request.timeZone, now), now), 201);
 });

@@ -1,11 +1,11 @@
+import { bookmarkRequestSchema, bookmarkResponseSchema } from '#shared/quiz/contracts.ts';
 import { limitFor } from '#shared/entitlements.ts';
-import { bookmarkRequestSchema } from '#shared/quiz/contracts.ts';
 import { toggleBookmark } from './data/bookmarks.ts';
 import { locateQuestion } from '../questions/data/question-bank.ts';
 import { ensureCards } from '../review/data/reviews.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Forbidden, NotFound, Unavailable } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 
 /** POST /api/bookmarks/toggle: bookmarks a bank question or removes the bookmark; free users keep up to 20. */
 export const handler = httpHandler(async (event) => {
@@ -21,5 +21,5 @@ export const handler = httpHandler(async (event) => {
   if (outcome === 'busy') throw new Unavailable('The bookmark could not be saved. Please try again.');
   // A bookmarked question is also a spaced-repetition card (an existing card keeps its schedule).
   if (outcome === 'added') await ensureCards(profile.user_id, [{ id: questionId, subject: found.subject, level: found.level }], now);
-  return json(200, { bookmarked: outcome === 'added' });
+  return respond(bookmarkResponseSchema, { bookmarked: outcome === 'added' });
 });
