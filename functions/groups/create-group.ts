@@ -1,8 +1,8 @@
-import { createGroupSchema, GROUP_LIMITS, GROUP_MESSAGES as M } from '#shared/groups/study-groups.ts';
+import { createGroupSchema, GROUP_LIMITS, GROUP_MESSAGES as M, groupCreatedSchema } from '#shared/groups/study-groups.ts';
 import { enforceAccountRateLimit } from '../lib/data/rate-limits.ts';
 import { createGroup } from './data/study-groups.ts';
 import { Conflict } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { groupView, requireGroupsCaller } from './group-access.ts';
 
 /**
@@ -16,5 +16,5 @@ export const handler = httpHandler(async (event) => {
   const group = await createGroup(input, me, new Date().toISOString(), GROUP_LIMITS.groupsPerAccount);
   if (group === 'limit') throw new Conflict(M.tooManyGroups, 'too_many_groups');
   if (group === 'busy') throw new Conflict(M.busy, 'busy');
-  return json(201, { group: groupView(group, 'admin') });
+  return respond(groupCreatedSchema, { group: groupView(group, 'admin') }, 201);
 });

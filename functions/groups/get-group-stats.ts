@@ -1,6 +1,6 @@
-import { groupStats } from '#shared/groups/study-groups.ts';
+import { groupStats, groupStatsSchema } from '#shared/groups/study-groups.ts';
 import { membersOf, progressOfMembers } from './data/study-groups.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { groupIdParam, requireGroupsCaller, requireMember } from './group-access.ts';
 
 /**
@@ -13,5 +13,5 @@ export const handler = httpHandler(async (event) => {
   const me = await requireGroupsCaller(event);
   await requireMember(groupId, me.user_id);
   const members = await membersOf(groupId);
-  return json(200, { stats: groupStats(await progressOfMembers(members.map((m) => m.user_id))) });
+  return respond(groupStatsSchema, { stats: groupStats(await progressOfMembers(members.map((m) => m.user_id))) });
 });

@@ -1,5 +1,6 @@
+import { groupDetailSchema } from '#shared/groups/study-groups.ts';
 import { membersOf } from './data/study-groups.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { groupIdParam, groupView, requireGroupsCaller, requireMember } from './group-access.ts';
 
 /** GET /api/groups/{groupId}: the group and its members (admin first), for members only. */
@@ -8,5 +9,5 @@ export const handler = httpHandler(async (event) => {
   const me = await requireGroupsCaller(event);
   const { group, member } = await requireMember(groupId, me.user_id);
   const members = (await membersOf(groupId)).sort((a, b) => (a.role === b.role ? a.joined_at.localeCompare(b.joined_at) : a.role === 'admin' ? -1 : 1));
-  return json(200, { group: groupView({ ...group, member_count: members.length }, member.role), members });
+  return respond(groupDetailSchema, { group: groupView({ ...group, member_count: members.length }, member.role), members });
 });

@@ -1,9 +1,9 @@
-import { GROUP_MESSAGES as M, inviteSchema } from '#shared/groups/study-groups.ts';
+import { GROUP_MESSAGES as M, groupInvitationSchema, inviteSchema } from '#shared/groups/study-groups.ts';
 import { areFriends } from '../social/data/friends.ts';
 import { findProfileByEmail, getProfile } from '../profile/data/profiles.ts';
 import { membershipOf, putInvitation } from './data/study-groups.ts';
 import { Conflict, Forbidden, NotFound } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { groupIdParam, requireGroupsCaller, requireMember } from './group-access.ts';
 
 /**
@@ -21,5 +21,5 @@ export const handler = httpHandler(async (event) => {
   if (!invitee || invitee.role !== 'student' || !(await areFriends(me.user_id, invitee.user_id))) throw new NotFound(M.inviteeNotFriend);
   if (await membershipOf(groupId, invitee.user_id)) throw new Conflict(M.inviteeIsMember, 'already_member');
   await putInvitation(groupId, invitee.user_id, me.user_id, new Date().toISOString());
-  return json(201, { invitation: { group_id: groupId, user_id: invitee.user_id, email: invitee.email } });
+  return respond(groupInvitationSchema, { invitation: { group_id: groupId, user_id: invitee.user_id, email: invitee.email } }, 201);
 });

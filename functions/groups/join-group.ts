@@ -1,7 +1,7 @@
-import { GROUP_MESSAGES as M } from '#shared/groups/study-groups.ts';
+import { GROUP_MESSAGES as M, groupCreatedSchema } from '#shared/groups/study-groups.ts';
 import { getGroup, isInvited, joinGroup } from './data/study-groups.ts';
 import { Conflict, Forbidden, NotFound } from '../lib/errors.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { groupIdParam, groupView, requireGroupsCaller } from './group-access.ts';
 
 /**
@@ -21,5 +21,5 @@ export const handler = httpHandler(async (event) => {
   if (outcome === 'full') throw new Conflict(M.groupFull, 'group_full');
   if (outcome === 'private') throw new Forbidden(M.privateGroup, 'invitation_required');
   if (outcome === 'gone') throw new NotFound(M.groupNotFound);
-  return json(200, { group: groupView({ ...group, member_count: group.member_count + 1 }, 'member') });
+  return respond(groupCreatedSchema, { group: groupView({ ...group, member_count: group.member_count + 1 }, 'member') });
 });

@@ -1,5 +1,6 @@
+import { myGroupsSchema } from '#shared/groups/study-groups.ts';
 import { getGroups, groupsOfUser, invitationsOf } from './data/study-groups.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { groupView, requireGroupsCaller } from './group-access.ts';
 
 /** GET /api/groups: the caller's groups with member count and their role, and the private groups they are invited to. */
@@ -10,7 +11,7 @@ export const handler = httpHandler(async (event) => {
   const invitedOnly = invitedTo.filter((id) => !roles.has(id));
   const groups = await getGroups([...roles.keys(), ...invitedOnly]);
   const byId = new Map(groups.map((g) => [g.id, g]));
-  return json(200, {
+  return respond(myGroupsSchema, {
     groups: [...roles].flatMap(([id, role]) => (byId.has(id) ? [groupView(byId.get(id)!, role)] : [])),
     invitations: invitedOnly.flatMap((id) => (byId.has(id) ? [groupView(byId.get(id)!, null, true)] : [])),
   });

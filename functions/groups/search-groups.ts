@@ -1,7 +1,7 @@
-import { groupSearchSchema } from '#shared/groups/study-groups.ts';
+import { groupListSchema, groupSearchSchema } from '#shared/groups/study-groups.ts';
 import { groupsOfUser, searchPublicGroups } from './data/study-groups.ts';
 import { BadRequest } from '../lib/errors.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { groupView, requireGroupsCaller } from './group-access.ts';
 
 /** GET /api/groups/search?q=: public groups the caller has not joined whose name or description contains q (any case). */
@@ -11,5 +11,5 @@ export const handler = httpHandler(async (event) => {
   const me = await requireGroupsCaller(event);
   const mine = new Set((await groupsOfUser(me.user_id)).map((m) => m.groupId));
   const groups = await searchPublicGroups(parsed.data.q, mine);
-  return json(200, { groups: groups.map((g) => groupView(g, null)) });
+  return respond(groupListSchema, { groups: groups.map((g) => groupView(g, null)) });
 });

@@ -1,7 +1,7 @@
-import { CHAT_MESSAGE_TYPE, chatMessageSchema } from '#shared/groups/study-groups.ts';
+import { CHAT_MESSAGE_TYPE, chatMessageSchema, messageSentSchema } from '#shared/groups/study-groups.ts';
 import { enforceAccountRateLimit } from '../lib/data/rate-limits.ts';
 import { putMessage } from './data/study-groups.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { pushToTopic } from '../lib/push.ts';
 import { groupIdParam, requireGroupsCaller, requireMember } from './group-access.ts';
@@ -22,5 +22,5 @@ export const handler = httpHandler(async (event) => {
   await pushToTopic(`group:${groupId}`, { type: CHAT_MESSAGE_TYPE, data: stored }).catch((error: unknown) =>
     log.warn('chat message not pushed', { groupId, error: String(error) }),
   );
-  return json(201, { message: stored });
+  return respond(messageSentSchema, { message: stored }, 201);
 });

@@ -218,3 +218,8 @@ export const groupStatsSchema = z.object({
 
 /** The live message on `group:<id>`. */
 export const CHAT_MESSAGE_TYPE = 'chat.message';
+
+/** GET /api/groups: the groups the caller belongs to and those they are invited to. */
+export const myGroupsSchema = z.object({ groups: z.array(groupViewSchema), invitations: z.array(groupViewSchema) });
+/** POST /api/groups/{groupId}/invitations: who was invited. */
+export const groupInvitationSchema = z.object({ invitation: z.object({ group_id: z.string(), user_id: z.string(), email: z.string() }) });

@@ -1,13 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod';
 import {
   groupCreatedSchema,
   groupDetailSchema,
+  groupInvitationSchema,
   groupListSchema,
   groupStatsSchema,
-  groupViewSchema,
   messageSentSchema,
   messagesResponseSchema,
+  myGroupsSchema,
   type ChatMessageView,
   type CreateGroupInput,
 } from '#shared/groups/study-groups.ts';
@@ -16,7 +16,6 @@ import { QUERY_ROOTS } from '@/lib/query/query-roots.ts';
 import { groupsKeys } from './query-keys.ts';
 
 const path = encodeURIComponent;
-const myGroupsSchema = z.object({ groups: z.array(groupViewSchema), invitations: z.array(groupViewSchema) });
 
 /** GET /api/groups: my groups (member count, my role) and private groups I am invited to. */
 export function useMyGroups() {
@@ -90,12 +89,11 @@ export function useAppendMessage() {
     });
 }
 
-const invitationSchema = z.object({ invitation: z.object({ group_id: z.string(), user_id: z.string(), email: z.string() }) });
 
 /** The group admin invites a friend by e-mail (the invitation lets them join a private group). */
 export function useInviteToGroup(groupId: string) {
   return useMutation({
-    mutationFn: (email: string) => api.request(`/api/groups/${path(groupId)}/invitations`, { method: 'POST', body: { email }, auth: true, schema: invitationSchema }),
+    mutationFn: (email: string) => api.request(`/api/groups/${path(groupId)}/invitations`, { method: 'POST', body: { email }, auth: true, schema: groupInvitationSchema }),
   });
 }
 
