@@ -1,9 +1,9 @@
+import { type Assignment, assignmentCreatedSchema, CLASS_MESSAGES as M, createAssignmentSchema, dueDateProblem, dueInstant } from '#shared/classes/classes.ts';
 import { randomUUID } from 'node:crypto';
 import { BadRequest } from '../lib/errors.ts';
-import { CLASS_MESSAGES as M, createAssignmentSchema, dueDateProblem, dueInstant, type Assignment } from '#shared/classes/classes.ts';
 import { putAssignment } from './data/classes.ts';
 import { requireCaller } from '../lib/caller.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { ownClass } from './class-access.ts';
 
 /**
@@ -20,5 +20,5 @@ export const handler = httpHandler(async (event) => {
   if (problem) throw new BadRequest(problem, { due_date: M.dueDateInvalid });
   const assignment: Assignment = { id: randomUUID(), subject: input.subject, level: input.level, due_date: input.due_date, due_at: dueInstant(input.due_date), created_at: now.toISOString() };
   await putAssignment(found.id, assignment);
-  return json(201, { assignment });
+  return respond(assignmentCreatedSchema, { assignment }, 201);
 });

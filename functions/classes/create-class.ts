@@ -1,9 +1,9 @@
+import { CLASS_LIMITS, CLASS_MESSAGES as M, classCreatedSchema, createClassSchema, makeClassCode } from '#shared/classes/classes.ts';
 import { randomInt, randomUUID } from 'node:crypto';
-import { CLASS_LIMITS, CLASS_MESSAGES as M, createClassSchema, makeClassCode } from '#shared/classes/classes.ts';
 import { countClassesOfTeacher, putClass } from './data/classes.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 
 /** POST /api/classes: a teacher creates and names a class; it gets a random join code (drawn again on the rare clash). */
 export const handler = httpHandler(async (event) => {
@@ -15,7 +15,7 @@ export const handler = httpHandler(async (event) => {
     record.code = makeClassCode((n) => randomInt(n));
     if (await putClass(record)) {
       const { teacher_id: _t, teacher_email: _e, ...created } = record;
-      return json(201, { class: created });
+      return respond(classCreatedSchema, { class: created }, 201);
     }
   }
   throw new Error('no free class code after 5 draws');

@@ -1,4 +1,4 @@
-import { classSummary, completionOf, scoreRow, type ClassDetail, type PlayedRound } from '#shared/classes/classes.ts';
+import { type ClassDetail, classDetailSchema, classSummary, completionOf, type PlayedRound, scoreRow } from '#shared/classes/classes.ts';
 import { overallAverage, summariseSubjects } from '#shared/quiz/progress.ts';
 import { LEVELS, SUBJECTS } from '#shared/constants.ts';
 import { percentOf, studyHours, STUDY_WINDOW_DAYS } from '#shared/parents/summary.ts';
@@ -6,7 +6,7 @@ import { assignmentsOf, invitedTo, membersOf } from './data/classes.ts';
 import { levelProgressRows } from '../quiz/data/learner.ts';
 import { queryUserRange } from '../data/user-rows.ts';
 import { requireCaller } from '../lib/caller.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { toAttempt } from '../parents/student-summary.ts';
 import { ownClass } from './class-access.ts';
 
@@ -57,5 +57,5 @@ export const handler = httpHandler(async (event) => {
       }),
     })),
   };
-  return json(200, body);
+  return respond(classDetailSchema, body);
 });

@@ -1,9 +1,9 @@
-import { CLASS_MESSAGES as M, inviteStudentSchema } from '#shared/classes/classes.ts';
+import { CLASS_MESSAGES as M, invitedSchema, inviteStudentSchema } from '#shared/classes/classes.ts';
 import { invitationOf, isMember, putInvitation } from './data/classes.ts';
 import { findProfileByEmail } from '../profile/data/profiles.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { allowConsentRequest } from '../lib/consent-limits.ts';
 import { log } from '../lib/log.ts';
 import { publish } from '../lib/publish.ts';
@@ -31,5 +31,5 @@ export const handler = httpHandler(async (event) => {
   await publish('ClassInvitationSent', { classId: found.id, className: found.name, teacherId: me.user_id, teacherEmail: me.email, studentId: student.user_id, invitedAt }).catch((error: unknown) =>
     log.warn('ClassInvitationSent not published', { error: String(error) }),
   );
-  return json(201, { invited: { user_id: student.user_id, email: student.email, invited_at: invitedAt } });
+  return respond(invitedSchema, { invited: { user_id: student.user_id, email: student.email, invited_at: invitedAt } }, 201);
 });

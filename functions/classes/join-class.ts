@@ -1,9 +1,9 @@
-import { CLASS_MESSAGES as M, joinClassSchema } from '#shared/classes/classes.ts';
+import { CLASS_MESSAGES as M, joinClassSchema, joinedClassSchema } from '#shared/classes/classes.ts';
 import { classIdOfCode, getClass, joinClass } from './data/classes.ts';
 import { enforceAccountRateLimit } from '../lib/data/rate-limits.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest, Conflict, NotFound } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 
 /**
  * POST /api/classes/join: a student joins with the class code. Attempts are counted per
@@ -20,5 +20,5 @@ export const handler = httpHandler(async (event) => {
   if (outcome === 'already') throw new Conflict(M.alreadyJoined, 'already_joined');
   if (outcome === 'full') throw new BadRequest(M.classFull);
   if (outcome !== 'joined') throw new NotFound(M.codeNotFound);
-  return json(200, { class: { id: found.id, name: found.name, teacher_email: found.teacher_email } });
+  return respond(joinedClassSchema, { class: { id: found.id, name: found.name, teacher_email: found.teacher_email } });
 });

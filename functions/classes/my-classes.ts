@@ -1,9 +1,9 @@
-import { completionOf, type MyClasses, type PlayedRound } from '#shared/classes/classes.ts';
+import { completionOf, type MyClasses, myClassesSchema, type PlayedRound } from '#shared/classes/classes.ts';
 import { percentOf } from '#shared/parents/summary.ts';
 import { assignmentsOf, invitationsOf, membershipsOf } from './data/classes.ts';
 import { queryUserRange } from '../data/user-rows.ts';
 import { requireCaller } from '../lib/caller.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { toAttempt } from '../parents/student-summary.ts';
 
 /**
@@ -29,5 +29,5 @@ export const handler = httpHandler(async (event) => {
     invitations,
     assignments,
   };
-  return json(200, body);
+  return respond(myClassesSchema, body);
 });

@@ -1,9 +1,10 @@
+import { linkAnsweredSchema } from '#shared/parents/parents.ts';
 import { answerInvitationSchema, CLASS_MESSAGES as M } from '#shared/classes/classes.ts';
 import { deleteInvitation, getClass, invitationsOf, joinClass } from './data/classes.ts';
 import { recordDecline } from '../parents/data/consent-requests.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest, Conflict, NotFound } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { markAnsweredRead } from '../notifications/fact-key.ts';
 import { classIdParam } from './class-access.ts';
@@ -24,7 +25,7 @@ export const handler = httpHandler(async (event) => {
     const declined = await getClass(classId);
     if (declined) await recordDecline(declined.teacher_id, me.user_id, new Date());
     await answered();
-    return json(200, { status: 'declined' });
+    return respond(linkAnsweredSchema, { status: 'declined' });
   }
   const found = await getClass(classId);
   if (!found) {
@@ -36,5 +37,5 @@ export const handler = httpHandler(async (event) => {
   if (outcome === 'full') throw new BadRequest(M.classFull);
   if (outcome !== 'joined') throw new NotFound(M.invitationNotFound);
   await answered();
-  return json(200, { status: 'accepted' });
+  return respond(linkAnsweredSchema, { status: 'accepted' });
 });

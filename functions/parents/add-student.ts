@@ -1,9 +1,9 @@
-import { addStudentSchema, PARENT_LIMITS, PARENT_MESSAGES as M, requestProblem } from '#shared/parents/parents.ts';
+import { addStudentResponseSchema, addStudentSchema, PARENT_LIMITS, PARENT_MESSAGES as M, requestProblem } from '#shared/parents/parents.ts';
 import { linkOfParent, linksOfParent, putPendingLink } from './data/parent-links.ts';
 import { findProfileByEmail } from '../profile/data/profiles.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest, Conflict, NotFound } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { allowConsentRequest } from '../lib/consent-limits.ts';
 import { log } from '../lib/log.ts';
 import { publish } from '../lib/publish.ts';
@@ -33,5 +33,5 @@ export const handler = httpHandler(async (event) => {
   await publish('ParentLinkRequested', { parentId: me.user_id, parentEmail: me.email, studentId: student.user_id, createdAt }).catch((error: unknown) =>
     log.warn('ParentLinkRequested not published', { error: String(error) }),
   );
-  return json(201, { student: { student_id: student.user_id, student_email: student.email, status: 'pending', created_at: createdAt, weekly_email: false } });
+  return respond(addStudentResponseSchema, { student: { student_id: student.user_id, student_email: student.email, status: 'pending', created_at: createdAt, weekly_email: false } }, 201);
 });

@@ -1,8 +1,7 @@
-import type { LinkedStudent } from '#shared/parents/parents.ts';
-import { showsData } from '#shared/parents/parents.ts';
+import { type LinkedStudent, linkedStudentsResponseSchema, showsData } from '#shared/parents/parents.ts';
 import { linksOfParent } from './data/parent-links.ts';
 import { requireCaller } from '../lib/caller.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { loadStudentSummary } from './student-summary.ts';
 
 /**
@@ -25,5 +24,5 @@ export const handler = httpHandler(async (event) => {
     })),
   );
   students.sort((a, b) => a.created_at.localeCompare(b.created_at));
-  return json(200, { students });
+  return respond(linkedStudentsResponseSchema, { students });
 });

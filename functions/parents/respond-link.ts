@@ -1,9 +1,9 @@
-import { linkResponseSchema, PARENT_MESSAGES as M } from '#shared/parents/parents.ts';
+import { linkAnsweredSchema, linkResponseSchema, PARENT_MESSAGES as M } from '#shared/parents/parents.ts';
 import { recordDecline } from './data/consent-requests.ts';
 import { answerLink, linkOfStudent } from './data/parent-links.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { markAnsweredRead } from '../notifications/fact-key.ts';
 import { idParam } from './route-params.ts';
@@ -24,5 +24,5 @@ export const handler = httpHandler(async (event) => {
   if (!accept) await recordDecline(parentId, me.user_id, new Date());
   // Answered here: the bell's item announcing the request is read now.
   await markAnsweredRead(me.user_id, 'parent_link', `${parentId}#${link.createdAt}`).catch((error: unknown) => log.warn('parent link notification not marked read', { error: String(error) }));
-  return json(200, { status });
+  return respond(linkAnsweredSchema, { status });
 });

@@ -1,8 +1,8 @@
-import { PARENT_MESSAGES as M, weeklyEmailSchema } from '#shared/parents/parents.ts';
+import { PARENT_MESSAGES as M, weeklyEmailResponseSchema, weeklyEmailSchema } from '#shared/parents/parents.ts';
 import { linkOfParent, setWeeklyEmail } from './data/parent-links.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { idParam } from './route-params.ts';
 
 /** PUT /api/parent/students/{studentId}/weekly-email: the opt-in weekly summary e-mail, for an approved link only. */
@@ -13,5 +13,5 @@ export const handler = httpHandler(async (event) => {
   const link = await linkOfParent(me.user_id, studentId);
   if (!link) throw new NotFound(M.linkNotFound);
   if (!(await setWeeklyEmail(me.user_id, studentId, enabled))) throw new Conflict('The weekly e-mail needs the student’s approval first', 'not_approved');
-  return json(200, { weekly_email: enabled });
+  return respond(weeklyEmailResponseSchema, { weekly_email: enabled });
 });

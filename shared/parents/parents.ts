@@ -93,3 +93,6 @@ export function requestProblem(existing: LinkStatus | undefined): string | undef
 /** Where the student answers a consent request from the bell (a parent's link or a class invitation). */
 export const consentRespondPath = (kind: 'parent_link' | 'class_invite', id: string): string =>
   kind === 'parent_link' ? `/api/me/parents/${encodeURIComponent(id)}/respond` : `/api/me/classes/${encodeURIComponent(id)}/respond`;
+
+/** PUT /api/parent/students/{studentId}/weekly-email: the weekly summary e-mail's new setting. */
+export const weeklyEmailResponseSchema = z.object({ weekly_email: z.boolean() });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { addStudentResponseSchema, linkAnsweredSchema, linkedStudentsResponseSchema, parentLinksResponseSchema } from '#shared/parents/parents.ts';
+import { addStudentResponseSchema, linkAnsweredSchema, linkedStudentsResponseSchema, parentLinksResponseSchema, weeklyEmailResponseSchema } from '#shared/parents/parents.ts';
 import { api, type ApiClient } from '@/lib/api-client.ts';
 import { QUERY_ROOTS } from '@/lib/query/query-roots.ts';
 
@@ -41,7 +41,7 @@ export function useRemoveStudent() {
 export function useSetWeeklyEmail() {
   return useMutation({
     mutationFn: ({ studentId, enabled }: { studentId: string; enabled: boolean }) =>
-      api.request(`/api/parent/students/${path(studentId)}/weekly-email`, { method: 'PUT', body: { enabled }, auth: true }),
+      api.request(`/api/parent/students/${path(studentId)}/weekly-email`, { method: 'PUT', body: { enabled }, auth: true, schema: weeklyEmailResponseSchema }),
     meta: { invalidates: AFTER_LINK_CHANGE },
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod';
+import type * as z from 'zod';
 import { assignmentCreatedSchema, classCreatedSchema, classDetailSchema, classListResponseSchema, invitedSchema, joinedClassSchema, myClassesSchema } from '#shared/classes/classes.ts';
 import type { Level, Subject } from '#shared/constants.ts';
+import { linkAnsweredSchema } from '#shared/parents/parents.ts';
 import { api } from '@/lib/api-client.ts';
 import { QUERY_ROOTS } from '@/lib/query/query-roots.ts';
 
@@ -88,7 +89,7 @@ export function useJoinClass() {
 export function useRespondToInvitation() {
   return useMutation({
     mutationFn: ({ classId, accept }: { classId: string; accept: boolean }) =>
-      api.request(`/api/me/classes/${path(classId)}/respond`, { method: 'POST', body: { accept }, auth: true, schema: z.object({ status: z.enum(['accepted', 'declined']) }) }),
+      api.request(`/api/me/classes/${path(classId)}/respond`, { method: 'POST', body: { accept }, auth: true, schema: linkAnsweredSchema }),
     meta: { invalidates: AFTER_INVITATION_ANSWERED },
   });
 }
