@@ -1,7 +1,7 @@
-import { NOTIFICATION_LIST_LIMIT, type NotificationList } from '#shared/notifications/notification.ts';
+import { NOTIFICATION_LIST_LIMIT, type NotificationList, notificationListSchema } from '#shared/notifications/notification.ts';
 import { listDelivered } from '../data/notifications.ts';
 import { requireCaller } from '../lib/caller.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { NOTIFIED_ROLES } from './routes.ts';
 
 /**
@@ -12,5 +12,5 @@ export const handler = httpHandler(async (event) => {
   const me = await requireCaller(event, NOTIFIED_ROLES);
   const notifications = await listDelivered(me.user_id, new Date(), NOTIFICATION_LIST_LIMIT);
   const body: NotificationList = { notifications, unread: notifications.filter((n) => !n.read).length };
-  return json(200, body);
+  return respond(notificationListSchema, body);
 });

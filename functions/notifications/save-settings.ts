@@ -1,6 +1,6 @@
-import { saveSettingsSchema } from '#shared/notifications/settings.ts';
+import { saveSettingsSchema, settingsResponseSchema } from '#shared/notifications/settings.ts';
 import { requireCaller } from '../lib/caller.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { NOTIFIED_ROLES } from './routes.ts';
 import { saveSettingsAndReschedule } from './study-reminders.ts';
 
@@ -12,5 +12,5 @@ export const handler = httpHandler(async (event) => {
   const { timeZone, ...settings } = parseBody(event, saveSettingsSchema);
   const me = await requireCaller(event, NOTIFIED_ROLES);
   await saveSettingsAndReschedule(me, settings, timeZone, new Date());
-  return json(200, { settings });
+  return respond(settingsResponseSchema, { settings });
 });

@@ -98,3 +98,6 @@ export const NOTIFICATION_MESSAGES = {
 export function compactInstant(instant: Date): string {
   return instant.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
 }
+
+/** POST /api/notifications/read-all: how many notifications were unread and are read now. */
+export const markedAllSchema = z.object({ marked: z.number().int().min(0) });

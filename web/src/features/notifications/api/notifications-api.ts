@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod';
-import { NOTIFICATION_POLL_MS, notificationListSchema, type NotificationList } from '#shared/notifications/notification.ts';
+import { markedAllSchema, NOTIFICATION_POLL_MS, notificationListSchema, type NotificationList } from '#shared/notifications/notification.ts';
 import { settingsResponseSchema, type NotificationSettings } from '#shared/notifications/settings.ts';
 import { NOTIFICATION_CREATED, notificationCreatedSchema } from '#shared/notifications/live.ts';
-import { consentRespondPath } from '#shared/parents/parents.ts';
+import { consentRespondPath, linkAnsweredSchema } from '#shared/parents/parents.ts';
 import type { ConsentRequest } from '#shared/notifications/notification.ts';
 import { api, type ApiClient } from '@/lib/api-client.ts';
 import { QUERY_ROOTS } from '@/lib/query/query-roots.ts';
-import { detectedTimeZone } from '@/lib/time-zone.ts';
 import { useOwnTopic, useRealtimeStatus, useRealtimeTopic } from '@/lib/realtime/use-realtime.ts';
+import { detectedTimeZone } from '@/lib/time-zone.ts';
 import { withArrival } from '../live-notifications.ts';
 import { notificationKeys } from './query-keys.ts';
 
@@ -20,7 +19,7 @@ export const getNotifications = (signal?: AbortSignal, client: ApiClient = api) 
 export const markReadRequest = (notificationId: string, client: ApiClient = api) =>
   client.request(`/api/notifications/${id(notificationId)}/read`, { method: 'POST', auth: true });
 export const markAllReadRequest = (client: ApiClient = api) =>
-  client.request('/api/notifications/read-all', { method: 'POST', auth: true, schema: z.object({ marked: z.number() }) });
+  client.request('/api/notifications/read-all', { method: 'POST', auth: true, schema: markedAllSchema });
 export const deleteNotificationRequest = (notificationId: string, client: ApiClient = api) =>
   client.request(`/api/notifications/${id(notificationId)}`, { method: 'DELETE', auth: true });
 
@@ -119,6 +118,6 @@ export function useSaveSettings() {
 export const useAnswerConsent = () =>
   useMutation({
     mutationFn: ({ request, accept }: { request: ConsentRequest; accept: boolean }) =>
-      api.request(consentRespondPath(request.kind, request.id), { method: 'POST', body: { accept }, auth: true, schema: z.object({ status: z.enum(['accepted', 'declined']) }) }),
+      api.request(consentRespondPath(request.kind, request.id), { method: 'POST', body: { accept }, auth: true, schema: linkAnsweredSchema }),
     meta: { invalidates: [[QUERY_ROOTS.parents], [QUERY_ROOTS.classes]] },
   });
