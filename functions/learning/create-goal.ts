@@ -1,8 +1,9 @@
+import { goalResponseSchema } from '#shared/learning/api.ts';
 import { randomUUID } from 'node:crypto';
 import { createGoalSchema, GOAL_LIMITS, GOAL_MESSAGES, type StudyGoal } from '#shared/learning/learning.ts';
 import { addGoal } from './data/learning.ts';
 import { Conflict } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { requireGoalsCaller } from './access.ts';
 
 /** POST /api/study-goals: a new goal at progress 0 (docs/learning.md); at most 20, held by a conditional count. */
@@ -13,5 +14,5 @@ export const handler = httpHandler(async (event) => {
   const outcome = await addGoal(me.user_id, goal, GOAL_LIMITS.goalsMax);
   if (outcome === 'limit') throw new Conflict(GOAL_MESSAGES.tooMany, 'too_many_goals');
   if (outcome === 'busy') throw new Conflict(GOAL_MESSAGES.busy, 'busy');
-  return json(201, { goal });
+  return respond(goalResponseSchema, { goal }, 201);
 });

@@ -1,8 +1,9 @@
+import { adaptiveSchema } from '#shared/learning/api.ts';
 import { adaptiveView, GOAL_MESSAGES, type AttemptRow, type TopicTally } from '#shared/learning/learning.ts';
 import { recentAttempts } from '../quiz/data/learner.ts';
 import { queryPrefix } from '../data/user-rows.ts';
 import { getLearningStyle } from './data/learning.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { requirePremiumLearner } from './access.ts';
 
 /** How many of the newest attempts the view reads (a subject's current level and its last 5 count). */
@@ -27,5 +28,5 @@ export const handler = httpHandler(async (event) => {
     const [, subject, ...topic] = String(item.sk).split('#');
     return { subject: subject as TopicTally['subject'], topic: topic.join('#'), correct: Number(item.correct ?? 0), total: Number(item.total ?? 0) };
   });
-  return json(200, { ...adaptiveView(attempts, topics), learningStyle: style?.learning_style ?? null });
+  return respond(adaptiveSchema, { ...adaptiveView(attempts, topics), learningStyle: style?.learning_style ?? null });
 });

@@ -1,9 +1,10 @@
+import { learningStyleResultSchema } from '#shared/learning/api.ts';
 import { getLearningStyle } from './data/learning.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { requireLearner } from './access.ts';
 
 /** GET /api/learning/style: the caller's saved assessment result, or null before the first one. */
 export const handler = httpHandler(async (event) => {
   const me = await requireLearner(event);
-  return json(200, { result: await getLearningStyle(me.user_id) });
+  return respond(learningStyleResultSchema, { result: await getLearningStyle(me.user_id) });
 });

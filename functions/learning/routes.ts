@@ -1,3 +1,4 @@
+import { adaptiveSchema, goalListSchema, goalResponseSchema, learningStyleResultSchema } from '#shared/learning/api.ts';
 import type { RouteDefinition } from '../route-definition.ts';
 
 /**
@@ -5,11 +6,11 @@ import type { RouteDefinition } from '../route-definition.ts';
  * (premium custom_study_plans): docs/learning.md. Students (and admins) only.
  */
 export const LEARNING_ROUTES = [
-  { method: 'GET', path: '/api/learning/adaptive', name: 'GetAdaptiveLearning', entry: 'functions/learning/get-adaptive.ts', auth: 'jwt' },
-  { method: 'GET', path: '/api/learning/style', name: 'GetLearningStyle', entry: 'functions/learning/get-learning-style.ts', auth: 'jwt' },
-  { method: 'PUT', path: '/api/learning/style', name: 'SaveLearningStyle', entry: 'functions/learning/save-learning-style.ts', auth: 'jwt' },
-  { method: 'GET', path: '/api/study-goals', name: 'ListStudyGoals', entry: 'functions/learning/list-goals.ts', auth: 'jwt' },
-  { method: 'POST', path: '/api/study-goals', name: 'CreateStudyGoal', entry: 'functions/learning/create-goal.ts', auth: 'jwt' },
-  { method: 'POST', path: '/api/study-goals/{goalId}/progress', name: 'StepStudyGoal', entry: 'functions/learning/step-goal.ts', auth: 'jwt' },
-  { method: 'DELETE', path: '/api/study-goals/{goalId}', name: 'DeleteStudyGoal', entry: 'functions/learning/delete-goal.ts', auth: 'jwt' },
+  { method: 'GET', path: '/api/learning/adaptive', name: 'GetAdaptiveLearning', entry: 'functions/learning/get-adaptive.ts', auth: 'jwt', response: adaptiveSchema },
+  { method: 'GET', path: '/api/learning/style', name: 'GetLearningStyle', entry: 'functions/learning/get-learning-style.ts', auth: 'jwt', response: learningStyleResultSchema },
+  { method: 'PUT', path: '/api/learning/style', name: 'SaveLearningStyle', entry: 'functions/learning/save-learning-style.ts', auth: 'jwt', response: learningStyleResultSchema },
+  { method: 'GET', path: '/api/study-goals', name: 'ListStudyGoals', entry: 'functions/learning/list-goals.ts', auth: 'jwt', response: goalListSchema },
+  { method: 'POST', path: '/api/study-goals', name: 'CreateStudyGoal', entry: 'functions/learning/create-goal.ts', auth: 'jwt', response: goalResponseSchema },
+  { method: 'POST', path: '/api/study-goals/{goalId}/progress', name: 'StepStudyGoal', entry: 'functions/learning/step-goal.ts', auth: 'jwt', response: goalResponseSchema },
+  { method: 'DELETE', path: '/api/study-goals/{goalId}', name: 'DeleteStudyGoal', entry: 'functions/learning/delete-goal.ts', auth: 'jwt', response: 'no-content' },
 ] as const satisfies readonly RouteDefinition[];

@@ -1,6 +1,7 @@
+import { learningStyleResultSchema } from '#shared/learning/api.ts';
 import { learningStyleAnswersSchema, scoreLearningStyle, type LearningStyleResult } from '#shared/learning/learning.ts';
 import { saveLearningStyle } from './data/learning.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { requireLearner } from './access.ts';
 
 /** PUT /api/learning/style: the five answers (option index per question); the server scores them and saves the result. */
@@ -10,5 +11,5 @@ export const handler = httpHandler(async (event) => {
   const { style, breakdown } = scoreLearningStyle(answers);
   const result: LearningStyleResult = { learning_style: style, assessment_completed: true, assessment_date: new Date().toISOString(), style_breakdown: breakdown };
   await saveLearningStyle(me.user_id, result);
-  return json(200, { result });
+  return respond(learningStyleResultSchema, { result });
 });

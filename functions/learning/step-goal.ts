@@ -1,7 +1,8 @@
+import { goalResponseSchema } from '#shared/learning/api.ts';
 import { GOAL_MESSAGES } from '#shared/learning/learning.ts';
 import { stepGoal } from './data/learning.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { goalIdParam, requireGoalsCaller } from './access.ts';
 
 /**
@@ -13,5 +14,5 @@ export const handler = httpHandler(async (event) => {
   const goal = await stepGoal(me.user_id, goalIdParam(event));
   if (!goal) throw new NotFound(GOAL_MESSAGES.notFound);
   if (goal === 'busy') throw new Conflict(GOAL_MESSAGES.busy, 'busy');
-  return json(200, { goal });
+  return respond(goalResponseSchema, { goal });
 });
