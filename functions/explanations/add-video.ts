@@ -1,7 +1,7 @@
-import { addVideoRequestSchema, VIDEO_MESSAGES } from '#shared/explanations/explanations.ts';
+import { addVideoRequestSchema, VIDEO_MESSAGES, videoAddedSchema } from '#shared/explanations/explanations.ts';
 import { addVideo } from './data/videos.ts';
 import { AppError, Conflict } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { scoredQuestionsFor } from '../knowledge/scored-questions.ts';
 import { requireVideoCaller } from './access.ts';
 import { answeredQuestion, explain } from './explain.ts';
@@ -36,5 +36,5 @@ export const handler = httpHandler(async (event) => {
   if (outcome === 'full') throw new Conflict(VIDEO_MESSAGES.libraryFull, 'library_full');
   if (outcome === 'busy') throw new Conflict(VIDEO_MESSAGES.busy, 'busy');
   const item = await videoItem(me.user_id, result.videoId);
-  return json(outcome === 'added' ? 201 : 200, { item, added: outcome === 'added', cached: result.cached });
+  return respond(videoAddedSchema, { item, added: outcome === 'added', cached: result.cached }, outcome === 'added' ? 201 : 200);
 });

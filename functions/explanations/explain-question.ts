@@ -1,5 +1,5 @@
-import { explainRequestSchema } from '#shared/explanations/explanations.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { explainRequestSchema, explainResponseSchema } from '#shared/explanations/explanations.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { scoredQuestionsFor } from '../knowledge/scored-questions.ts';
 import { requireVideoCaller } from './access.ts';
 import { answeredQuestion, explain } from './explain.ts';
@@ -15,5 +15,5 @@ export const handler = httpHandler(async (event) => {
   const question = await answeredQuestion(me.user_id, input.roundId, input.questionId, input.answer);
   // Nothing that gives away a question still earning this caller points.
   const result = await explain(me.user_id, question, new Date(), await scoredQuestionsFor(me));
-  return json(200, { success: true, ...result });
+  return respond(explainResponseSchema, { success: true, ...result });
 });

@@ -1,7 +1,7 @@
-import { rateRequestSchema, VIDEO_MESSAGES } from '#shared/explanations/explanations.ts';
+import { rateRequestSchema, VIDEO_MESSAGES, videoResponseSchema } from '#shared/explanations/explanations.ts';
 import { setRating } from './data/videos.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { requireVideoCaller, videoIdParam } from './access.ts';
 import { videoItem } from './video-items.ts';
 
@@ -13,5 +13,5 @@ export const handler = httpHandler(async (event) => {
   const outcome = await setRating(me.user_id, videoId, rating);
   if (outcome === 'missing') throw new NotFound(VIDEO_MESSAGES.notFound);
   if (outcome === 'busy') throw new Conflict(VIDEO_MESSAGES.busy, 'busy');
-  return json(200, { item: await videoItem(me.user_id, videoId) });
+  return respond(videoResponseSchema, { item: await videoItem(me.user_id, videoId) });
 });

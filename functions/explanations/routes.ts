@@ -1,3 +1,5 @@
+import { explainResponseSchema, videoAddedSchema, videoListSchema, videoResponseSchema } from '#shared/explanations/explanations.ts';
+import { goalResponseSchema } from '#shared/learning/api.ts';
 import type { RouteDefinition } from '../route-definition.ts';
 
 /**
@@ -5,12 +7,12 @@ import type { RouteDefinition } from '../route-definition.ts';
  * (docs/ai.md: premium video_explanations, students and admins).
  */
 export const EXPLANATION_ROUTES = [
-  { method: 'POST', path: '/api/explanations', name: 'ExplainQuestion', entry: 'functions/explanations/explain-question.ts', auth: 'jwt' },
-  { method: 'GET', path: '/api/videos', name: 'ListVideos', entry: 'functions/explanations/list-videos.ts', auth: 'jwt' },
-  { method: 'POST', path: '/api/videos', name: 'AddVideo', entry: 'functions/explanations/add-video.ts', auth: 'jwt' },
-  { method: 'POST', path: '/api/videos/{videoId}/watch', name: 'WatchVideo', entry: 'functions/explanations/watch-video.ts', auth: 'jwt' },
-  { method: 'PUT', path: '/api/videos/{videoId}/like', name: 'LikeVideo', entry: 'functions/explanations/like-video.ts', auth: 'jwt' },
-  { method: 'PUT', path: '/api/videos/{videoId}/save', name: 'SaveVideo', entry: 'functions/explanations/save-video.ts', auth: 'jwt' },
-  { method: 'PUT', path: '/api/videos/{videoId}/rating', name: 'RateVideo', entry: 'functions/explanations/rate-video.ts', auth: 'jwt' },
-  { method: 'POST', path: '/api/videos/{videoId}/study-plan', name: 'AddVideoToStudyPlan', entry: 'functions/explanations/video-study-plan.ts', auth: 'jwt' },
+  { method: 'POST', path: '/api/explanations', name: 'ExplainQuestion', entry: 'functions/explanations/explain-question.ts', auth: 'jwt', response: explainResponseSchema },
+  { method: 'GET', path: '/api/videos', name: 'ListVideos', entry: 'functions/explanations/list-videos.ts', auth: 'jwt', response: videoListSchema },
+  { method: 'POST', path: '/api/videos', name: 'AddVideo', entry: 'functions/explanations/add-video.ts', auth: 'jwt', response: videoAddedSchema },
+  { method: 'POST', path: '/api/videos/{videoId}/watch', name: 'WatchVideo', entry: 'functions/explanations/watch-video.ts', auth: 'jwt', response: videoResponseSchema },
+  { method: 'PUT', path: '/api/videos/{videoId}/like', name: 'LikeVideo', entry: 'functions/explanations/like-video.ts', auth: 'jwt', response: videoResponseSchema },
+  { method: 'PUT', path: '/api/videos/{videoId}/save', name: 'SaveVideo', entry: 'functions/explanations/save-video.ts', auth: 'jwt', response: videoResponseSchema },
+  { method: 'PUT', path: '/api/videos/{videoId}/rating', name: 'RateVideo', entry: 'functions/explanations/rate-video.ts', auth: 'jwt', response: videoResponseSchema },
+  { method: 'POST', path: '/api/videos/{videoId}/study-plan', name: 'AddVideoToStudyPlan', entry: 'functions/explanations/video-study-plan.ts', auth: 'jwt', response: goalResponseSchema },
 ] as const satisfies readonly RouteDefinition[];

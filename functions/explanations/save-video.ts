@@ -1,7 +1,7 @@
-import { saveRequestSchema, VIDEO_MESSAGES } from '#shared/explanations/explanations.ts';
+import { saveRequestSchema, VIDEO_MESSAGES, videoResponseSchema } from '#shared/explanations/explanations.ts';
 import { setSaved } from './data/videos.ts';
 import { NotFound } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { requireVideoCaller, videoIdParam } from './access.ts';
 import { videoItem } from './video-items.ts';
 
@@ -11,5 +11,5 @@ export const handler = httpHandler(async (event) => {
   const me = await requireVideoCaller(event);
   const videoId = videoIdParam(event);
   if (!(await setSaved(me.user_id, videoId, saved))) throw new NotFound(VIDEO_MESSAGES.notFound);
-  return json(200, { item: await videoItem(me.user_id, videoId) });
+  return respond(videoResponseSchema, { item: await videoItem(me.user_id, videoId) });
 });

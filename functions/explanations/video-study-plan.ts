@@ -1,3 +1,4 @@
+import { goalResponseSchema } from '#shared/learning/api.ts';
 import { randomUUID } from 'node:crypto';
 import { canUse } from '#shared/entitlements.ts';
 import { studyPlanRequestSchema, topicLabel, VIDEO_MESSAGES } from '#shared/explanations/explanations.ts';
@@ -5,7 +6,7 @@ import { GOAL_LIMITS, GOAL_MESSAGES, type StudyGoal } from '#shared/learning/lea
 import { addGoal } from '../learning/data/learning.ts';
 import { getVideo } from './data/videos.ts';
 import { Conflict, Forbidden, NotFound } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { requireVideoCaller, videoIdParam } from './access.ts';
 
 const DAY_MS = 86_400_000;
@@ -42,5 +43,5 @@ export const handler = httpHandler(async (event) => {
   const outcome = await addGoal(me.user_id, goal, GOAL_LIMITS.goalsMax);
   if (outcome === 'limit') throw new Conflict(GOAL_MESSAGES.tooMany, 'too_many_goals');
   if (outcome === 'busy') throw new Conflict(GOAL_MESSAGES.busy, 'busy');
-  return json(201, { goal });
+  return respond(goalResponseSchema, { goal }, 201);
 });

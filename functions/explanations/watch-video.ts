@@ -1,7 +1,7 @@
-import { VIDEO_MESSAGES } from '#shared/explanations/explanations.ts';
+import { VIDEO_MESSAGES, videoResponseSchema } from '#shared/explanations/explanations.ts';
 import { markWatched } from './data/videos.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { requireVideoCaller, videoIdParam } from './access.ts';
 import { videoItem } from './video-items.ts';
 
@@ -12,5 +12,5 @@ export const handler = httpHandler(async (event) => {
   const outcome = await markWatched(me.user_id, videoId, new Date());
   if (outcome === 'missing') throw new NotFound(VIDEO_MESSAGES.notFound);
   if (outcome === 'busy') throw new Conflict(VIDEO_MESSAGES.busy, 'busy');
-  return json(200, { item: await videoItem(me.user_id, videoId) });
+  return respond(videoResponseSchema, { item: await videoItem(me.user_id, videoId) });
 });

@@ -227,6 +227,8 @@ export type VideoItem = z.infer<typeof videoItemSchema>;
 
 export const videoListSchema = z.object({ items: z.array(videoItemSchema) });
 export const videoResponseSchema = z.object({ item: videoItemSchema, added: z.boolean().optional() });
+/** POST /api/videos: the video, whether it is new to the library, and whether its explanation came from the cache. */
+export const videoAddedSchema = z.object({ item: videoItemSchema, added: z.boolean(), cached: z.boolean() });
 
 export const addVideoRequestSchema = z.object({ roundId: roundIdSchema, questionId: questionIdSchema });
 export const likeRequestSchema = z.object({ liked: z.boolean() });

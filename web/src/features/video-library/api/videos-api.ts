@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod';
-import { studyGoalSchema } from '#shared/learning/learning.ts';
-import { videoListSchema, videoResponseSchema, type GenerateTarget, type VideoItem } from '#shared/explanations/explanations.ts';
+import { goalResponseSchema } from '#shared/learning/api.ts';
+import { videoAddedSchema, videoListSchema, videoResponseSchema, type GenerateTarget, type VideoItem } from '#shared/explanations/explanations.ts';
 import { api } from '@/lib/api-client.ts';
 import { QUERY_ROOTS } from '@/lib/query/query-roots.ts';
 
@@ -17,7 +16,7 @@ export function useVideos() {
 }
 
 /** POST /api/videos: one video of a wrong answer of a finished round (201 added, 200 already there). */
-export const addVideo = (target: GenerateTarget) => api.request('/api/videos', { method: 'POST', body: target, auth: true, schema: videoResponseSchema, timeoutMs: GENERATE_TIMEOUT_MS });
+export const addVideo = (target: GenerateTarget) => api.request('/api/videos', { method: 'POST', body: target, auth: true, schema: videoAddedSchema, timeoutMs: GENERATE_TIMEOUT_MS });
 
 type Action = { kind: 'watch' } | { kind: 'like'; liked: boolean } | { kind: 'save'; saved: boolean } | { kind: 'rate'; rating: number };
 
@@ -49,7 +48,7 @@ export function useAddToStudyPlan() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, title }: { id: string; title: string }) =>
-      api.request(`${videoPath(id)}/study-plan`, { method: 'POST', body: { title }, auth: true, schema: z.object({ goal: studyGoalSchema }) }),
+      api.request(`${videoPath(id)}/study-plan`, { method: 'POST', body: { title }, auth: true, schema: goalResponseSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: [QUERY_ROOTS.learning] }),
   });
 }
