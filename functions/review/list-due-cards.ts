@@ -1,10 +1,10 @@
-import { REVIEW_MESSAGES, type Card } from '#shared/review/review.ts';
+import { type Card, dueCardsSchema, REVIEW_MESSAGES } from '#shared/review/review.ts';
 import { canUse } from '#shared/entitlements.ts';
 import { dueCards, questionsByIds } from './data/reviews.ts';
 import { questionsHeld } from '../quiz/left-rounds.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Forbidden } from '../lib/errors.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 
 /**
  * GET /api/spaced-repetition/cards (premium spaced_repetition): the caller's cards due now,
@@ -40,5 +40,5 @@ export const handler = httpHandler(async (event) => {
       },
     ];
   });
-  return json(200, { cards });
+  return respond(dueCardsSchema, { cards });
 });

@@ -1,8 +1,8 @@
-import type { ReviewItem } from '#shared/review/review.ts';
+import { type ReviewItem, reviewListSchema } from '#shared/review/review.ts';
 import { listBookmarks, questionsByIds } from './data/reviews.ts';
 import { questionsHeld } from '../quiz/left-rounds.ts';
 import { requireCaller } from '../lib/caller.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 
 /**
  * GET /api/review: the caller's bookmarked questions, newest first, each with its correct
@@ -33,5 +33,5 @@ export const handler = httpHandler(async (event) => {
       },
     ];
   });
-  return json(200, { items, held: bookmarks.length - shown.length });
+  return respond(reviewListSchema, { items, held: bookmarks.length - shown.length });
 });

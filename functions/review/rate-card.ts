@@ -1,9 +1,9 @@
+import { nextReviewAt, nextSchedule, rateRequestSchema, rateResponseSchema, REVIEW_MESSAGES } from '#shared/review/review.ts';
 import { canUse } from '#shared/entitlements.ts';
-import { nextReviewAt, nextSchedule, rateRequestSchema, REVIEW_MESSAGES } from '#shared/review/review.ts';
 import { getCard, saveSchedule } from './data/reviews.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, Forbidden, NotFound } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { questionIdFrom } from './question-path.ts';
 
 /**
@@ -23,5 +23,5 @@ export const handler = httpHandler(async (event) => {
   const schedule = nextSchedule(card, rating);
   const nextReview = nextReviewAt(now, schedule.intervalDays).toISOString();
   if (!(await saveSchedule(profile.user_id, card, schedule, nextReview, now))) throw new Conflict('This card was just rated', 'already_rated');
-  return json(200, { nextReview, reviewCount: card.reviewCount + 1, ...schedule });
+  return respond(rateResponseSchema, { nextReview, reviewCount: card.reviewCount + 1, ...schedule });
 });

@@ -1,9 +1,10 @@
+import { dueCardsSchema, notesResponseSchema, rateResponseSchema, reviewListSchema } from '#shared/review/review.ts';
 import type { RouteDefinition } from '../route-definition.ts';
 
 /** Review mode (bookmarked questions with notes) and spaced repetition (docs/learning.md: premium spaced_repetition). Path ids are question ids. */
 export const REVIEW_ROUTES = [
-  { method: 'GET', path: '/api/review', name: 'ListReview', entry: 'functions/review/list-review.ts', auth: 'jwt' },
-  { method: 'PUT', path: '/api/review/{questionId}/notes', name: 'SaveReviewNotes', entry: 'functions/review/save-notes.ts', auth: 'jwt' },
-  { method: 'GET', path: '/api/spaced-repetition/cards', name: 'ListDueCards', entry: 'functions/review/list-due-cards.ts', auth: 'jwt' },
-  { method: 'POST', path: '/api/spaced-repetition/cards/{questionId}/rating', name: 'RateCard', entry: 'functions/review/rate-card.ts', auth: 'jwt' },
+  { method: 'GET', path: '/api/review', name: 'ListReview', entry: 'functions/review/list-review.ts', auth: 'jwt', response: reviewListSchema },
+  { method: 'PUT', path: '/api/review/{questionId}/notes', name: 'SaveReviewNotes', entry: 'functions/review/save-notes.ts', auth: 'jwt', response: notesResponseSchema },
+  { method: 'GET', path: '/api/spaced-repetition/cards', name: 'ListDueCards', entry: 'functions/review/list-due-cards.ts', auth: 'jwt', response: dueCardsSchema },
+  { method: 'POST', path: '/api/spaced-repetition/cards/{questionId}/rating', name: 'RateCard', entry: 'functions/review/rate-card.ts', auth: 'jwt', response: rateResponseSchema },
 ] as const satisfies readonly RouteDefinition[];

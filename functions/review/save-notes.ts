@@ -1,9 +1,9 @@
+import { notesRequestSchema, notesResponseSchema, REVIEW_MESSAGES, sanitiseNotes } from '#shared/review/review.ts';
 import * as z from 'zod';
-import { notesRequestSchema, REVIEW_MESSAGES, sanitiseNotes } from '#shared/review/review.ts';
 import { saveNotes } from './data/reviews.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest, NotFound } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { questionIdFrom } from './question-path.ts';
 
 /**
@@ -22,5 +22,5 @@ export const handler = httpHandler(async (event) => {
   const profile = await requireCaller(event);
   const notes = sanitiseNotes(parsed.data.notes);
   if (!(await saveNotes(profile.user_id, questionId, notes, new Date()))) throw new NotFound(REVIEW_MESSAGES.notBookmarked);
-  return json(200, { notes });
+  return respond(notesResponseSchema, { notes });
 });
