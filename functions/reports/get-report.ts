@@ -1,5 +1,5 @@
-import { reportPeriodSchema } from '#shared/reports/contracts.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { reportPeriodSchema, reportResponseSchema } from '#shared/reports/contracts.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { loadReport } from './load-report.ts';
 import { requireReportsCaller } from './report-access.ts';
 
@@ -7,5 +7,5 @@ import { requireReportsCaller } from './report-access.ts';
 export const handler = httpHandler(async (event) => {
   const me = await requireReportsCaller(event);
   const days = reportPeriodSchema.parse(event.queryStringParameters?.days);
-  return json(200, { report: await loadReport({ userId: me.user_id, timeZone: me.time_zone }, days, new Date()) });
+  return respond(reportResponseSchema, { report: await loadReport({ userId: me.user_id, timeZone: me.time_zone }, days, new Date()) });
 });

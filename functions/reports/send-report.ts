@@ -1,7 +1,7 @@
-import { sendReportSchema } from '#shared/reports/contracts.ts';
+import { reportSentSchema, sendReportSchema } from '#shared/reports/contracts.ts';
 import { enforceAccountRateLimit } from '../lib/data/rate-limits.ts';
 import { recordReportSend } from './data/reports.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { publish } from '../lib/publish.ts';
 import { requireReportsCaller } from './report-access.ts';
 
@@ -28,5 +28,5 @@ export const handler = httpHandler(async (event) => {
     days,
     requestedAt: send.sentAt,
   });
-  return json(201, { send });
+  return respond(reportSentSchema, { send }, 201);
 });

@@ -36,3 +36,8 @@ export const reportPeriodSchema = z.coerce.number().pipe(period).catch(DEFAULT_R
 
 export const reportSendSchema = z.object({ email: z.string(), period: z.number(), sentAt: z.string() }) satisfies z.ZodType<ReportSend>;
 export const reportSendsSchema = z.object({ sends: z.array(reportSendSchema), sentToday: z.number(), dailyLimit: z.number() });
+
+/** GET /api/progress-report: the figures of the chosen period. */
+export const reportResponseSchema = z.object({ report: progressReportSchema });
+/** POST /api/progress-report/send: the e-mail just sent. */
+export const reportSentSchema = z.object({ send: reportSendSchema });

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, keepPreviousData } from '@tanstack/react-query';
-import * as z from 'zod';
-import { progressReportSchema, reportSendSchema, reportSendsSchema, type SendReportInput } from '#shared/reports/contracts.ts';
+import { reportResponseSchema, reportSendsSchema, reportSentSchema, type SendReportInput } from '#shared/reports/contracts.ts';
 import type { ReportPeriod } from '#shared/reports/report.ts';
 import { api } from '@/lib/api-client.ts';
 
@@ -11,13 +10,12 @@ export const reportKeys = {
   sends: () => ['progress-reports', 'sends'] as const,
 };
 
-const reportResponse = z.object({ report: progressReportSchema });
 
 /** GET /api/progress-report?days=: the caller's report for a period. */
 export function useProgressReport(days: ReportPeriod) {
   return useQuery({
     queryKey: reportKeys.report(days),
-    queryFn: ({ signal }) => api.request(`/api/progress-report?days=${days}`, { auth: true, schema: reportResponse, signal }),
+    queryFn: ({ signal }) => api.request(`/api/progress-report?days=${days}`, { auth: true, schema: reportResponseSchema, signal }),
     placeholderData: keepPreviousData,
     select: (data) => data.report,
   });
@@ -34,7 +32,7 @@ export function useReportSends() {
 /** POST /api/progress-report/send: e-mails the report as a PDF; the history is refetched. */
 export function useSendReport() {
   return useMutation({
-    mutationFn: (input: SendReportInput) => api.request('/api/progress-report/send', { method: 'POST', body: input, auth: true, schema: z.object({ send: reportSendSchema }) }),
+    mutationFn: (input: SendReportInput) => api.request('/api/progress-report/send', { method: 'POST', body: input, auth: true, schema: reportSentSchema }),
     meta: { invalidates: [reportKeys.sends()] },
   });
 }
