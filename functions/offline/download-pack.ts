@@ -1,10 +1,10 @@
+import { downloadedPackSchema, downloadPackRequestSchema, OFFLINE, OFFLINE_MESSAGES, type OfflinePack, offlineRecordId } from '#shared/offline/offline.ts';
 import { canPlayLevel } from '#shared/entitlements.ts';
-import { OFFLINE, OFFLINE_MESSAGES, downloadPackRequestSchema, offlineRecordId, type OfflinePack } from '#shared/offline/offline.ts';
 import { QUIZ_MESSAGES } from '#shared/quiz/contracts.ts';
 import { putOfflinePack, type OfflinePackRecord } from './data/offline-packs.ts';
 import { enforceAccountRateLimit } from '../lib/data/rate-limits.ts';
 import { Forbidden, NotFound } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { buildRound, newRoundId } from '../quiz/build-round.ts';
 import { requireOfflineCaller } from './offline-access.ts';
@@ -53,5 +53,5 @@ export const handler = httpHandler(async (event) => {
   const pack: OfflinePackRecord = { packId: newRoundId(), userId: me.user_id, subject: request.subject, level: request.level, questions: drawn.questions, issuedAt: now.getTime() };
   await putOfflinePack(pack);
   log.info('offline pack issued', { userId: me.user_id, packId: pack.packId, subject: pack.subject, level: pack.level, questions: pack.questions.length });
-  return json(201, { pack: toOfflinePack(pack) });
+  return respond(downloadedPackSchema, { pack: toOfflinePack(pack) }, 201);
 });

@@ -1,9 +1,9 @@
-import { OFFLINE_MESSAGES, plausibleTimes, submitOfflineAttemptSchema, type OfflineAttemptResult } from '#shared/offline/offline.ts';
+import { OFFLINE_MESSAGES, type OfflineAttemptResult, offlineAttemptResultSchema, plausibleTimes, submitOfflineAttemptSchema } from '#shared/offline/offline.ts';
 import { isCorrect } from '#shared/quiz/grade.ts';
 import { claimOfflinePack, getOfflinePack } from './data/offline-packs.ts';
 import { getRound, type FinishedResult, type StoredAnswer, type StoredRound } from '../quiz/data/rounds.ts';
 import { BadRequest, Conflict, NotFound, TooManyRequests } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { completeRound } from '../quiz/complete-round.ts';
 import { saveRound } from '../quiz/save-round.ts';
 import { requireOfflineCaller } from './offline-access.ts';
@@ -35,7 +35,7 @@ export const handler = httpHandler(async (event) => {
 
   const roundId = offlineRoundId(input.clientAttemptId);
   const earlier = await getRound(me.user_id, roundId);
-  if (earlier?.result) return json(200, view(earlier.result, false, true));
+  if (earlier?.result) return respond(offlineAttemptResultSchema, view(earlier.result, false, true));
 
   const byQuestion = new Map(input.answers.map((a) => [a.questionId, a.answer]));
   const answers: StoredAnswer[] = pack.questions.map((question) => {
@@ -69,5 +69,5 @@ export const handler = httpHandler(async (event) => {
   }
   // Finishing is idempotent too: a round a concurrent send finished returns its stored result.
   const result = await completeRound(round, new Date(times.completedAt));
-  return json(201, view(result, times.clamped, false));
+  return respond(offlineAttemptResultSchema, view(result, times.clamped, false), 201);
 });

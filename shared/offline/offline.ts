@@ -162,3 +162,6 @@ export function afterSend(status: number | 'network-error'): 'remove' | 'keep' {
   if (status >= 400 && status < 500) return 'remove';
   return 'keep';
 }
+
+/** POST /api/offline/packs: the pack just issued to this account. */
+export const downloadedPackSchema = z.object({ pack: offlinePackSchema });

@@ -1,17 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import * as z from 'zod';
 import type { Level, Subject } from '#shared/constants.ts';
-import { afterSend, offlineAttemptResultSchema, offlinePackSchema, type OfflineAttemptResult, type OfflinePack } from '#shared/offline/offline.ts';
+import { afterSend, downloadedPackSchema, offlineAttemptResultSchema, type OfflineAttemptResult, type OfflinePack } from '#shared/offline/offline.ts';
 import { api, isApiError } from '@/lib/api-client.ts';
 import { QUERY_ROOTS } from '@/lib/query/query-roots.ts';
 import { listOutbox, removeFromOutbox, type StoredOutboxItem } from '../offline-db.ts';
 
-const downloadedSchema = z.object({ pack: offlinePackSchema });
 
 /** POST /api/offline/packs: 10 questions with their answer key (premium offline_mode). */
 export async function downloadPack(subject: Subject, level: Level): Promise<OfflinePack> {
-  return (await api.request('/api/offline/packs', { method: 'POST', auth: true, body: { subject, level }, schema: downloadedSchema })).pack;
+  return (await api.request('/api/offline/packs', { method: 'POST', auth: true, body: { subject, level }, schema: downloadedPackSchema })).pack;
 }
 
 /** POST /api/offline/attempts: one queued result; the server grades it against the pack it issued. */
