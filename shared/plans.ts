@@ -65,7 +65,7 @@ export const SUBSCRIPTION_MESSAGES = {
 /** Landing statistics floors (docs/quiz.md): an operator's choice, never the default. */
 export const STAT_FLOORS = { users: 10_000, quizzes: 500_000, successRate: 85, defaultSuccessRate: 95, schools: 150, usersPerSchool: 67 } as const;
 
-/** What the landing page may show: the counters as they are (default), or the spec's floors. */
+/** What the landing page may show: the counters as they are (default), or the marketing floors (docs/quiz.md). */
 export type LandingStatsMode = 'real' | 'floors';
 
 /** The operator's setting (LANDING_STATS; CDK context `landingStats`): "floors" turns the floors on, anything else is real. */
@@ -105,3 +105,6 @@ export function landingStats(raw: LandingCounts, mode: LandingStatsMode): Landin
     schools: Math.max(Math.floor(users / STAT_FLOORS.usersPerSchool), STAT_FLOORS.schools),
   };
 }
+
+/** POST /api/subscription/intent: where the browser goes to pay (http or https only). */
+export const intentResponseSchema = z.object({ checkoutUrl: z.url({ protocol: /^https?$/ }) });

@@ -1,8 +1,9 @@
+import { messageResponseSchema } from '#shared/api.ts';
 import { SUBSCRIPTION_MESSAGES, waitlistSchema } from '#shared/plans.ts';
 import { joinWaitlist } from './data/subscriptions.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { BadRequest } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 
 /**
  * POST /api/subscription/waitlist: puts the caller's own address on the premium waitlist
@@ -17,5 +18,5 @@ export const handler = httpHandler(async (event) => {
     throw new BadRequest(SUBSCRIPTION_MESSAGES.waitlistOwnEmail, { email: SUBSCRIPTION_MESSAGES.waitlistOwnEmail });
   }
   await joinWaitlist(profile, own, new Date().toISOString());
-  return json(201, { message: 'Welcome to Premium' });
+  return respond(messageResponseSchema, { message: 'Welcome to Premium' }, 201);
 });

@@ -1,9 +1,9 @@
-import { canChoosePlan, STUDENT_PLAN_MESSAGE, subscribeIntentSchema } from '#shared/plans.ts';
+import { canChoosePlan, intentResponseSchema, STUDENT_PLAN_MESSAGE, subscribeIntentSchema } from '#shared/plans.ts';
 import { recordPaymentIntent } from './data/subscriptions.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { env } from '../lib/env.ts';
 import { BadRequest, Unavailable } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 
 /**
  * POST /api/subscription/intent: records that the user chose a plan (payment_intent_tracking)
@@ -20,5 +20,5 @@ export const handler = httpHandler(async (event) => {
   const url = new URL(checkout);
   url.searchParams.set('plan', plan);
   url.searchParams.set('email', profile.email);
-  return json(200, { checkoutUrl: url.toString() });
+  return respond(intentResponseSchema, { checkoutUrl: url.toString() });
 });

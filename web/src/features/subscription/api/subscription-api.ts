@@ -1,12 +1,8 @@
-import * as z from 'zod';
 import { meResponseSchema, messageResponseSchema } from '#shared/api.ts';
-import type { PlanId } from '#shared/plans.ts';
+import { intentResponseSchema, type PlanId } from '#shared/plans.ts';
 import { api, type ApiClient } from '@/lib/api-client.ts';
 
 /** The calls behind /subscription. The server decides (trial timing, plan rules); the page shows. */
-
-/** Only web addresses may come back as the checkout to open. */
-export const intentResponseSchema = z.object({ checkoutUrl: z.url({ protocol: /^https?$/ }) });
 
 /** POST /api/subscription/trial → the profile with the 7-day trial; 409 trial_used / already_premium. */
 export const startTrialRequest = (client: ApiClient = api) =>
