@@ -1,6 +1,6 @@
-import { guideListFor, guideQuerySchema } from '#shared/guides/study-guides.ts';
+import { guideListFor, guideListSchema, guideQuerySchema } from '#shared/guides/study-guides.ts';
 import { BadRequest } from '../lib/errors.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { CATALOGUE, generatedGuides, guideLimit, requireGuideReader } from './guide-access.ts';
 
 /**
@@ -15,5 +15,5 @@ export const handler = httpHandler(async (event) => {
     throw new BadRequest(message, { [String(parsed.error.issues[0]!.path[0] ?? 'form')]: message });
   }
   const me = await requireGuideReader(event);
-  return json(200, guideListFor(CATALOGUE, parsed.data, guideLimit(me, new Date()), await generatedGuides()));
+  return respond(guideListSchema, guideListFor(CATALOGUE, parsed.data, guideLimit(me, new Date()), await generatedGuides()));
 });

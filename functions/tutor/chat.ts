@@ -1,12 +1,12 @@
+import { remainingToday, TUTOR_CHUNK_TYPE, TUTOR_MESSAGES as M, tutorRequestSchema, type TutorResponse, tutorResponseSchema } from '#shared/tutor/tutor.ts';
 import { canUse } from '#shared/entitlements.ts';
-import { TUTOR_CHUNK_TYPE, TUTOR_MESSAGES as M, remainingToday, tutorRequestSchema, type TutorResponse } from '#shared/tutor/tutor.ts';
 import { STUDY_HELP_MESSAGES, scoredQuestionAsked } from '#shared/study-help/scored-questions.ts';
 import { knowledgeBase } from '../ai/index.ts';
 import { claimTutorQuestion, releaseTutorQuestion } from './data/tutor.ts';
 import { guardedKnowledgeBase, scoredQuestionsFor } from '../knowledge/scored-questions.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { AppError, Forbidden, TooManyRequests } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { countMetric, METRIC } from '../lib/metrics.ts';
 import { pushToUser } from '../lib/push.ts';
@@ -42,7 +42,7 @@ export const handler = httpHandler(async (event) => {
       const response = STUDY_HELP_MESSAGES.tutorHeld(held.mode);
       await stream.add(response);
       await stream.flush();
-      return json(200, { response, citations: [], grounded: false, remaining: remainingToday(used - 1), requestId } satisfies TutorResponse);
+      return respond(tutorResponseSchema, { response, citations: [], grounded: false, remaining: remainingToday(used - 1), requestId } satisfies TutorResponse);
     }
     // Earlier turns that asked a scored question are not handed to the generator either.
     const history = request.context.previousMessages.filter((m) => m.type !== 'user' || !scoredQuestionAsked(m.content, scored));
@@ -55,7 +55,7 @@ export const handler = httpHandler(async (event) => {
     // No grounded answer (nothing found, or the model said nothing): the tutor's fallback text.
     if (!answer.grounded) countMetric(METRIC.aiFallbacks);
     const body: TutorResponse = { response: answer.response, citations: answer.citations, grounded: answer.grounded, remaining: remainingToday(used), requestId };
-    return json(200, body);
+    return respond(tutorResponseSchema, body);
   } catch (error) {
     await releaseTutorQuestion(me.user_id, now);
     if (error instanceof AppError) throw error;
