@@ -1,11 +1,11 @@
+import { type Claim, factCheckResponseSchema, type FactCheckResult, GENERATION_MESSAGES as M, verdictFor } from '#shared/generation/generation.ts';
 import { STUDY_GUIDES } from '#shared/guides/catalogue.ts';
 import { guideIdSchema } from '#shared/guides/study-guides.ts';
-import { GENERATION_MESSAGES as M, verdictFor, type Claim, type FactCheckResult } from '#shared/generation/generation.ts';
 import { chunkSearch } from '../ai/index.ts';
 import { sentences } from '../ai/nlp.ts';
 import { getGeneratedGuide, saveFactCheck } from './data/generation.ts';
 import { AppError, NotFound } from '../lib/errors.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { audit, requireAdmin } from './admin.ts';
 
@@ -53,7 +53,7 @@ export const handler = httpHandler(async (event) => {
     const result: FactCheckResult = { guideId: guide.id, checked_at: new Date().toISOString(), claims, supported: supportedCount, total: claims.length };
     await saveFactCheck(result, generated !== undefined);
     await audit(me, 'guides.fact-check', guide.id, { supported: supportedCount, total: claims.length });
-    return json(200, { success: true, message: `${supportedCount} of ${claims.length} statements are supported by the knowledge base`, result });
+    return respond(factCheckResponseSchema, { success: true, message: `${supportedCount} of ${claims.length} statements are supported by the knowledge base`, result });
   } catch (error) {
     log.error('generation: fact check failed', { guideId: guide.id, error: String(error) });
     throw new AppError(500, 'fact_check_failed', M.factCheckFailed);

@@ -1,10 +1,10 @@
-import { GENERATION_MESSAGES as M, GUIDE_LENGTHS, generateGuideRequestSchema } from '#shared/generation/generation.ts';
+import { generateGuideRequestSchema, generateGuideResponseSchema, GENERATION_MESSAGES as M, GUIDE_LENGTHS } from '#shared/generation/generation.ts';
 import { ON_TOPIC_MIN, onTopicShare, topicStems } from '#shared/generation/relevance.ts';
 import { sentences } from '../ai/nlp.ts';
 import { chunkSearch, textGenerator } from '../ai/index.ts';
 import { putGeneratedGuide } from './data/generation.ts';
 import { AppError } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { audit, requireAdmin } from './admin.ts';
 import { findGuidePassages, writeGuide } from './guide-writer.ts';
@@ -33,7 +33,7 @@ export const handler = httpHandler(async (event) => {
       verdict === 'short-of-range'
         ? `The knowledge base holds ${words} words on this topic, fewer than the ${min} a ${request.length} guide asks for: the guide is shorter rather than padded with anything unsourced. Add documents on it to write more.`
         : null;
-    return json(200, { success: true, message: `Study guide "${guide.title}" generated (${words} words): it waits in the review queue until you approve it`, guide, warning });
+    return respond(generateGuideResponseSchema, { success: true, message: `Study guide "${guide.title}" generated (${words} words): it waits in the review queue until you approve it`, guide, warning });
   } catch (error) {
     if (error instanceof AppError) throw error;
     log.error('generation: study guide failed', { error: String(error) });

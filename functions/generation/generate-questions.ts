@@ -1,10 +1,10 @@
-import { GENERATION_MESSAGES as M, generateQuestionsRequestSchema } from '#shared/generation/generation.ts';
+import { generateQuestionsRequestSchema, generateQuestionsResponseSchema, GENERATION_MESSAGES as M } from '#shared/generation/generation.ts';
 import { chunkText } from '#shared/knowledge/chunking.ts';
 import { sentences } from '../ai/nlp.ts';
 import type { Passage } from '../ai/types.ts';
 import { getKnowledgeDocument, putGeneratedQuestions } from './data/generation.ts';
 import { AppError, NotFound } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { audit, requireAdmin } from './admin.ts';
 import { generateClozeQuestions, type GenerationSource } from './cloze.ts';
@@ -37,7 +37,7 @@ export const handler = httpHandler(async (event) => {
   if (questions.length === 0) throw new AppError(422, 'generation_failed', `${M.questionsFailed}: the text has no sentences with a name or number to ask about`);
   await putGeneratedQuestions(questions);
   await audit(me, 'questions.generate', source.documentId ?? 'pasted-content', { requested: request.count, generated: questions.length, subject: source.subject, level: source.level });
-  return json(200, { success: true, message: M.questionsDone(questions.length), questions });
+  return respond(generateQuestionsResponseSchema, { success: true, message: M.questionsDone(questions.length), questions });
 });
 
 /** The document's chunks (512 characters, on sentence boundaries) as passages of the document. */

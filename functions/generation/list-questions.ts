@@ -1,8 +1,8 @@
+import { GENERATED_STATUSES, reviewQueueSchema } from '#shared/generation/generation.ts';
 import * as z from 'zod';
-import { GENERATED_STATUSES } from '#shared/generation/generation.ts';
 import { listGeneratedQuestions } from './data/generation.ts';
 import { BadRequest } from '../lib/errors.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { requireAdmin } from './admin.ts';
 
 const querySchema = z.object({ status: z.enum(GENERATED_STATUSES).default('pending') });
@@ -12,5 +12,5 @@ export const handler = httpHandler(async (event) => {
   await requireAdmin(event);
   const parsed = querySchema.safeParse(event.queryStringParameters ?? {});
   if (!parsed.success) throw new BadRequest('Choose pending, approved or rejected', { status: 'Choose pending, approved or rejected' });
-  return json(200, { questions: await listGeneratedQuestions(parsed.data.status) });
+  return respond(reviewQueueSchema, { questions: await listGeneratedQuestions(parsed.data.status) });
 });

@@ -1,8 +1,8 @@
-import { GENERATION_MESSAGES as M, approveGuideRequestSchema, countWords, type GeneratedGuide } from '#shared/generation/generation.ts';
+import { approveGuideRequestSchema, countWords, type GeneratedGuide, GENERATION_MESSAGES as M, guideReviewResponseSchema } from '#shared/generation/generation.ts';
 import { guideIdSchema } from '#shared/guides/study-guides.ts';
 import { getGeneratedGuide, markGuideReviewed } from './data/generation.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
-import { httpHandler, json, parseBody, type HttpEvent } from '../lib/http.ts';
+import { type HttpEvent, httpHandler, parseBody, respond } from '../lib/http.ts';
 import { audit, requireAdmin } from './admin.ts';
 
 /**
@@ -35,7 +35,7 @@ export const approve = httpHandler(async (event) => {
   if (!reviewed) throw new Conflict(M.guideNotPending, 'already_reviewed');
   const edited = Object.values(edits).some((v) => v !== undefined);
   await audit(me, 'guides.approve', guide.id, { subject: guide.subject, level: guide.level, edited });
-  return json(200, { success: true, message: 'Study guide approved: students now find it in Study Guides', guide: reviewed });
+  return respond(guideReviewResponseSchema, { success: true, message: 'Study guide approved: students now find it in Study Guides', guide: reviewed });
 });
 
 /** POST /api/generation/guides/{guideId}/reject (admin): never listed. */
@@ -45,5 +45,5 @@ export const reject = httpHandler(async (event) => {
   const reviewed = await markGuideReviewed(guide, 'rejected', me.user_id, new Date());
   if (!reviewed) throw new Conflict(M.guideNotPending, 'already_reviewed');
   await audit(me, 'guides.reject', guide.id, { subject: guide.subject, level: guide.level });
-  return json(200, { success: true, message: 'Study guide rejected', guide: reviewed });
+  return respond(guideReviewResponseSchema, { success: true, message: 'Study guide rejected', guide: reviewed });
 });

@@ -1,8 +1,8 @@
-import { GENERATION_MESSAGES as M, approveRequestSchema, checkAnswerKey, validateForBank, type GeneratedQuestion } from '#shared/generation/generation.ts';
+import { approveRequestSchema, checkAnswerKey, type GeneratedQuestion, GENERATION_MESSAGES as M, reviewResponseSchema, validateForBank } from '#shared/generation/generation.ts';
 import { approvedItem, getGeneratedQuestion, markReviewed } from './data/generation.ts';
 import { APPROVED_SOURCE_PREFIX, AppendRefused, appendToBank } from '../questions/data/question-bank.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
-import { httpHandler, json, parseBody, type HttpEvent } from '../lib/http.ts';
+import { type HttpEvent, httpHandler, parseBody, respond } from '../lib/http.ts';
 import { GENERATED_ID, audit, pathId, refused, requireAdmin } from './admin.ts';
 
 async function pendingQuestion(event: HttpEvent): Promise<GeneratedQuestion> {
@@ -57,7 +57,7 @@ export const approve = httpHandler(async (event) => {
   if (!reviewed) throw new Conflict(M.notPending, 'already_reviewed');
   const edited = Object.values(edits).some((v) => v !== undefined);
   await audit(me, 'questions.approve', question.id, { bank_question_id: publicId, subject: final.subject, level: final.level, edited });
-  return json(200, { success: true, message: 'Question approved: it is now in the question bank', question: reviewed });
+  return respond(reviewResponseSchema, { success: true, message: 'Question approved: it is now in the question bank', question: reviewed });
 });
 
 /** POST /api/generation/questions/{questionId}/reject (admin): leaves the queue, never enters the bank. */
@@ -67,5 +67,5 @@ export const reject = httpHandler(async (event) => {
   const reviewed = await markReviewed(question, 'rejected', me.user_id, new Date(), null);
   if (!reviewed) throw new Conflict(M.notPending, 'already_reviewed');
   await audit(me, 'questions.reject', question.id, { subject: question.subject, level: question.level });
-  return json(200, { success: true, message: 'Question rejected', question: reviewed });
+  return respond(reviewResponseSchema, { success: true, message: 'Question rejected', question: reviewed });
 });
