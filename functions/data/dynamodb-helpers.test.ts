@@ -94,7 +94,7 @@ describe('paging (lib-dynamodb paginators)', () => {
   it('counts across pages with Select COUNT', async () => {
     dynamo.on(QueryCommand).resolvesOnce({ Count: 4, LastEvaluatedKey: key(4) }).resolvesOnce({ Count: 1 });
     expect(await countAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'X' } })).toBe(5);
-    expect(dynamo.commandCalls(QueryCommand)[0].args[0].input.Select).toBe('COUNT');
+    expect(dynamo.commandCalls(QueryCommand)[0]?.args[0].input.Select).toBe('COUNT');
   });
 
   it('scans every page', async () => {
@@ -125,10 +125,10 @@ describe('batchGetItems', () => {
   });
 
   it('sends 100 keys to a request', async () => {
-    dynamo.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, { Keys: unknown[] }> }) => ({ Responses: { [TABLE]: input.RequestItems[TABLE].Keys } }));
+    dynamo.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, { Keys: unknown[] }> }) => ({ Responses: { [TABLE]: input.RequestItems[TABLE]?.Keys } }));
     const wanted = Array.from({ length: 250 }, (_, n) => key(n));
     expect(await batchGetItems(wanted)).toHaveLength(250);
-    expect(dynamo.commandCalls(BatchGetCommand).map((call) => call.args[0].input.RequestItems?.[TABLE].Keys?.length)).toEqual([100, 100, 50]);
+    expect(dynamo.commandCalls(BatchGetCommand).map((call) => call.args[0].input.RequestItems?.[TABLE]?.Keys?.length)).toEqual([100, 100, 50]);
   });
 
   it('fails rather than answer with part of the items when keys stay unprocessed', async () => {
@@ -151,9 +151,9 @@ describe('batch writes', () => {
       .resolvesOnce({ UnprocessedItems: { [TABLE]: [{ PutRequest: { Item: key(7) } }] } })
       .resolves({ UnprocessedItems: {} });
     await settled(putItems(items));
-    const sizes = dynamo.commandCalls(BatchWriteCommand).map((call) => call.args[0].input.RequestItems?.[TABLE].length);
+    const sizes = dynamo.commandCalls(BatchWriteCommand).map((call) => call.args[0].input.RequestItems?.[TABLE]?.length);
     expect(sizes).toEqual([25, 1, 5]);
-    expect(dynamo.commandCalls(BatchWriteCommand)[1].args[0].input.RequestItems?.[TABLE]).toEqual([{ PutRequest: { Item: key(7) } }]);
+    expect(dynamo.commandCalls(BatchWriteCommand)[1]?.args[0].input.RequestItems?.[TABLE]).toEqual([{ PutRequest: { Item: key(7) } }]);
   });
 
   it('deletes by key and fails when items stay unprocessed', async () => {
@@ -171,7 +171,7 @@ describe('transactions', () => {
   it('is true when the transaction commits', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
     expect(await transactWrite(items)).toBe(true);
-    expect(dynamo.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems).toEqual(items);
+    expect(dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems).toEqual(items);
   });
 
   it('is false when a condition refused the write', async () => {
