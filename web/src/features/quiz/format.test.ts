@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDuration, optionIndexForKey, optionLabel, optionLetter, resultTier } from './format.ts';
+import { formatClock, formatDuration, optionIndexForKey, optionLabel, optionLetter } from './format.ts';
 
 describe('m:ss clock (1-core §2 completion time, competition timer)', () => {
   it.each([
@@ -54,18 +54,5 @@ describe('answer keys: 1–9 and A–Z choose an option', () => {
     ['ArrowDown', 4, null],
   ])('%j with %i options → %s', (key, count, expected) => {
     expect(optionIndexForKey(key, count)).toBe(expected);
-  });
-});
-
-describe('result tier (1-core §2: gold at 80%, blue at 50%)', () => {
-  it.each<[number, string]>([
-    [100, 'gold'],
-    [80, 'gold'],
-    [79, 'blue'],
-    [50, 'blue'],
-    [49, 'neutral'],
-    [0, 'neutral'],
-  ])('%i%% → %s', (percentage, tier) => {
-    expect(resultTier(percentage)).toBe(tier);
   });
 });

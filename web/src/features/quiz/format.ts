@@ -1,4 +1,5 @@
-/** Small display rules of the quiz screen: clock, option letters, answer keys, result tier. */
+/** Small display rules of the quiz screen: clock, option letters, answer keys, result message. */
+import type { ScoreTier } from '#shared/quiz/score-tier.ts';
 
 /** m:ss for a number of whole seconds (negative counts as 0): 65 → "1:05", 600 → "10:00". */
 export function formatClock(totalSeconds: number): string {
@@ -26,16 +27,8 @@ export function optionIndexForKey(key: string, optionCount: number): number | nu
   return index !== null && index < optionCount ? index : null;
 }
 
-export type ResultTier = 'gold' | 'blue' | 'neutral';
-
-/** The summary icon: gold at 80% or more, blue at 50% or more (docs/quiz.md). */
-export function resultTier(percentage: number): ResultTier {
-  if (percentage >= 80) return 'gold';
-  if (percentage >= 50) return 'blue';
-  return 'neutral';
-}
-
-export const RESULT_TIER_MESSAGE: Record<ResultTier, string> = {
+/** The summary's line under its tier icon (shared/quiz/score-tier.ts). */
+export const RESULT_TIER_MESSAGE: Record<ScoreTier, string> = {
   gold: 'Excellent work!',
   blue: 'Good job!',
   neutral: 'Keep practising!',

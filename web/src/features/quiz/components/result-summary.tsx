@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { RoundResult } from '#shared/quiz/contracts.ts';
+import { scoreTier, type ScoreTier } from '#shared/quiz/score-tier.ts';
 import { Button, LinkButton } from '@/components/button.tsx';
 import { BookIcon, StarIcon, TrophyIcon } from '@/components/icons.tsx';
-import { formatDuration, RESULT_TIER_MESSAGE, resultTier, type ResultTier } from '../format.ts';
+import { formatDuration, RESULT_TIER_MESSAGE } from '../format.ts';
 import styles from './result-summary.module.css';
 
 /** Gold trophy at 80% or more, blue star at 50% or more, otherwise a neutral book. */
-function TierIcon({ tier }: { tier: ResultTier }) {
+function TierIcon({ tier }: { tier: ScoreTier }) {
   if (tier === 'gold') return <TrophyIcon size={36} />;
   if (tier === 'blue') return <StarIcon size={36} filled />;
   return <BookIcon size={36} />;
@@ -31,7 +32,7 @@ export interface ResultSummaryProps {
 
 /** The completion summary: score, time, percentage, points, and what to do next. */
 export function ResultSummary({ result, timeUp, canReview, dashboardPath, onReview, onNewRound, onRetrySame, challenge = false, extra }: ResultSummaryProps) {
-  const tier = resultTier(result.percentage);
+  const tier = scoreTier(result.percentage);
   return (
     <div className={`${styles['quiz-result']} ${styles[`quiz-result--${tier}`] ?? ''}`}>
       <div className={styles['quiz-result__headline']}>

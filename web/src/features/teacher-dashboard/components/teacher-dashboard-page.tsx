@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { CLASS_LIMITS, CLASS_MESSAGES as M, createClassSchema, inviteStudentSchema, type ClassDetail, type ScoreRow } from '#shared/classes/classes.ts';
 import { LEVELS, MAX_LENGTH, SUBJECTS, type Level, type Subject } from '#shared/constants.ts';
+import { scoreTier, type ScoreTier } from '#shared/quiz/score-tier.ts';
 import { FormMessage } from '@/components/alert.tsx';
 import { Alert } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
@@ -15,8 +16,9 @@ import styles from './teacher-dashboard.module.css';
 const SELECTED_KEY = 'quizquest.teacher.class';
 const serverMessage = (error: unknown, fallback: string) => (isApiError(error) && error.status > 0 && error.status < 500 ? error.message : fallback);
 const score = (value: number | null) => (value === null ? '—' : `${value}%`);
-/** The spec's summary icon colours: gold at 80 % or more, blue at 50 % or more. */
-const tone = (value: number | null) => (value === null ? '' : value >= 80 ? styles.gold : value >= 50 ? styles.blue : '');
+/** The spec's summary icon colours, by the score's tier. */
+const TONE: Record<ScoreTier, string> = { gold: styles.gold ?? '', blue: styles.blue ?? '', neutral: '' };
+const tone = (value: number | null) => (value === null ? '' : TONE[scoreTier(value)]);
 const formatCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
 
 /**
