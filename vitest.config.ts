@@ -9,6 +9,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     globalSetup: ['tests/setup/node-version.ts'],
+    // Besides the usual report, each project's time: one run holds several projects.
+    reporters: ['default', './tests/setup/project-times.ts'],
     projects: [
       {
         extends: true,
