@@ -149,15 +149,6 @@ export const EVENTS = {
     consumers: ['notify', 'write-feed-items'],
   },
   /**
-   * A live match's next question is due: the runner runs one question per
-   * delivery and publishes the next. A redelivery changes nothing (the question moves are
-   * conditional writes on the match state).
-   */
-  LiveMatchStepDue: {
-    detail: z.object({ tournamentId: z.string().min(1).max(100), question: z.number().int().min(1).max(100) }),
-    consumers: ['run-live-match'],
-  },
-  /**
    * A live match starts within ALERT_LEAD_MS (shared/tournaments/alerts.ts):
    * published by the per-minute job, so its bundle stays free of the notification code. The
    * consumer tells each registered player once, keyed by the match, as their settings say.
@@ -181,6 +172,24 @@ export const EVENTS = {
   WeeklyParentSummaryDue: {
     detail: z.object({ parentId: z.string().min(1), studentId: z.string().min(1), week: z.iso.date(), scheduledTime: z.iso.datetime() }),
     consumers: ['send-weekly-parent-summary'],
+  },
+  /**
+   * An admin added a document (or retried one whose embedding failed): it is stored `pending`
+   * and the consumer embeds its passages in the background, recording progress on the document.
+   * `attempt` is the document's attempt when asked: a delivery of an older attempt changes nothing.
+   */
+  DocumentEmbeddingRequested: {
+    detail: z.object({ documentId: z.uuid(), attempt: z.number().int().min(1).max(1000), requestedBy: z.string().min(1) }),
+    consumers: ['embed-document'],
+  },
+  /**
+   * One person's study reminder is due: the 5-minute job publishes one per due reminder, ten to a
+   * PutEvents call, and the queued consumer sends it (or skips or stops it, as the person's
+   * settings say) and rolls it a week on. `dueAt` keys the notification: a redelivery sends nothing twice.
+   */
+  StudyReminderDue: {
+    detail: z.object({ userId: z.string().min(1), dueAt: z.iso.datetime(), scheduledTime: z.iso.datetime(), lateAfterMinutes: z.number().int().min(5).max(24 * 60) }),
+    consumers: ['send-study-reminder'],
   },
 } as const satisfies Record<string, { detail: z.ZodType; consumers: readonly ConsumerName[] }>;
 

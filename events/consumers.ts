@@ -16,8 +16,6 @@ export const CONSUMERS = {
   'write-feed-items': { entry: 'functions/activity/write-feed-items.ts' },
   'advance-study-goals': { entry: 'functions/learning/advance-study-goals.ts' },
   'email-progress-report': { entry: 'functions/reports/send-report-mail.ts' },
-  /** Runs one question of a live match, waiting up to a pause and a (double) window: its own timeout. */
-  'run-live-match': { entry: 'functions/tournaments/run-match.ts', timeoutSeconds: 150 },
   /** Keeps the admin overview's counters: accounts by role, quizzes, scores, days. */
   'aggregate-admin-stats': { entry: 'functions/admin/aggregate-stats.ts' },
   /**
@@ -26,6 +24,27 @@ export const CONSUMERS = {
    */
   'send-weekly-parent-summary': {
     entry: 'functions/parents/send-weekly-summary.ts',
+    queue: { batchSize: 10, maxReceiveCount: 5, maxConcurrency: 2 },
+  },
+  /**
+   * Embeds one added document (DocumentEmbeddingRequested): up to ~115 passages at 50,000
+   * characters, 16 at a time with progress written after each step; Titan embeds 8 at once, so a
+   * document takes seconds, and 120 s leaves room for a throttled Bedrock's retries. One document a
+   * message, two at a time: the knowledge base's writes and Bedrock's quota stay bounded however
+   * many documents arrive.
+   */
+  'embed-document': {
+    entry: 'functions/knowledge/embed-document.ts',
+    timeoutSeconds: 120,
+    queue: { batchSize: 1, maxReceiveCount: 5, maxConcurrency: 2 },
+  },
+  /**
+   * One study reminder (StudyReminderDue): the 5-minute job only finds the due ones and
+   * enqueues one message each, so a failed send is retried alone and a run never loops over
+   * everyone due.
+   */
+  'send-study-reminder': {
+    entry: 'functions/notifications/send-study-reminder.ts',
     queue: { batchSize: 10, maxReceiveCount: 5, maxConcurrency: 2 },
   },
 } as const satisfies Record<string, ConsumerEntry>;

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Level, Subject } from '#shared/constants.ts';
 import { DEFAULT_MAX_RESULTS, DEFAULT_THRESHOLD, dotRow, fuse, topK } from '#shared/knowledge/similarity.ts';
-import { KB_SCOPES, readScope, scopeVersions, type KbScope, type SourceKind, type StoredChunk } from '../data/knowledge.ts';
+import { KB_SCOPES, documentsNotReady, readScope, scopeVersions, type KbScope, type SourceKind, type StoredChunk } from '../data/knowledge.ts';
 import { log } from '../lib/log.ts';
 import { contentTerms } from './nlp.ts';
 import type { Embedder, KnowledgeBase, Passage, SearchOptions } from './types.ts';
@@ -57,7 +57,10 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): ChunkSearch 
   async function scopeIndex(scope: KbScope, version: number, model: string): Promise<ScopeIndex> {
     const cached = cache.get(scope);
     if (cached && cached.version === version) return cached;
-    const chunks = (await readScope(scope)).filter((c) => c.model === model);
+    const all = (await readScope(scope)).filter((c) => c.model === model);
+    // An added document's passages count only once it is marked ready (they are written just before).
+    const notReady = await documentsNotReady([...new Set(all.filter((c) => c.sourceKind === 'document').map((c) => c.sourceId))]);
+    const chunks = notReady.size ? all.filter((c) => !(c.sourceKind === 'document' && notReady.has(c.sourceId))) : all;
     const dimensions = chunks[0]?.vector.length ?? 0;
     const matrix = new Float32Array(chunks.length * dimensions);
     chunks.forEach((c, row) => matrix.set(c.vector, row * dimensions));

@@ -1,7 +1,10 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Level, Subject } from '#shared/constants.ts';
+import type { DocumentState, DocumentStatus } from '#shared/knowledge/documents.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
+import { ttlSeconds } from './table-design.ts';
 
 /**
  * The knowledge base in the one table (see table-design.ts):
@@ -11,7 +14,11 @@ import { env } from '../lib/env.ts';
  * - scope version .... pk KBVERSION  sk <subject | general>  (a counter bumped by every write to
  *                      the scope: a container's cached vectors are checked with one BatchGet)
  * - seed state ....... pk KBVERSION  sk SEED  (hash of the seeded material and the embedder id)
- * - document ......... pk DOC#<id>  sk DOC  (an admin's document as written, with its chunk count)
+ * - document ......... pk DOC#<id>  sk DOC  (an admin's document as written, its status on the way into
+ *                      the knowledge base and its progress), gsi2pk KBDOCS gsi2sk <created at>#<id> (the
+ *                      admin screen's newest documents: one query)
+ * - embedded passage . pk DOC#<id>  sk PART#<nnn>  (a passage's vector while its document is embedding: a
+ *                      run that dies resumes from them; deleted once the document is ready, else by TTL)
  */
 export const KB_SCOPES = ['geography', 'history', 'religion', 'general'] as const;
 export type KbScope = (typeof KB_SCOPES)[number];
@@ -22,6 +29,8 @@ export const kbKeys = {
   version: (scope: KbScope) => ({ pk: 'KBVERSION', sk: scope }),
   seed: () => ({ pk: 'KBVERSION', sk: 'SEED' }),
   document: (id: string) => ({ pk: `DOC#${id}`, sk: 'DOC' }),
+  documentListed: (createdAt: string, id: string) => ({ gsi2pk: 'KBDOCS', gsi2sk: `${createdAt}#${id}` }),
+  part: (id: string, index: number) => ({ pk: `DOC#${id}`, sk: `PART#${String(index).padStart(3, '0')}` }),
 } as const;
 
 export type SourceKind = 'document' | 'country' | 'question' | 'guide';
@@ -187,4 +196,229 @@ export async function writeSeedState(stamp: string): Promise<void> {
 
 export async function putDocument(doc: StoredDocument): Promise<void> {
   await documentClient().send(new PutCommand({ TableName: env().TABLE_NAME, Item: { ...kbKeys.document(doc.id), type: 'kb-document', ...doc } }));
+}
+
+/** A document stored by the add route, before a passage of it is embedded. */
+export interface NewDocument {
+  readonly id: string;
+  readonly title: string;
+  readonly content: string;
+  readonly subject: Subject;
+  readonly category: string;
+  readonly createdBy: string;
+}
+
+/** A document with what its embedding run needs: the content, whose request it is, which attempt runs. */
+export interface EmbeddingDocument extends DocumentState {
+  readonly content: string;
+  /** The admin whose request runs now (the one who added it, or who retried it). */
+  readonly requestedBy: string;
+  /** Bumped by each retry: a run of an older attempt changes nothing. */
+  readonly attempt: number;
+}
+
+/** Stores documents as `pending` (attempt 1), all or none (25 per BatchWrite, retried while throttled). */
+export async function putPendingDocuments(documents: readonly NewDocument[], now: Date): Promise<DocumentState[]> {
+  const at = now.toISOString();
+  const states = documents.map((d) => ({
+    id: d.id,
+    title: d.title,
+    subject: d.subject,
+    category: d.category,
+    status: 'pending' as const,
+    chunksTotal: null,
+    chunksEmbedded: 0,
+    failureReason: null,
+    createdAt: at,
+    updatedAt: at,
+    readyAt: null,
+  }));
+  await writeBatches(
+    documents.map((d, i) => ({
+      PutRequest: {
+        Item: { ...kbKeys.document(d.id), ...kbKeys.documentListed(at, d.id), type: 'kb-document', ...states[i], content: d.content, createdBy: d.createdBy, requestedBy: d.createdBy, attempt: 1 },
+      },
+    })),
+  );
+  return states;
+}
+
+/** Documents written before they had a status were embedded in their request: ready. */
+function documentOf(item: Record<string, unknown>): EmbeddingDocument {
+  const legacyChunks = typeof item.chunks === 'number' ? item.chunks : null;
+  const status = (item.status as DocumentStatus | undefined) ?? 'ready';
+  const createdAt = String(item.createdAt ?? item.processedAt ?? '');
+  return {
+    id: String(item.id),
+    title: String(item.title ?? ''),
+    subject: item.subject as Subject,
+    category: String(item.category ?? ''),
+    status,
+    chunksTotal: typeof item.chunksTotal === 'number' ? item.chunksTotal : legacyChunks,
+    chunksEmbedded: typeof item.chunksEmbedded === 'number' ? item.chunksEmbedded : (legacyChunks ?? 0),
+    failureReason: typeof item.failureReason === 'string' ? item.failureReason : null,
+    createdAt,
+    updatedAt: String(item.updatedAt ?? createdAt),
+    readyAt: typeof item.readyAt === 'string' ? item.readyAt : status === 'ready' ? String(item.processedAt ?? createdAt) : null,
+    content: String(item.content ?? ''),
+    requestedBy: String(item.requestedBy ?? item.createdBy ?? ''),
+    attempt: Number(item.attempt ?? 1),
+  };
+}
+
+export async function getDocument(id: string): Promise<EmbeddingDocument | undefined> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: kbKeys.document(id), ConsistentRead: true }));
+  return Item ? documentOf(Item) : undefined;
+}
+
+/** The newest documents, newest first (without their content). */
+export async function listDocuments(limit: number): Promise<DocumentState[]> {
+  const { Items = [] } = await documentClient().send(
+    new QueryCommand({
+      TableName: env().TABLE_NAME,
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'KBDOCS' },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return Items.map((item) => {
+    const { content: _content, requestedBy: _by, attempt: _attempt, ...state } = documentOf(item);
+    return state;
+  });
+}
+
+/** The ids among `ids` of documents not (yet) ready: search leaves their passages out. */
+export async function documentsNotReady(ids: readonly string[]): Promise<Set<string>> {
+  const table = env().TABLE_NAME;
+  const notReady = new Set<string>();
+  for (let i = 0; i < ids.length; i += 100) {
+    let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map((id) => kbKeys.document(id));
+    for (let attempt = 0; keys?.length; attempt += 1) {
+      if (attempt > 8) throw new Error('Reading document states kept being throttled');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+      const result = await documentClient().send(
+        new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ProjectionExpression: 'id, #s', ExpressionAttributeNames: { '#s': 'status' } } } }),
+      );
+      for (const item of result.Responses?.[table] ?? []) if (item.status !== undefined && item.status !== 'ready') notReady.add(String(item.id));
+      keys = result.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined;
+    }
+  }
+  return notReady;
+}
+
+/**
+ * A conditional change of a document's state, only while `attempt` is the one running and the
+ * status is one of `from`: false when it is not (a retry moved on, another delivery finished it).
+ */
+async function transition(id: string, attempt: number, from: readonly DocumentStatus[], set: Record<string, unknown>, remove: readonly string[] = [], extraCondition?: { expression: string; values: Record<string, unknown> }): Promise<boolean> {
+  const names: Record<string, string> = { '#status': 'status', '#attempt': 'attempt' };
+  const values: Record<string, unknown> = { ':attempt': attempt };
+  from.forEach((status, i) => (values[`:from${i}`] = status));
+  Object.assign(values, extraCondition?.values);
+  const sets = Object.entries(set).map(([field, value], i) => {
+    names[`#f${i}`] = field;
+    values[`:v${i}`] = value;
+    return `#f${i} = :v${i}`;
+  });
+  const removes = remove.map((field, i) => {
+    names[`#r${i}`] = field;
+    return `#r${i}`;
+  });
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: env().TABLE_NAME,
+        Key: kbKeys.document(id),
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+        ConditionExpression: `#attempt = :attempt AND #status IN (${from.map((_, i) => `:from${i}`).join(', ')})${extraCondition ? ` AND (${extraCondition.expression})` : ''}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/**
+ * The run starts (or resumes): the passage count is known, progress counts what is already
+ * embedded, and the run holds the document until `leaseMs` from now (its Lambda's timeout), so a
+ * second delivery of the same request arriving meanwhile finds it held (false) and leaves it.
+ */
+export const startEmbedding = (id: string, attempt: number, total: number, embedded: number, now: Date, leaseMs: number) =>
+  transition(
+    id,
+    attempt,
+    ['pending', 'embedding'],
+    { status: 'embedding', chunksTotal: total, chunksEmbedded: embedded, updatedAt: now.toISOString(), leaseUntil: now.getTime() + leaseMs },
+    [],
+    { expression: 'attribute_not_exists(leaseUntil) OR leaseUntil < :now', values: { ':now': now.getTime() } },
+  );
+
+export const recordProgress = (id: string, attempt: number, embedded: number, now: Date) =>
+  transition(id, attempt, ['embedding'], { chunksEmbedded: embedded, updatedAt: now.toISOString() });
+
+export const markReady = (id: string, attempt: number, total: number, model: string, now: Date) =>
+  transition(id, attempt, ['embedding'], { status: 'ready', chunksEmbedded: total, chunks: total, model, readyAt: now.toISOString(), processedAt: now.toISOString(), updatedAt: now.toISOString() }, ['leaseUntil']);
+
+export const markFailed = (id: string, attempt: number, reason: string, now: Date) =>
+  transition(id, attempt, ['pending', 'embedding'], { status: 'failed', failureReason: reason, updatedAt: now.toISOString() }, ['leaseUntil']);
+
+/**
+ * A retry: the next attempt, `pending` again, run for `requestedBy`, from the stored status it was
+ * seen in (`failed`, or a `pending`/`embedding` that stopped moving: its updatedAt must not have moved).
+ */
+export async function retryDocument(doc: EmbeddingDocument, requestedBy: string, now: Date): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: env().TABLE_NAME,
+        Key: kbKeys.document(doc.id),
+        UpdateExpression: 'SET #status = :pending, #attempt = :next, requestedBy = :by, updatedAt = :now REMOVE failureReason, leaseUntil',
+        ConditionExpression: '#attempt = :attempt AND #status = :seen AND updatedAt = :updated',
+        ExpressionAttributeNames: { '#status': 'status', '#attempt': 'attempt' },
+        ExpressionAttributeValues: { ':pending': 'pending', ':next': doc.attempt + 1, ':by': requestedBy, ':now': now.toISOString(), ':attempt': doc.attempt, ':seen': doc.status, ':updated': doc.updatedAt },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Staged passages keep 14 days: a document abandoned mid-way leaves nothing behind for good. */
+const PART_KEEP_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** The vectors embedded so far for a document by `model`, by passage index. */
+export async function readEmbeddedParts(id: string, model: string): Promise<Map<number, Float32Array>> {
+  const parts = new Map<number, Float32Array>();
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: env().TABLE_NAME,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :part)',
+        ExpressionAttributeValues: { ':pk': `DOC#${id}`, ':part': 'PART#' },
+        ExclusiveStartKey: start,
+        ConsistentRead: true,
+      }),
+    );
+    for (const item of page.Items ?? []) if (item.model === model) parts.set(Number(String(item.sk).slice('PART#'.length)), unpackVector(item.vec as Uint8Array));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return parts;
+}
+
+export async function putEmbeddedParts(id: string, model: string, vectors: ReadonlyMap<number, Float32Array>, now: Date): Promise<void> {
+  const ttl = ttlSeconds(now.getTime() + PART_KEEP_MS);
+  await writeBatches([...vectors].map(([index, vector]) => ({ PutRequest: { Item: { ...kbKeys.part(id, index), type: 'kb-document-part', model, vec: packVector(vector), ttl } } })));
+}
+
+export async function deleteEmbeddedParts(id: string, total: number): Promise<void> {
+  await writeBatches(Array.from({ length: total }, (_, index) => ({ DeleteRequest: { Key: kbKeys.part(id, index) } })));
 }

@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { compactInstant, notificationSchema, type Notification, type NotificationType, type Priority } from '#shared/notifications/notification.ts';
 import { notificationSettingsSchema, type NotificationSettings } from '#shared/notifications/settings.ts';
+import { addDays } from '#shared/dates.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
 import { ttlSeconds } from './table-design.ts';
@@ -284,6 +285,12 @@ export async function putStudyReminder(userId: string, dueAt: Date): Promise<voi
   }
 }
 
+/** Whether the reminder still waits (strongly consistent: a message handled a moment ago must see its delete). */
+export async function hasStudyReminder(userId: string, dueAt: string): Promise<boolean> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: keys.studyReminder(userId, dueAt), ConsistentRead: true, ProjectionExpression: 'pk' }));
+  return Item !== undefined;
+}
+
 export async function deleteStudyReminder(reminder: DueReminder): Promise<void> {
   await documentClient().send(new DeleteCommand({ TableName: env().TABLE_NAME, Key: keys.studyReminder(reminder.userId, reminder.dueAt) }));
 }
@@ -291,7 +298,7 @@ export async function deleteStudyReminder(reminder: DueReminder): Promise<void> 
 /** Reminders due in [from, to], oldest first, at most `limit`, from the day partitions the range covers. */
 export async function dueStudyReminders(from: Date, to: Date, limit: number): Promise<DueReminder[]> {
   const found: DueReminder[] = [];
-  for (let day = from.toISOString().slice(0, 10); day <= to.toISOString().slice(0, 10) && found.length < limit; day = nextDay(day)) {
+  for (let day = from.toISOString().slice(0, 10); day <= to.toISOString().slice(0, 10) && found.length < limit; day = addDays(day, 1)) {
     let start: Record<string, unknown> | undefined;
     do {
       const page = await documentClient().send(
@@ -309,12 +316,6 @@ export async function dueStudyReminders(from: Date, to: Date, limit: number): Pr
     } while (start);
   }
   return found;
-}
-
-function nextDay(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
 }
 
 type WriteRequest = { DeleteRequest: { Key: Record<string, string> } } | { PutRequest: { Item: Record<string, unknown> } };

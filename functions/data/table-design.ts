@@ -92,7 +92,9 @@
  *                                 chunks are one partition, read whole by search: keys in functions/data/knowledge.ts)
  * - knowledge-base versions .... pk KBVERSION  sk <subject | general> (bumped by each write: a container's cached vectors are
  *                                 checked with one BatchGet) | SEED (the seeded material's stamp)
- * - admin's document ........... pk DOC#<id>  sk DOC  (title, content, subject, category, chunk count, who, when)
+ * - admin's document ........... pk DOC#<id>  sk DOC  (title, content, subject, category, who, when; status pending → embedding
+ *                                 → ready | failed with progress), gsi2pk KBDOCS gsi2sk <created at>#<id> (newest first)
+ * - a document's passage vector  pk DOC#<id>  sk PART#<nnn>  (while it embeds: a retried run resumes; TTL 14 days)
  * - AI explanation (cache) ..... pk EXPL#<question id> sk V#<question version>#<answer slot>  (one per question version and
  *                                 answer chosen, shared by all accounts; the video's counters: viewers, likes, rating sum/count)
  * - video library item ........ pk USER#<id>  sk VIDEO#<video id>  (the explanation and question as added, watched/liked/saved,

@@ -1,15 +1,17 @@
-import { addDocumentsSchema, documentInputSchema, DOCUMENT_MESSAGES, missingFieldMessage, type CleanDocument } from '#shared/knowledge/documents.ts';
+import { addDocumentsResultSchema, addDocumentsSchema, documentInputSchema, DOCUMENT_MESSAGES, missingFieldMessage, type CleanDocument } from '#shared/knowledge/documents.ts';
 import { fieldErrors } from '#shared/validation/field-errors.ts';
 import { recordAdminAction } from '../admin/data/audit-log.ts';
 import { AppError, BadRequest } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { requireKnowledgeCaller } from './access.ts';
-import { addDocuments } from './documents.ts';
+import { queueDocuments } from './documents.ts';
 
 /**
  * POST /api/knowledge/documents { documents: [{ title, content, subject, category }] } (admin):
- * one batch of at most 10, all checked before any is written (docs/ai.md).
+ * one batch of at most 10, all checked before any is written (docs/ai.md). They are stored
+ * `pending` and answered at once (202, with their ids); the embed-document consumer embeds them
+ * in the background and GET /api/knowledge/documents shows the progress.
  */
 export const handler = httpHandler(async (event) => {
   const admin = await requireKnowledgeCaller(event, ['admin'], DOCUMENT_MESSAGES.adminRequired);
@@ -26,7 +28,7 @@ export const handler = httpHandler(async (event) => {
 
   let added;
   try {
-    added = await addDocuments(documents, admin.user_id, new Date());
+    added = await queueDocuments(documents, admin.user_id, new Date());
   } catch (error) {
     if (error instanceof AppError) throw error;
     log.error('adding documents failed', { error: error instanceof Error ? { name: error.name, message: error.message } : error });
@@ -40,10 +42,9 @@ export const handler = httpHandler(async (event) => {
     target: added.length === 1 ? added[0]!.id : `${added.length} documents`,
     detail: {
       count: added.length,
-      chunks: added.reduce((sum, d) => sum + d.chunks, 0),
       ids: added.map((d) => d.id).join(','),
       titles: added.map((d) => d.title).join(' | ').slice(0, 500),
     },
   });
-  return json(201, { documents: added });
+  return respond(addDocumentsResultSchema, { documents: added }, 202);
 });

@@ -1,9 +1,10 @@
 import type { Profile } from '#shared/api.ts';
-import { isQuietInstant } from '#shared/notifications/quiet-hours.ts';
-import { nextStudyReminder, STUDY_REMINDER, studyReminderTimes } from '#shared/notifications/reminders.ts';
+import { decideReminder } from '#shared/notifications/reminder-delivery.ts';
+import { STUDY_REMINDER, studyReminderTimes } from '#shared/notifications/reminders.ts';
 import { DEFAULT_SETTINGS, type NotificationSettings } from '#shared/notifications/settings.ts';
 import { roundTimeZone } from '#shared/quiz/time-zone.ts';
-import { deleteStudyReminder, dueStudyReminders, getSettings, putFirstSettings, putSettings, putStudyReminder, replaceStudyReminders } from '../data/notifications.ts';
+import { deleteStudyReminder, dueStudyReminders, getSettings, hasStudyReminder, putFirstSettings, putSettings, putStudyReminder, replaceStudyReminders } from '../data/notifications.ts';
+import { publishAll } from '../lib/publish-all.ts';
 import { timeZoneChange } from '../profile/data/profiles.ts';
 import { notify, recipient } from './notify.ts';
 
@@ -31,7 +32,7 @@ export async function startDefaultStudyReminders(userId: string, timeZone: strin
   return putFirstSettings(userId, DEFAULT_SETTINGS, studyReminderTimes(at, timeZone, DEFAULT_SETTINGS), at);
 }
 
-export interface SendLimits {
+export interface FindLimits {
   /** At most this many reminders per run; the rest wait for the next run. */
   maxReminders: number;
   /** A reminder this late (the machine slept, a long outage) is not sent, only rolled on. */
@@ -40,43 +41,48 @@ export interface SendLimits {
   lookbackHours: number;
 }
 
-export interface SendReport {
-  sent: number;
-  skipped: number;
-  stopped: number;
+/**
+ * The scheduled half: finds the reminders due by `now` (a run's due time) and publishes one
+ * StudyReminderDue each, ten to a PutEvents call; the queued send-study-reminder consumer sends
+ * them. Nothing is written here: a reminder still waiting at the next run (its message not yet
+ * handled) is published again, and its handling is a no-op the second time.
+ */
+export async function enqueueDueStudyReminders(now: Date, limits: FindLimits): Promise<number> {
+  const due = await dueStudyReminders(new Date(now.getTime() - limits.lookbackHours * 3_600_000), now, limits.maxReminders);
+  const scheduledTime = now.toISOString();
+  await publishAll('StudyReminderDue', due.map((r) => ({ userId: r.userId, dueAt: r.dueAt, scheduledTime, lateAfterMinutes: limits.lateAfterMinutes })));
+  return due.length;
 }
 
-/** Sends the study reminders due by `now` (a scheduled run's due time). */
-export async function sendDueStudyReminders(now: Date, limits: SendLimits): Promise<SendReport> {
-  const due = await dueStudyReminders(new Date(now.getTime() - limits.lookbackHours * 3_600_000), now, limits.maxReminders);
-  const report: SendReport = { sent: 0, skipped: 0, stopped: 0 };
-  for (const reminder of due) {
-    const dueAt = new Date(reminder.dueAt);
-    const to = await recipient(reminder.userId);
-    if (!to || !to.settings.studyReminders) {
-      // Switched off (or the account is gone): the chain ends here; saving settings starts a new one.
-      await deleteStudyReminder(reminder);
-      report.stopped += 1;
-      continue;
-    }
-    const late = now.getTime() - dueAt.getTime() > limits.lateAfterMinutes * 60_000;
-    if (late || isQuietInstant(dueAt, to.timeZone, to.settings.quietHours)) report.skipped += 1;
-    else {
-      await notify(reminder.userId, {
-        type: 'study_reminder',
-        key: reminder.dueAt,
-        occurredAt: reminder.dueAt,
-        title: STUDY_REMINDER.title,
-        message: STUDY_REMINDER.message,
-        priority: 'low',
-        actionUrl: STUDY_REMINDER.actionUrl,
-        actionText: STUDY_REMINDER.actionText,
-      });
-      report.sent += 1;
-    }
-    const next = nextStudyReminder(dueAt, to.timeZone, to.settings.preferredStudyTime);
-    if (!isQuietInstant(next, to.timeZone, to.settings.quietHours)) await putStudyReminder(reminder.userId, next);
-    await deleteStudyReminder(reminder);
+export type ReminderOutcome = 'sent' | 'skipped' | 'stopped' | 'gone';
+
+/**
+ * The queued half: one reminder, if it still waits (a redelivery, or a second run's message,
+ * finds it gone and does nothing). Sent to the bell once per due time (the notification's key),
+ * then the same time a week on takes its place. Safe to repeat at any step: the notification is
+ * a conditional write, the next reminder a put of the same key, the delete idempotent.
+ */
+export async function sendStudyReminder(reminder: { userId: string; dueAt: string; scheduledTime: string; lateAfterMinutes: number }): Promise<ReminderOutcome> {
+  if (!(await hasStudyReminder(reminder.userId, reminder.dueAt))) return 'gone';
+  const decision = decideReminder({
+    dueAt: new Date(reminder.dueAt),
+    foundAt: new Date(reminder.scheduledTime),
+    lateAfterMinutes: reminder.lateAfterMinutes,
+    recipient: await recipient(reminder.userId),
+  });
+  if (decision.action === 'send') {
+    await notify(reminder.userId, {
+      type: 'study_reminder',
+      key: reminder.dueAt,
+      occurredAt: reminder.dueAt,
+      title: STUDY_REMINDER.title,
+      message: STUDY_REMINDER.message,
+      priority: 'low',
+      actionUrl: STUDY_REMINDER.actionUrl,
+      actionText: STUDY_REMINDER.actionText,
+    });
   }
-  return report;
+  if (decision.action !== 'stop' && decision.next) await putStudyReminder(reminder.userId, decision.next);
+  await deleteStudyReminder(reminder);
+  return decision.action === 'send' ? 'sent' : decision.action === 'skip' ? 'skipped' : 'stopped';
 }

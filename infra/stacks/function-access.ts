@@ -134,7 +134,11 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   StepStudyGoal: { table: 'readWrite' },
   DeleteStudyGoal: { table: 'readWrite' },
   // Knowledge base (admin documents, similarity search): chunks, their scope's version, the document, the audit log; Bedrock embeds in AWS.
-  AddDocuments: { table: 'readWrite', ai: true },
+  // Stores the documents pending (BatchWrite), asks for their embedding (DocumentEmbeddingRequested) and audits; the consumer embeds.
+  AddDocuments: { table: 'readWrite', publishEvents: true },
+  ListDocuments: { table: 'read' },
+  // Moves a failed document to its next attempt (conditional update), publishes it again and audits.
+  RetryDocument: { table: 'readWrite', publishEvents: true },
   SearchDocuments: { table: 'read', ai: true },
   SearchSimilarQuestions: { table: 'read', ai: true },
   // AI tutor (premium): counts the day's questions (conditional update), reads the knowledge base, pushes the reply's pieces to the asker's sockets.
@@ -216,13 +220,17 @@ const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   'aggregate-admin-stats': { table: 'readWrite' },
   // From its queue: reads the link again and the student's figures, a marker per link and week, e-mails the parent (SES).
   'send-weekly-parent-summary': { table: 'readWrite', sendMail: true },
+  // From its queue: reads the document and the asker's profile, embeds (Bedrock), stages vectors and progress, writes the passages and the scope's version.
+  'embed-document': { table: 'readWrite', ai: true },
+  // From its queue: reads the reminder and the person's settings, writes the notification once (transaction), pushes it, rolls the reminder a week on.
+  'send-study-reminder': { table: 'readWrite', push: true },
 };
 
 const SCHEDULE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Lists unconfirmed users, looks each up again and deletes it; no table, no events.
   'purge-expired-sign-ups': { cognito: ['AdminDeleteUser', 'AdminGetUser', 'ListUsers'] },
-  // Reads due reminders by index, the recipients' settings; writes notifications and the next reminders.
-  'send-study-reminders': { table: 'readWrite', push: true },
+  // Reads the due reminders by index and publishes one StudyReminderDue each (the queued consumer sends).
+  'send-study-reminders': { table: 'read', publishEvents: true },
   // Reads the question bank and writes the day's challenges (conditional puts).
   'generate-daily-challenges': { table: 'readWrite' },
   // Makes the week's tournaments (bank reads, conditional puts) and claims due matches (LiveMatchStepDue).

@@ -35,6 +35,8 @@ export const DOCUMENT_MESSAGES = {
   unexpected: 'An unexpected error occurred while adding documents',
   searchFailed: 'Failed to search documents',
   questionSearchFailed: 'Failed to search questions',
+  notFound: 'Document not found',
+  notRetryable: 'Only a document whose embedding failed can be retried',
   /** Not in the spec: a request may carry one batch. */
   tooMany: `At most ${10} documents can be added at once`,
   queryRequired: 'Enter something to search for',
@@ -115,16 +117,34 @@ export function missingFieldMessage(documents: readonly unknown[]): string | und
   return index < 0 ? undefined : DOCUMENT_MESSAGES.missingField(index);
 }
 
-export const addedDocumentSchema = z.object({
+/**
+ * A document's way into the knowledge base: stored `pending` by the add route, `embedding` while
+ * the consumer embeds its passages (progress: embedded of total), then `ready` (searchable) or
+ * `failed` with a reason a person can act on (Retry).
+ */
+export const DOCUMENT_STATUSES = ['pending', 'embedding', 'ready', 'failed'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+export const documentStatusSchema = z.object({
   id: z.string(),
   title: z.string(),
   subject: z.enum(SUBJECTS),
   category: z.string(),
-  chunks: z.number().int(),
-  processedAt: z.string(),
+  status: z.enum(DOCUMENT_STATUSES),
+  /** Passages the content splits into; null until the consumer has split it. */
+  chunksTotal: z.number().int().min(0).nullable(),
+  chunksEmbedded: z.number().int().min(0),
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** When it became searchable. */
+  readyAt: z.string().nullable(),
 });
-export type AddedDocument = z.output<typeof addedDocumentSchema>;
-export const addDocumentsResultSchema = z.object({ documents: z.array(addedDocumentSchema) });
+export type DocumentState = z.output<typeof documentStatusSchema>;
+/** POST /api/knowledge/documents answers 202 with the stored, pending documents; GET lists the newest. */
+export const addDocumentsResultSchema = z.object({ documents: z.array(documentStatusSchema) });
+export const documentListSchema = z.object({ documents: z.array(documentStatusSchema) });
+export const retryDocumentResultSchema = z.object({ document: documentStatusSchema });
 
 const thresholdSchema = z.coerce
   .number()
