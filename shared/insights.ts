@@ -1,5 +1,5 @@
 import type { Subject } from './constants.ts';
-import { localDate, previousDay } from './quiz/streak.ts';
+import { addDays, localDate } from './dates.ts';
 
 /** Personal insights of the student dashboard (docs/quiz.md). */
 export const WEEKLY_GOAL_QUIZZES = 5;
@@ -18,7 +18,7 @@ export function insights(input: { subjects: readonly SubjectTally[]; weekAttempt
 
   // The last 7 calendar days in the user's zone, oldest first.
   const days: string[] = [];
-  for (let day = localDate(input.now, input.timeZone), i = 0; i < 7; i++, day = previousDay(day)) days.unshift(day);
+  for (let day = localDate(input.now, input.timeZone), i = 0; i < 7; i++, day = addDays(day, -1)) days.unshift(day);
   const perDay = new Map(days.map((day) => [day, 0]));
   for (const attempt of input.weekAttempts) {
     const day = localDate(new Date(attempt.completedAt), input.timeZone);

@@ -1,7 +1,7 @@
 import type { Profile } from '#shared/api.ts';
 import type { Level } from '#shared/constants.ts';
 import { canPlayLevel } from '#shared/entitlements.ts';
-import { localDate } from '#shared/quiz/streak.ts';
+import { localDate } from '#shared/dates.ts';
 import { roundTimeZone } from '#shared/quiz/time-zone.ts';
 import { DAILY_MESSAGES, dailyChallengeIdSchema, dailyPlan, playableLevel, type DailyChallenge, type DailyProgress } from '#shared/social/daily-challenge.ts';
 import type { StoredDailyChallenge, StoredDailyProgress } from './data/daily-challenges.ts';

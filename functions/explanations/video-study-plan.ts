@@ -1,5 +1,6 @@
 import { goalResponseSchema } from '#shared/learning/api.ts';
 import { randomUUID } from 'node:crypto';
+import { DAY_MS, utcDate } from '#shared/dates.ts';
 import { canUse } from '#shared/entitlements.ts';
 import { studyPlanRequestSchema, topicLabel, VIDEO_MESSAGES } from '#shared/explanations/explanations.ts';
 import { GOAL_LIMITS, GOAL_MESSAGES, type StudyGoal } from '#shared/learning/learning.ts';
@@ -8,8 +9,6 @@ import { getVideo } from './data/videos.ts';
 import { Conflict, Forbidden, NotFound } from '../lib/errors.ts';
 import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { requireVideoCaller, videoIdParam } from './access.ts';
-
-const DAY_MS = 86_400_000;
 
 /**
  * POST /api/videos/{videoId}/study-plan {title}: Add to Study Plan. A study goal of the study
@@ -30,7 +29,7 @@ export const handler = httpHandler(async (event) => {
     id: randomUUID(),
     title,
     description,
-    target_date: new Date(now.getTime() + GOAL_LIMITS.defaultDaysAhead * DAY_MS).toISOString().slice(0, 10),
+    target_date: utcDate(now.getTime() + GOAL_LIMITS.defaultDaysAhead * DAY_MS),
     daily_minutes: GOAL_LIMITS.minutesDefault,
     weekly_quizzes: GOAL_LIMITS.quizzesDefault,
     subject: video.subject,

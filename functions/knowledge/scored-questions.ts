@@ -3,7 +3,7 @@ import type { Profile } from '#shared/api.ts';
 import { DEFAULT_MAX_RESULTS } from '#shared/knowledge/similarity.ts';
 import { isRoundOpen, ROUND_MAX_MS } from '#shared/quiz/round-life.ts';
 import { revealsScored, type PassageLike, type ScoredQuestion } from '#shared/study-help/scored-questions.ts';
-import { isoWeekId } from '#shared/tournaments/schedule.ts';
+import { isoWeekId } from '#shared/dates.ts';
 import type { KnowledgeBase } from '../ai/types.ts';
 import { getDailyChallenge, getDailyProgress } from '../daily/data/daily-challenges.ts';
 import { activeRounds } from '../quiz/data/rounds.ts';

@@ -1,7 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { StudentSummary } from '#shared/parents/parents.ts';
 import { PARENT_LIMITS, STUDY_WINDOW_DAYS, studentSummary, type AttemptRow } from '#shared/parents/summary.ts';
-import { localDate, streakOn } from '#shared/quiz/streak.ts';
+import { localDate } from '#shared/dates.ts';
+import { streakOn } from '#shared/quiz/streak.ts';
 import { attemptsSince, levelProgressRows, recentActiveDays, recentAttempts } from '../quiz/data/learner.ts';
 import * as keys from '../data/table-keys.ts';
 import { documentClient } from '../lib/clients.ts';

@@ -1,5 +1,5 @@
 import { premiumUsageSchema } from '#shared/premium-usage.ts';
-import { isoWeekId } from '#shared/tournaments/schedule.ts';
+import { isoWeekId } from '#shared/dates.ts';
 import { reportSends } from '../reports/data/reports.ts';
 import { groupsOfUser } from '../groups/data/study-groups.ts';
 import { tournamentsOfWeek } from '../data/tournaments.ts';

@@ -1,7 +1,8 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { envelopeSchema } from '#events/catalogue.ts';
 import { remindsAtStreak, streakReminderText } from '#shared/notifications/reminders.ts';
-import { localDate, streakOn } from '#shared/quiz/streak.ts';
+import { localDate } from '#shared/dates.ts';
+import { streakOn } from '#shared/quiz/streak.ts';
 import { markActiveDay, recentActiveDays, saveStreak, unlockAchievements } from './data/learner.ts';
 import { publish } from '../lib/publish.ts';
 import { notify } from '../notifications/notify.ts';

@@ -1,4 +1,5 @@
-import { localDate, streakOn } from '#shared/quiz/streak.ts';
+import { localDate } from '#shared/dates.ts';
+import { streakOn } from '#shared/quiz/streak.ts';
 import { buildReport, readStart, type ProgressReport, type ReportPeriod } from '#shared/reports/report.ts';
 import { achievements, recentActiveDays } from '../quiz/data/learner.ts';
 import { attemptsBetween } from './data/reports.ts';

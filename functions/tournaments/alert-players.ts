@@ -1,5 +1,5 @@
 import { ALERT_LEAD_MS, alertDue } from '#shared/tournaments/alerts.ts';
-import { isoWeekId } from '#shared/tournaments/schedule.ts';
+import { isoWeekId } from '#shared/dates.ts';
 import { markAlertSent, tournamentsOfWeek } from '../data/tournaments.ts';
 import { publish } from '../lib/publish.ts';
 

@@ -1,11 +1,11 @@
 import { selectIndexes } from '#shared/quiz/select-questions.ts';
+import { isoWeekId } from '#shared/dates.ts';
 import { seededRandom } from '#shared/hashing.ts';
 import {
   QUESTION_GAP_MS,
   QUESTION_WINDOW_MS,
   TOURNAMENT_ENTRY_FEE,
   TOURNAMENT_QUESTION_COUNT,
-  isoWeekId,
   tournamentsOfWeek as plannedTournaments,
   type PlannedTournament,
 } from '#shared/tournaments/schedule.ts';

@@ -1,5 +1,5 @@
 import { reopenedWindow, STALL_GRACE_MS, stalledStep } from '#shared/tournaments/resume.ts';
-import { isoWeekId } from '#shared/tournaments/schedule.ts';
+import { isoWeekId } from '#shared/dates.ts';
 import { claimResume, reopenQuestion, unfinishedMatchesOf, type StoredTournament } from '../data/tournaments.ts';
 import { log } from '../lib/log.ts';
 import { publish } from '../lib/publish.ts';

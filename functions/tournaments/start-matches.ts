@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Level, Subject } from '#shared/constants.ts';
-import { isoWeekId } from '#shared/tournaments/schedule.ts';
+import { isoWeekId } from '#shared/dates.ts';
 import { claimStart, putTournamentIfAbsent, tournamentsOfWeek, type StoredTournament } from '../data/tournaments.ts';
 import { publish } from '../lib/publish.ts';
 import { drawQuestions, newTournament } from './ensure-week.ts';

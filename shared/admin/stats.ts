@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ROLES, SUBJECTS, type Role, type Subject } from '../constants.ts';
+import { addDays } from '../dates.ts';
 
 /**
  * Admin statistics (docs/admin.md), kept as counters by event consumers so the
@@ -22,8 +23,7 @@ export const utcDay = (iso: string): string => new Date(iso).toISOString().slice
 
 /** The window's days, oldest first, ending with `today`. */
 export function windowDays(today: string, days = ACTIVITY_DAYS): string[] {
-  const end = Date.parse(`${today}T00:00:00Z`);
-  return Array.from({ length: days }, (_, i) => new Date(end - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+  return Array.from({ length: days }, (_, i) => addDays(today, i - (days - 1)));
 }
 
 export interface QuizFacts {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { addDays } from '../dates.ts';
 import {
   accuracyColour,
   adaptiveView,
-  addDays,
   createGoalSchema,
   daysRemaining,
   daysText,

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { LEVELS, SUBJECTS, type Level, type Subject } from '../constants.ts';
+import { addDays, daysBetween } from '../dates.ts';
 
 /**
  * Smart Learning, the learning-style assessment and study goals (docs/learning.md):
@@ -247,7 +248,7 @@ export function stepProgress(progress: number): { progress: number; completed: b
 
 /** Whole days from `today` to `target` (both YYYY-MM-DD); negative when overdue. */
 export function daysRemaining(target: string, today: string): number {
-  return Math.round((Date.parse(`${target}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+  return daysBetween(today, target);
 }
 
 /** "N days left", "Due today", "N days overdue" (docs/learning.md); one day is singular. */
@@ -285,7 +286,3 @@ export function goalAdvice(progress: number, days: number, subject: Subject): st
   return advice;
 }
 
-/** The date `days` after `today` (YYYY-MM-DD): the form's default target date is 30 days ahead (docs/learning.md). */
-export function addDays(today: string, days: number): string {
-  return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}

@@ -1,3 +1,4 @@
+import { addDays } from '../dates.ts';
 import type { QuietHours, TimeOfDay } from './settings.ts';
 
 /**
@@ -60,12 +61,7 @@ export function deliveryTime(instant: Date, timeZone: string, quiet: QuietHours)
   if (!isQuietInstant(instant, timeZone, quiet)) return instant;
   const { date, minuteOfDay } = wallClock(instant, timeZone);
   // Past the end time today means the quiet hours end tomorrow (an overnight range before midnight).
-  const endDate = minuteOfDay < minutesOf(quiet.end) ? date : nextDate(date);
+  const endDate = minuteOfDay < minutesOf(quiet.end) ? date : addDays(date, 1);
   return zonedInstant(endDate, quiet.end, timeZone);
 }
 
-export function nextDate(date: string, days = 1): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}

@@ -1,4 +1,5 @@
-import { deliveryTime, isQuietAt, minutesOf, nextDate, wallClock, zonedInstant } from './quiet-hours.ts';
+import { addDays } from '../dates.ts';
+import { deliveryTime, isQuietAt, minutesOf, wallClock, zonedInstant } from './quiet-hours.ts';
 import type { NotificationSettings } from './settings.ts';
 
 /** Streak reminders (docs/social.md): at every multiple of 5 days, one of three wordings. */
@@ -43,7 +44,7 @@ export function studyReminderTimes(now: Date, timeZone: string, settings: Pick<N
   const today = wallClock(now, timeZone).date;
   const times: Date[] = [];
   for (let i = 0; times.length < days && i <= days; i++) {
-    const at = zonedInstant(nextDate(today, i), settings.preferredStudyTime, timeZone);
+    const at = zonedInstant(addDays(today, i), settings.preferredStudyTime, timeZone);
     if (at.getTime() > now.getTime()) times.push(at);
   }
   return times;
@@ -51,7 +52,7 @@ export function studyReminderTimes(now: Date, timeZone: string, settings: Pick<N
 
 /** The reminder after one due at `due`: same wall-clock time, `STUDY_REMINDER_DAYS` later (the window rolls on). */
 export function nextStudyReminder(due: Date, timeZone: string, preferred: NotificationSettings['preferredStudyTime']): Date {
-  return zonedInstant(nextDate(wallClock(due, timeZone).date, STUDY_REMINDER_DAYS), preferred, timeZone);
+  return zonedInstant(addDays(wallClock(due, timeZone).date, STUDY_REMINDER_DAYS), preferred, timeZone);
 }
 
 export { deliveryTime };

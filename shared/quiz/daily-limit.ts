@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { UNLIMITED } from '../entitlements.ts';
-import { nextDate, zonedInstant } from '../notifications/quiet-hours.ts';
-import { localDate } from './streak.ts';
+import { zonedInstant } from '../notifications/quiet-hours.ts';
+import { addDays, localDate } from '../dates.ts';
 
 /**
  * The free plan's daily rounds (docs/social.md: "10 quiz attempts per day"). An attempt is a
@@ -20,7 +20,7 @@ import { localDate } from './streak.ts';
 export const limitDay = (now: Date, timeZone: string): string => localDate(now, timeZone);
 
 /** The next midnight in the account's zone: when today's count starts again from 0. */
-export const limitResetsAt = (now: Date, timeZone: string): Date => zonedInstant(nextDate(limitDay(now, timeZone)), '00:00', timeZone);
+export const limitResetsAt = (now: Date, timeZone: string): Date => zonedInstant(addDays(limitDay(now, timeZone), 1), '00:00', timeZone);
 
 /** What is left of today's rounds; -1 for unlimited. */
 export const roundsLeft = (limit: number, played: number): number => (limit === UNLIMITED ? UNLIMITED : Math.max(0, limit - played));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDate, previousDay, remindsAt, streakOn, streakTier } from './streak.ts';
+import { remindsAt, streakOn, streakTier } from './streak.ts';
 
 describe('streaks (1-core §4, §9)', () => {
   it.each([
@@ -13,18 +13,6 @@ describe('streaks (1-core §4, §9)', () => {
     [['2025-12-31', '2026-01-01'], '2026-01-01', 2],
   ])('%j on %s → %i', (days, today, expected) => {
     expect(streakOn(days, today)).toBe(expected);
-  });
-
-  it('uses the user’s calendar day', () => {
-    const instant = new Date('2026-11-22T23:30:00Z');
-    expect(localDate(instant, 'UTC')).toBe('2026-11-22');
-    expect(localDate(instant, 'Asia/Tokyo')).toBe('2026-11-23');
-    expect(localDate(instant, 'America/Los_Angeles')).toBe('2026-11-22');
-    expect(localDate(instant, 'Not/AZone')).toBe('2026-11-22');
-  });
-
-  it('steps back across months', () => {
-    expect(previousDay('2026-03-01')).toBe('2026-02-28');
   });
 
   it.each([[0, 'none'], [3, 'star'], [7, 'fire'], [14, 'bolt'], [30, 'crown'], [45, 'crown']] as const)('tier at %i is %s', (streak, tier) => {

@@ -1,19 +1,6 @@
+import { addDays } from '../dates.ts';
+
 /** Daily streaks (docs/quiz.md): consecutive calendar days with a completed quiz, in the user's time zone. */
-
-/** The calendar day (YYYY-MM-DD) of an instant in a time zone; an unknown zone falls back to UTC. */
-export function localDate(instant: Date, timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-  } catch {
-    return instant.toISOString().slice(0, 10);
-  }
-}
-
-export function previousDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - 1);
-  return date.toISOString().slice(0, 10);
-}
 
 /**
  * The streak on `today` from the set of active days: counted back from today, or from
@@ -21,11 +8,11 @@ export function previousDay(day: string): string {
  */
 export function streakOn(activeDays: Iterable<string>, today: string): number {
   const days = new Set(activeDays);
-  let day = days.has(today) ? today : previousDay(today);
+  let day = days.has(today) ? today : addDays(today, -1);
   let streak = 0;
   while (days.has(day)) {
     streak += 1;
-    day = previousDay(day);
+    day = addDays(day, -1);
   }
   return streak;
 }

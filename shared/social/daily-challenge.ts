@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { LEVELS, SUBJECTS, type Level, type Subject } from '../constants.ts';
 import { roundSchema } from '../quiz/contracts.ts';
-import { previousDay } from '../quiz/streak.ts';
+import { addDays, dayStartMs, DAY_MS } from '../dates.ts';
 
 /** Streak bonuses, cumulative: a 30-day streak earns all three. */
 export const DAILY_STREAK_BONUSES = [
@@ -28,7 +28,7 @@ export function streakBonus(streak: number): number {
  * otherwise a new streak of 1.
  */
 export function nextDailyStreak(last: { day: string; streak: number } | undefined, today: string): number {
-  return last && last.day === previousDay(today) ? last.streak + 1 : 1;
+  return last && last.day === addDays(today, -1) ? last.streak + 1 : 1;
 }
 
 export function dailyBonus(input: { score: number; total: number; bonusPoints: number; streak: number }): number {
@@ -60,7 +60,7 @@ export const DAILY_MESSAGES = {
 } as const;
 
 /** Whole days since 1970-01-01 of a YYYY-MM-DD date. */
-const dayNumber = (date: string): number => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+const dayNumber = (date: string): number => Math.round(dayStartMs(date) / DAY_MS);
 
 /**
  * The subject and level of a day: the subject changes every day and the level every three
@@ -87,12 +87,11 @@ export const dailyChallengeIdSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}-(beginner|advanced|expert)$/, 'Invalid format')
   .transform((id) => ({ id, date: id.slice(0, 10), level: id.slice(11) as Level }))
-  .refine((parsed) => !Number.isNaN(Date.parse(`${parsed.date}T00:00:00Z`)), 'Invalid format');
+  .refine((parsed) => !Number.isNaN(dayStartMs(parsed.date)), 'Invalid format');
 
 /** The dates from `from` on, `days` of them (YYYY-MM-DD, UTC calendar). */
 export function datesFrom(from: string, days: number): string[] {
-  const start = Date.parse(`${from}T00:00:00Z`);
-  return Array.from({ length: days }, (_, i) => new Date(start + i * 86_400_000).toISOString().slice(0, 10));
+  return Array.from({ length: days }, (_, i) => addDays(from, i));
 }
 
 /** Milestone text of the completion screen at 3, 7, 14, 30 and beyond. */

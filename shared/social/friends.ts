@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { daysBetween } from '../dates.ts';
 import { emailField } from '../validation/email.ts';
 import { plainText } from '../validation/plain-text.ts';
 
@@ -73,6 +74,6 @@ export { userIdSchema } from '../validation/user-id.ts';
  */
 export function displayedStreak(current: number, lastActiveDay: string | undefined, todayUtc: string): number {
   if (!lastActiveDay || current <= 0) return 0;
-  const behindDays = (Date.parse(`${todayUtc}T00:00:00Z`) - Date.parse(`${lastActiveDay}T00:00:00Z`)) / 86_400_000;
+  const behindDays = daysBetween(lastActiveDay, todayUtc);
   return behindDays <= 2 ? current : 0;
 }

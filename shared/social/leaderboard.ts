@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { SUBJECTS } from '../constants.ts';
+import { DAY_MS, utcDate, weekStart } from '../dates.ts';
 
 /** Leaderboards (docs/social.md): periods, buckets, ranking. */
 
@@ -33,10 +34,8 @@ export function periodBucket(period: LeaderboardPeriod, at: Date): string {
   switch (period) {
     case 'day':
       return `D${day}`;
-    case 'week': {
-      const sinceMonday = (at.getUTCDay() + 6) % 7;
-      return `W${new Date(Date.parse(`${day}T00:00:00Z`) - sinceMonday * 86_400_000).toISOString().slice(0, 10)}`;
-    }
+    case 'week':
+      return `W${utcDate(weekStart(at))}`;
     case 'month':
       return `M${day.slice(0, 7)}`;
     case 'all':
@@ -46,8 +45,7 @@ export function periodBucket(period: LeaderboardPeriod, at: Date): string {
 
 /** When a bucket's totals are of no more use (epoch ms), or undefined for all-time totals. */
 export function bucketExpiry(period: LeaderboardPeriod, at: Date): number | undefined {
-  const DAY = 86_400_000;
-  const keep = { day: 3 * DAY, week: 15 * DAY, month: 70 * DAY } as const;
+  const keep = { day: 3 * DAY_MS, week: 15 * DAY_MS, month: 70 * DAY_MS } as const;
   return period === 'all' ? undefined : at.getTime() + keep[period];
 }
 

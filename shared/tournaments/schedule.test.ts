@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { isoWeekId } from '../dates.ts';
 import {
   answerPoints,
   answerVerdict,
   canRegister,
   cardState,
-  isoWeekId,
   playerWindowMs,
   questionSlot,
   rank,

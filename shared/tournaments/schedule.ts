@@ -5,6 +5,7 @@
  * what these rules and the server's instants give.
  */
 import type { Level, Subject } from '../constants.ts';
+import { DAY_MS, isoWeekId, weekStart } from '../dates.ts';
 import { allowedMs, type TimeMultiplier } from '../quiz/time-allowance.ts';
 
 /** The spec's numbers: 25 questions, entry fee 0, top 10 rankings. */
@@ -50,25 +51,6 @@ export const WEEKLY_SCHEDULE: readonly ScheduledTournament[] = [
   { slug: 'sacred-texts', name: 'Sacred Texts Scholars', description: 'Scriptures and traditions for the expert.', subject: 'religion', level: 'expert', weekday: 'saturday', time: '16:00', capacity: 100, prize: '$2000' },
   { slug: 'grand-championship', name: 'Grand Quiz Championship', description: 'The week’s final: the hardest geography questions.', subject: 'geography', level: 'expert', weekday: 'sunday', time: '17:00', capacity: 250, prize: '$2500' },
 ];
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Monday 00:00 UTC of the ISO week holding `at`. */
-export function weekStart(at: Date): Date {
-  const day = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
-  const offset = (day.getUTCDay() + 6) % 7;
-  return new Date(day.getTime() - offset * DAY_MS);
-}
-
-/** The ISO week id (`2026-W48`) of the week starting on `monday`. */
-export function isoWeekId(at: Date): string {
-  const monday = weekStart(at);
-  const thursday = new Date(monday.getTime() + 3 * DAY_MS);
-  const year = thursday.getUTCFullYear();
-  const firstThursday = new Date(Date.UTC(year, 0, 4));
-  const week = 1 + Math.round((weekStart(thursday).getTime() - weekStart(firstThursday).getTime()) / (7 * DAY_MS));
-  return `${year}-W${String(week).padStart(2, '0')}`;
-}
 
 export interface PlannedTournament extends ScheduledTournament {
   id: string;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { scheduledEvent, SCHEDULES } from '../../events/schedules.ts';
 import { nextFireTime } from '../../infra/local/cron.ts';
 import { LEVELS, SUBJECTS } from '../../shared/constants.ts';
-import { localDate, previousDay } from '../../shared/quiz/streak.ts';
+import { addDays, localDate } from '../../shared/dates.ts';
 import { DAILY_BONUS_POINTS, DAILY_MESSAGES as M, datesFrom, dailyPlan, type DailyChallenge } from '../../shared/social/daily-challenge.ts';
 import { useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
@@ -34,7 +34,7 @@ type Person = Awaited<ReturnType<typeof player>>;
 type PlayRound = { roundId: string; questions: { id: string; options: string[] }[] };
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
-const yesterdayUtc = () => previousDay(todayUtc());
+const yesterdayUtc = () => addDays(todayUtc(), -1);
 
 const today = async (who: Person) => parse(await getToday(httpEvent({ sub: who.user_id, query: { timeZone: 'UTC' } })));
 const view = async (who: Person, id: string) => parse(await getChallenge(httpEvent({ sub: who.user_id, path: { challengeId: id } })));
@@ -161,7 +161,7 @@ describe('playing the daily challenge', () => {
     const [east, west] = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'];
     const student = await player();
     const local = localDate(new Date(), east);
-    await setStreak(student, previousDay(local), 2);
+    await setStreak(student, addDays(local, -1), 2);
     const { body } = parse(await getToday(httpEvent({ sub: student.user_id, query: { timeZone: east } })));
     expect(body.challenge.date).toBe(local);
     const started = parse(await startDaily(httpEvent({ sub: student.user_id, body: { timeZone: east }, path: { challengeId: body.challenge.id } })));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { addDays, GOAL_LIMITS, GOAL_MESSAGES as M } from '../../shared/learning/learning.ts';
+import { addDays } from '../../shared/dates.ts';
+import { GOAL_LIMITS, GOAL_MESSAGES as M } from '../../shared/learning/learning.ts';
 import { useLocalStack } from '../support/handler-env.ts';
 import { losingWrites } from '../support/losing-writes.ts';
 import { httpEvent, parse } from '../support/http-event.ts';

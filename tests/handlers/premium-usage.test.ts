@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GROUP_FORM_DEFAULTS } from '../../shared/groups/study-groups.ts';
-import { isoWeekId } from '../../shared/tournaments/schedule.ts';
+import { isoWeekId } from '../../shared/dates.ts';
 import { useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
 import { player, premium } from '../support/players.ts';

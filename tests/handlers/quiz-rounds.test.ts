@@ -15,8 +15,8 @@ const { documentClient } = await import('../../functions/lib/clients.ts');
 const { keys } = await import('../../functions/data/table-design.ts');
 const { learnerTotals, recentAttempts } = await import('../../functions/quiz/data/learner.ts');
 const { handler: getProgress } = await import('../../functions/quiz/get-progress.ts');
-const { zonedInstant, nextDate } = await import('../../shared/notifications/quiet-hours.ts');
-const { localDate } = await import('../../shared/quiz/streak.ts');
+const { zonedInstant } = await import('../../shared/notifications/quiet-hours.ts');
+const { addDays, localDate } = await import('../../shared/dates.ts');
 
 type Round = { roundId: string; questions: { id: string; options: string[] }[]; deadline: number | null; startedAt: number };
 
@@ -122,7 +122,7 @@ describe('a round in play survives a reload, and only played rounds count', () =
     const refused = await start(me.user_id, beginner('history'));
     expect(refused.status).toBe(429);
     const now = new Date();
-    const midnight = zonedInstant(nextDate(localDate(now, 'Asia/Tokyo')), '00:00', 'Asia/Tokyo').toISOString();
+    const midnight = zonedInstant(addDays(localDate(now, 'Asia/Tokyo'), 1), '00:00', 'Asia/Tokyo').toISOString();
     expect(refused.body.error).toMatchObject({ code: 'daily_limit', details: { limit: 10, played: 10, resetsAt: midnight, timeZone: 'Asia/Tokyo' } });
     // The tenth round, counted already, goes on.
     expect((await start(me.user_id, beginner('religion'))).body).toMatchObject({ roundId: tenth.roundId, answered: 1 });

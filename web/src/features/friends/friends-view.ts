@@ -1,3 +1,4 @@
+import { daysBetween } from '#shared/dates.ts';
 import { isExpired } from '#shared/social/friend-challenge.ts';
 import type { ChallengeView } from '#shared/social/social-api.ts';
 
@@ -21,12 +22,10 @@ export function timeLimitText(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-const DAY_MS = 86_400_000;
-
 /** A friend's last active day (YYYY-MM-DD, UTC) as people say it. */
 export function lastActiveText(day: string | null, todayUtc: string): string {
   if (!day) return 'Not active yet';
-  const behind = Math.round((Date.parse(`${todayUtc}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / DAY_MS);
+  const behind = daysBetween(day, todayUtc);
   if (behind <= 0) return 'Today';
   if (behind === 1) return 'Yesterday';
   if (behind < 7) return `${behind} days ago`;

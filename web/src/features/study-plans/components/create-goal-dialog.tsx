@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { LEVELS, SUBJECTS } from '#shared/constants.ts';
-import { addDays, createGoalSchema, GOAL_LIMITS } from '#shared/learning/learning.ts';
+import { addDays } from '#shared/dates.ts';
+import { createGoalSchema, GOAL_LIMITS } from '#shared/learning/learning.ts';
 import { SelectField } from '@/components/select-field.tsx';
 import { FormMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { CLASS_LIMITS, CLASS_MESSAGES as M, createClassSchema, inviteStudentSchema, type ClassDetail, type ScoreRow } from '#shared/classes/classes.ts';
 import { LEVELS, MAX_LENGTH, SUBJECTS, type Level, type Subject } from '#shared/constants.ts';
+import { DAY_MS, utcDate } from '#shared/dates.ts';
 import { scoreTier, type ScoreTier } from '#shared/quiz/score-tier.ts';
 import { FormMessage } from '@/components/alert.tsx';
 import { Alert } from '@/components/alert.tsx';
@@ -277,8 +278,8 @@ function InvitedList({ classId, invited }: { classId: string; invited: ClassDeta
   );
 }
 
-const todayUtc = () => new Date().toISOString().slice(0, 10);
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const todayUtc = () => utcDate(Date.now());
+const inDays = (days: number) => utcDate(Date.now() + days * DAY_MS);
 
 function Assignments({ classId, data }: { classId: string; data: ClassDetail }) {
   const create = useCreateAssignment(classId);
