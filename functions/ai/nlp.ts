@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { ItemSentence, ItemToken, ItsFunction, WinkMethods } from 'wink-nlp';
 import { simpleSentences } from '#shared/knowledge/chunking.ts';
+import { DECIDING_WORDS, STOP_WORDS } from '#shared/text/stop-words.ts';
 import { log } from '../lib/log.ts';
 import type { Passage } from './types.ts';
 
@@ -91,13 +92,6 @@ export function useNlpEngineForTests(engine: 'wink' | 'plain'): void {
   cache.clear();
 }
 
-const STOP_WORDS = new Set(
-  ('a an and are as at be been but by can could did do does for from had has have he her his how i if in into is it its ' +
-    'may might of on or our she should so than that the their them then there these they this those to was we were what when ' +
-    'where which who whom whose why will with would you your not no yes also about after before over under between during ' +
-    'while because such only other some any each many much more most very same own just than too both either neither').split(' '),
-);
-
 /** Sentences and tokens without wink-nlp. */
 export function plainAnalysis(text: string): AnalysedText {
   const list = simpleSentences(text);
@@ -171,13 +165,10 @@ export function contentTerms(text: string): string[] {
     .map((t) => t.lemma);
 }
 
-/** Stop words that decide what a question asks ("the first emperor", "the largest country"). */
-const KEPT_STOP_WORDS = new Set(['first', 'last', 'second', 'third', 'largest', 'smallest', 'longest', 'highest', 'oldest', 'biggest']);
-
 function isContent(t: NlpToken): boolean {
   if (t.type === 'number') return true;
   if (t.type !== 'word') return false;
-  if (t.stop && !KEPT_STOP_WORDS.has(t.normal)) return false;
+  if (t.stop && !DECIDING_WORDS.has(t.normal)) return false;
   return t.normal.length > 1 || /\d/.test(t.normal);
 }
 

@@ -1,3 +1,4 @@
+import { DECIDING_WORDS } from '#shared/text/stop-words.ts';
 import { analyse, sentences } from '../ai/nlp.ts';
 import type { Passage } from '../ai/types.ts';
 
@@ -65,8 +66,6 @@ const PERSON_NOUNS =
   'person|king|queen|emperor|empress|leader|ruler|explorer|apostle|prophet|guru|god|goddess|deity|scholar|philosopher|monk|president|prime minister|pharaoh|artist|general|saint|inventor|scientist|founder|author|writer|navigator|admiral|caliph|sultan|shah|pope';
 const PLACE_NOUNS = 'city|town|country|place|river|mountain|region|continent|cave|island|sea|ocean|state|kingdom';
 const DATE_WORDS = new Set(['year', 'date', 'day', 'century']);
-/** Stop words that decide what is asked: "the first emperor" is not any emperor. */
-const DECIDING = new Set(['first', 'last', 'second', 'third', 'largest', 'smallest', 'longest', 'highest', 'oldest', 'biggest', 'deepest', 'earliest', 'latest', 'only']);
 const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
 const MONTHS = new RegExp(`^${MONTH}$`);
 const NUMBER_WORDS = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|twenty|hundred|thousand|million|billion|dozen)\b/i;
@@ -93,7 +92,7 @@ export function questionShape(question: string): QuestionShape {
   const whoVerb = /^who$/i.test(tokens[0]?.value ?? '') && tokens[1]?.pos === 'VERB' ? 1 : -1;
   tokens.forEach((t, i) => {
     if (t.type !== 'word' && t.type !== 'number') return;
-    const deciding = DECIDING.has(t.normal) && t.pos !== 'VERB';
+    const deciding = DECIDING_WORDS.has(t.normal) && t.pos !== 'VERB';
     if ((t.stop && !deciding) || t.normal.length < 2 || GENERIC.has(t.lemma) || GENERIC.has(t.normal) || seen.has(t.lemma)) return;
     // "What date…" asks for a date; "the date of Easter" is what the question is about.
     if (DATE_WORDS.has(t.lemma) && answerType === 'date') return;

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { LEVELS, SUBJECTS } from '../constants.ts';
 import { bankQuestionSchema, type BankQuestion } from '../quiz/question.ts';
 import { countOf } from '../text/counts.ts';
+import { STOP_WORDS } from '../text/stop-words.ts';
 
 /**
  * Admin AI generation (docs/ai.md: question and study
@@ -344,27 +345,21 @@ export const factCheckResultSchema = z.object({
 export type FactCheckResult = z.infer<typeof factCheckResultSchema>;
 export const factCheckResponseSchema = z.object({ success: z.literal(true), message: z.string(), result: factCheckResultSchema });
 
-const STOP = new Set(
-  'a an the and or but of in on at to for from by with as is are was were be been being it its this that these those which who whom whose what when where why how there their they them he she his her we our you your i me my not no yes do does did done has have had can could will would shall should may might must than then so such also into over under about after before during between through up down out off very more most many much some any each other all both either neither one first'.split(
-    ' ',
-  ),
-);
-
 /** The content words of a text (lower-cased, stop words and single letters dropped). */
 export function contentWords(text: string): string[] {
   return normal(text)
     .split(' ')
     .map((w) => w.replace(/^'+|'+$/g, '').replace(/'s$/, ''))
-    .filter((w) => w.length > 1 && !STOP.has(w));
+    .filter((w) => w.length > 1 && !STOP_WORDS.has(w));
 }
 
 /** The words that carry a claim's facts: numbers and capitalised names (not the sentence's first word alone). */
 export function factWords(sentence: string): string[] {
   const tokens = sentence.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
   return tokens
-    .filter((t, i) => /\p{N}/u.test(t) || (/^\p{Lu}/u.test(t) && (i > 0 || !STOP.has(t.toLowerCase()))))
+    .filter((t, i) => /\p{N}/u.test(t) || (/^\p{Lu}/u.test(t) && (i > 0 || !STOP_WORDS.has(t.toLowerCase()))))
     .map((t) => normal(t).replace(/'s$/, ''))
-    .filter((t) => t.length > 0 && !STOP.has(t));
+    .filter((t) => t.length > 0 && !STOP_WORDS.has(t));
 }
 
 /** How much of a sentence a passage covers: every fact word present, and most content words. */

@@ -4,6 +4,7 @@
  * rules decide whether a request asks one of them and whether a retrieved passage gives one
  * away. Text is compared by content words, so a pasted or lightly reworded question is caught.
  */
+import { STOP_WORDS } from '../text/stop-words.ts';
 
 /** A question that can still earn the caller points, with its key (server-side only). */
 export interface ScoredQuestion {
@@ -32,10 +33,6 @@ export const STUDY_HELP_MESSAGES = {
 /** Share of a question's content words that must appear in a text for it to be the same question. */
 export const SAME_QUESTION_SHARE = 0.5;
 
-const STOP = new Set(
-  'a an and are as at be by did do does for from had has have how in is it its of on or the this that to was were what when where which who whom whose why with would could should can will not no yes than then there their they them these those into onto about also been being most more many much one some any all each other such only own same so too very just but if else while whats'.split(' '),
-);
-
 /** Content words: lower case, accents off, no stop words or one-letter words (numbers kept). */
 export function contentWords(text: string): Set<string> {
   const words = text
@@ -43,7 +40,7 @@ export function contentWords(text: string): Set<string> {
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => (w.length > 1 || /\d/.test(w)) && !STOP.has(w));
+    .filter((w) => (w.length > 1 || /\d/.test(w)) && !STOP_WORDS.has(w));
   return new Set(words);
 }
 
