@@ -1,14 +1,16 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
+import { countAll } from './paging.ts';
+import { tryTransactWrite, type TransactItems } from './transact.ts';
 
 /**
  * A per-account limit kept by a count item that moves in the same transaction as the items it
  * counts, on the condition that it stays within the limit: concurrent creates cannot pass it
  * (a count-then-put could, and did: 40 goals of 20). The bookmark limit works the same way.
  */
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+type TransactItem = TransactItems[number];
 type Key = { pk: string; sk: string };
 
 export interface CountedWrite {
@@ -54,25 +56,21 @@ export async function countedWrite(w: CountedWrite): Promise<CountedOutcome> {
     },
   };
   for (let attempt = 0; attempt < TRIES; attempt++) {
-    try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: [...w.items, count] }));
-      return 'done';
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const codes = (error.CancellationReasons ?? []).map((r) => r.Code ?? 'None');
-      const itemFailed = codes.slice(0, w.items.length).some((c) => c === 'ConditionalCheckFailed');
-      const countFailed = codes[w.items.length] === 'ConditionalCheckFailed';
-      if (itemFailed) return 'stale';
-      if (countFailed) {
-        // The count item is missing (made now, then retried), at the limit, or moved meanwhile (retried).
-        const kept = await readCount(w);
-        if (kept === undefined) await createCount(w);
-        else if (limited && kept >= w.max!) return 'limit';
-        continue;
-      }
-      // A concurrent transaction on the same items: read nothing, just try again.
-      await pause(attempt);
+    const cancelled = await tryTransactWrite([...w.items, count]);
+    if (!cancelled) return 'done';
+    const { codes } = cancelled;
+    const itemFailed = codes.slice(0, w.items.length).some((c) => c === 'ConditionalCheckFailed');
+    const countFailed = codes[w.items.length] === 'ConditionalCheckFailed';
+    if (itemFailed) return 'stale';
+    if (countFailed) {
+      // The count item is missing (made now, then retried), at the limit, or moved meanwhile (retried).
+      const kept = await readCount(w);
+      if (kept === undefined) await createCount(w);
+      else if (limited && kept >= w.max!) return 'limit';
+      continue;
     }
+    // A concurrent transaction on the same items: read nothing, just try again.
+    await pause(attempt);
   }
   return 'busy';
 }
@@ -85,21 +83,9 @@ async function readCount(w: CountedWrite): Promise<number | undefined> {
 
 /** How many items of a partition start with `prefix` (read once, when a count item is first made). */
 export async function countStoredItems(pk: string, prefix: string): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
-        Select: 'COUNT',
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += page.Count ?? 0;
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return count;
+  return countAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+    ConsistentRead: true,
+  });
 }

@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { resetEnvForTests } from '../lib/env.ts';
 import { batchGetItems } from './batch-get.ts';
 import { deleteItems, putItems } from './batch-write.ts';
-import { countAll, queryAll, queryPages, scanPages } from './paging.ts';
-import { transactWrite, transactWriteCodes } from './transact.ts';
+import { countAll, queryAll, queryFirstPage, queryPages, scanPages } from './paging.ts';
+import { transactWrite, tryTransactWrite } from './transact.ts';
 import { BATCH_RETRIES } from './unprocessed.ts';
 
 const TABLE = 'helpers-test-table';
@@ -89,6 +89,13 @@ describe('paging (lib-dynamodb paginators)', () => {
     let read = 0;
     for await (const page of queryPages({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'X' } }, { nextLimit: () => Math.min(3, 5 - read) })) read += page.Count ?? 0;
     expect(inputs.map((input) => input.Limit)).toEqual([3, 2]);
+  });
+
+  it('reads one page when asked for the first only', async () => {
+    const inputs = queryAnswers({ Items: [key(1)], LastEvaluatedKey: key(1) }, { Items: [key(2)] });
+    expect(await queryFirstPage({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'X' }, Limit: 1 })).toEqual([key(1)]);
+    expect(inputs).toHaveLength(1);
+    expect(inputs[0]?.Limit).toBe(1);
   });
 
   it('counts across pages with Select COUNT', async () => {
@@ -194,12 +201,13 @@ describe('transactions', () => {
     const other = new ConditionalCheckFailedException({ message: 'not a transaction', $metadata });
     dynamo.on(TransactWriteCommand).rejects(other);
     await expect(transactWrite(items, { falseOn: 'any' })).rejects.toBe(other);
-    await expect(transactWriteCodes(items)).rejects.toBe(other);
+    await expect(tryTransactWrite(items)).rejects.toBe(other);
   });
 
-  it('gives each item’s code when cancelled, and null when committed', async () => {
-    dynamo.on(TransactWriteCommand).rejectsOnce(cancelled('None', 'ConditionalCheckFailed')).resolves({});
-    expect(await transactWriteCodes(items)).toEqual(['None', 'ConditionalCheckFailed']);
-    expect(await transactWriteCodes(items)).toBeNull();
+  it('gives the cancellation and each item’s code when cancelled, and null when committed', async () => {
+    const refused = cancelled('None', 'ConditionalCheckFailed');
+    dynamo.on(TransactWriteCommand).rejectsOnce(refused).resolves({});
+    expect(await tryTransactWrite(items)).toEqual({ error: refused, codes: ['None', 'ConditionalCheckFailed'] });
+    expect(await tryTransactWrite(items)).toBeNull();
   });
 });

@@ -47,6 +47,12 @@ export async function queryAll(input: QueryInput): Promise<Item[]> {
   return items;
 }
 
+/** The first page only: with a Limit, at most that many items (fewer when a filter drops some). */
+export async function queryFirstPage(input: QueryInput): Promise<Item[]> {
+  for await (const page of queryPages(input)) return page.Items ?? [];
+  return [];
+}
+
 /** How many items a query finds (Select COUNT), all pages. */
 export async function countAll(input: Omit<QueryInput, 'Select'>): Promise<number> {
   let count = 0;

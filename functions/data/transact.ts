@@ -6,8 +6,19 @@ export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems
 /** Why DynamoDB cancelled, one code per item in the items' order: 'None' for an item that was fine. */
 export type CancellationCodes = readonly string[];
 
-/** Null when the transaction committed; the cancellation and its codes when DynamoDB cancelled it. */
-async function write(items: TransactItems): Promise<{ error: TransactionCanceledException; codes: CancellationCodes } | null> {
+/** A transaction DynamoDB cancelled: the error, and its codes, one per item in the items' order. */
+export interface Cancellation {
+  error: TransactionCanceledException;
+  codes: CancellationCodes;
+}
+
+/**
+ * Writes the items as one transaction. Null when it committed; the cancellation when DynamoDB
+ * cancelled it (ConditionalCheckFailed, TransactionConflict, None… per item), for callers whose
+ * answer depends on which item refused; they throw its error when no answer fits. Any other
+ * error is thrown.
+ */
+export async function tryTransactWrite(items: TransactItems): Promise<Cancellation | null> {
   try {
     await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
     return null;
@@ -15,15 +26,6 @@ async function write(items: TransactItems): Promise<{ error: TransactionCanceled
     if (!(error instanceof TransactionCanceledException)) throw error;
     return { error, codes: (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None') };
   }
-}
-
-/**
- * Writes the items as one transaction. Null when it committed; when DynamoDB cancelled it, the
- * code of each item (ConditionalCheckFailed, TransactionConflict, None…), for callers whose
- * answer depends on which item refused. Any other error is thrown.
- */
-export async function transactWriteCodes(items: TransactItems): Promise<CancellationCodes | null> {
-  return (await write(items))?.codes ?? null;
 }
 
 export interface TransactOptions {
@@ -38,7 +40,7 @@ export interface TransactOptions {
 
 /** Writes the items as one transaction: true when it committed, false when it was refused (see `falseOn`). */
 export async function transactWrite(items: TransactItems, options: TransactOptions = {}): Promise<boolean> {
-  const cancelled = await write(items);
+  const cancelled = await tryTransactWrite(items);
   if (!cancelled) return true;
   if (options.falseOn === 'any' || cancelled.codes.includes('ConditionalCheckFailed')) return false;
   throw cancelled.error;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { GROUP_SEARCH, indexWords, matchesWords, newestFirst, searchWord } from '#shared/groups/group-search.ts';
 import { GROUP_LIMITS, type GroupLevel, type GroupRole, type GroupSubject, type NewGroup, type ProgressRowTotals } from '#shared/groups/study-groups.ts';
 import { documentClient } from '../../lib/clients.ts';
@@ -9,6 +9,9 @@ import { deleteItems, putItems } from '../../data/batch-write.ts';
 import { countedWrite } from '../../data/counted-writes.ts';
 import * as keys from '../../data/table-keys.ts';
 import { queryPrefix } from '../../data/user-rows.ts';
+import { queryPages, queryAll } from '../../data/paging.ts';
+import { batchGetItems } from '../../data/batch-get.ts';
+import { tryTransactWrite, transactWrite } from '../../data/transact.ts';
 
 /**
  * Study groups, their members, chat messages and invitations (docs/social.md).
@@ -152,17 +155,7 @@ export async function getGroup(groupId: string, consistent = false): Promise<Gro
 }
 
 export async function getGroups(groupIds: readonly string[]): Promise<Group[]> {
-  const groups: Group[] = [];
-  for (let i = 0; i < groupIds.length; i += 100) {
-    let request: Record<string, unknown>[] = groupIds.slice(i, i + 100).map((id) => keys.group(id));
-    for (let attempt = 0; request.length > 0 && attempt < 8; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-      const { Responses, UnprocessedKeys } = await documentClient().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: request } } }));
-      groups.push(...(Responses?.[table()] ?? []).map(toGroup));
-      request = (UnprocessedKeys?.[table()]?.Keys ?? []) as Record<string, unknown>[];
-    }
-  }
-  return groups;
+  return (await batchGetItems(groupIds.map((id) => keys.group(id)))).map(toGroup);
 }
 
 /** The caller's role in a group, or undefined when not a member (consistent: a join is seen at once). */
@@ -213,35 +206,27 @@ export type JoinOutcome = 'joined' | 'full' | 'already' | 'gone' | 'private';
  */
 export async function joinGroup(group: Group, who: { user_id: string; email: string }, at: string): Promise<JoinOutcome> {
   const [member, mirror] = memberItems(group.id, group.name, who, 'member', at);
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table(),
-              Key: keys.group(group.id),
-              UpdateExpression: 'ADD member_count :one',
-              // An empty group is being deleted (its last member left): nobody joins it.
-              ConditionExpression: 'attribute_exists(pk) AND member_count > :zero AND member_count < max_members',
-              ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-            },
-          },
-          { Put: { TableName: table(), Item: member, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: table(), Item: mirror } },
-          ...(group.is_private ? [{ Delete: { TableName: table(), Key: keys.groupInvite(who.user_id, group.id), ConditionExpression: 'attribute_exists(pk)' } }] : []),
-        ],
-      }),
-    );
-    return 'joined';
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const [count, memberReason, , invite] = (error.CancellationReasons ?? []).map((r) => r.Code);
-    if (memberReason === 'ConditionalCheckFailed') return 'already';
-    if (invite === 'ConditionalCheckFailed') return 'private';
-    if (count === 'ConditionalCheckFailed') return ((await getGroup(group.id, true))?.member_count ?? 0) > 0 ? 'full' : 'gone';
-    throw error;
-  }
+  const cancelled = await tryTransactWrite([
+    {
+      Update: {
+        TableName: table(),
+        Key: keys.group(group.id),
+        UpdateExpression: 'ADD member_count :one',
+        // An empty group is being deleted (its last member left): nobody joins it.
+        ConditionExpression: 'attribute_exists(pk) AND member_count > :zero AND member_count < max_members',
+        ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+      },
+    },
+    { Put: { TableName: table(), Item: member, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: table(), Item: mirror } },
+    ...(group.is_private ? [{ Delete: { TableName: table(), Key: keys.groupInvite(who.user_id, group.id), ConditionExpression: 'attribute_exists(pk)' } }] : []),
+  ]);
+  if (!cancelled) return 'joined';
+  const [count, memberReason, , invite] = cancelled.codes;
+  if (memberReason === 'ConditionalCheckFailed') return 'already';
+  if (invite === 'ConditionalCheckFailed') return 'private';
+  if (count === 'ConditionalCheckFailed') return ((await getGroup(group.id, true))?.member_count ?? 0) > 0 ? 'full' : 'gone';
+  throw cancelled.error;
 }
 
 /**
@@ -252,43 +237,26 @@ export async function joinGroup(group: Group, who: { user_id: string; email: str
  * creator's count follow. 'joined' when someone joined meanwhile, 'not-member' when the leaver was not one.
  */
 async function leaveLast(group: Group, userId: string): Promise<'deleted' | 'joined' | 'not-member'> {
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: table(), Key: keys.groupMember(group.id, userId), ConditionExpression: 'attribute_exists(pk)' } },
-          { Delete: { TableName: table(), Key: keys.groupOfUser(userId, group.id) } },
-          {
-            Delete: {
-              TableName: table(),
-              Key: keys.group(group.id),
-              ConditionExpression: 'attribute_exists(pk) AND member_count <= :one',
-              ExpressionAttributeValues: { ':one': 1 },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const [member] = (error.CancellationReasons ?? []).map((r) => r.Code);
-    return member === 'ConditionalCheckFailed' ? 'not-member' : 'joined';
-  }
+  const cancelled = await tryTransactWrite([
+    { Delete: { TableName: table(), Key: keys.groupMember(group.id, userId), ConditionExpression: 'attribute_exists(pk)' } },
+    { Delete: { TableName: table(), Key: keys.groupOfUser(userId, group.id) } },
+    {
+      Delete: {
+        TableName: table(),
+        Key: keys.group(group.id),
+        ConditionExpression: 'attribute_exists(pk) AND member_count <= :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    },
+  ]);
+  if (cancelled) return cancelled.codes[0] === 'ConditionalCheckFailed' ? 'not-member' : 'joined';
   await deleteGroupRest(group);
   return 'deleted';
 }
 
 /** What a deleted group leaves: its messages (its partition), its word entries, one place in its creator's count. */
 async function deleteGroupRest(group: Group): Promise<void> {
-  const rest: { pk: string; sk: string }[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.group(group.id).pk }, ProjectionExpression: 'pk, sk', ExclusiveStartKey: start }),
-    );
-    rest.push(...((page.Items ?? []) as { pk: string; sk: string }[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const rest = (await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.group(group.id).pk }, ProjectionExpression: 'pk, sk' })) as { pk: string; sk: string }[];
   const words = wordEntries({ ...group, group_id: group.id }).map(({ pk, sk }) => ({ pk, sk }));
   await deleteItems([...rest, ...words]);
   try {
@@ -314,49 +282,39 @@ export async function leaveGroup(groupId: string, userId: string): Promise<boole
     const last = await leaveLast(group, userId);
     if (last !== 'joined') return last === 'deleted';
   }
-  try {
+  const cancelled = await tryTransactWrite([
+    { Delete: { TableName: table(), Key: keys.groupMember(groupId, userId), ConditionExpression: 'attribute_exists(pk)' } },
+    { Delete: { TableName: table(), Key: keys.groupOfUser(userId, groupId) } },
+    {
+      Update: {
+        TableName: table(),
+        Key: keys.group(groupId),
+        UpdateExpression: 'ADD member_count :minus',
+        // Never the last one here: that leave deletes the group (above).
+        ConditionExpression: 'attribute_exists(pk) AND member_count > :one',
+        ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
+      },
+    },
+  ]);
+  if (!cancelled) return true;
+  const [member, , count] = cancelled.codes;
+  if (member === 'ConditionalCheckFailed') return false;
+  const now = await getGroup(groupId, true);
+  // The group itself is gone: drop the member items without a count to keep.
+  if (!now) {
     await documentClient().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Delete: { TableName: table(), Key: keys.groupMember(groupId, userId), ConditionExpression: 'attribute_exists(pk)' } },
+          { Delete: { TableName: table(), Key: keys.groupMember(groupId, userId) } },
           { Delete: { TableName: table(), Key: keys.groupOfUser(userId, groupId) } },
-          {
-            Update: {
-              TableName: table(),
-              Key: keys.group(groupId),
-              UpdateExpression: 'ADD member_count :minus',
-              // Never the last one here: that leave deletes the group (above).
-              ConditionExpression: 'attribute_exists(pk) AND member_count > :one',
-              ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
-            },
-          },
         ],
       }),
     );
     return true;
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const [member, , count] = (error.CancellationReasons ?? []).map((r) => r.Code);
-      if (member === 'ConditionalCheckFailed') return false;
-      const now = await getGroup(groupId, true);
-      // The group itself is gone: drop the member items without a count to keep.
-      if (!now) {
-        await documentClient().send(
-          new TransactWriteCommand({
-            TransactItems: [
-              { Delete: { TableName: table(), Key: keys.groupMember(groupId, userId) } },
-              { Delete: { TableName: table(), Key: keys.groupOfUser(userId, groupId) } },
-            ],
-          }),
-        );
-        return true;
-      }
-      // The others left meanwhile: this is the last leave after all.
-      if (count === 'ConditionalCheckFailed') return leaveGroup(groupId, userId);
-      return false;
-    }
-    throw error;
   }
+  // The others left meanwhile: this is the last leave after all.
+  if (count === 'ConditionalCheckFailed') return leaveGroup(groupId, userId);
+  return false;
 }
 
 /** Leaves every group (Delete Account): each one a counted leave, so member counts stay right, and admin handed over. */
@@ -384,17 +342,10 @@ export async function searchPublicGroups(query: string, exclude: ReadonlySet<str
   const candidates: { id: string; created_at: string }[] = [];
   const seen = new Set<string>();
   let read = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :word)',
-        ExpressionAttributeValues: { ':pk': keys.groupWord(word, '', '').pk, ':word': word },
-        Limit: Math.min(200, GROUP_SEARCH.indexReadMax - read),
-        ExclusiveStartKey: start,
-      }),
-    );
+  for await (const page of queryPages({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :word)',
+    ExpressionAttributeValues: { ':pk': keys.groupWord(word, '', '').pk, ':word': word },
+  }, { nextLimit: () => Math.min(200, GROUP_SEARCH.indexReadMax - read) })) {
     read += page.Count ?? 0;
     for (const entry of page.Items ?? []) {
       const id = String(entry.group_id);
@@ -402,8 +353,8 @@ export async function searchPublicGroups(query: string, exclude: ReadonlySet<str
       seen.add(id);
       candidates.push({ id, created_at: String(entry.created_at) });
     }
-    start = page.LastEvaluatedKey;
-  } while (start && read < GROUP_SEARCH.indexReadMax);
+    if (read >= GROUP_SEARCH.indexReadMax) break;
+  }
   // Newest first; a few more than shown are read whole, as some may have been deleted meanwhile.
   const newest = candidates.sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, GROUP_LIMITS.searchResults * 2);
   const groups = await getGroups(newest.map((c) => c.id));
@@ -417,28 +368,21 @@ export async function searchPublicGroups(query: string, exclude: ReadonlySet<str
 async function browsePublicGroups(query: string, exclude: ReadonlySet<string>): Promise<Group[]> {
   const found: Group[] = [];
   let read = 0;
-  let start: Record<string, unknown> | undefined;
   const q = query.trim().toLowerCase();
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :public',
-        ...(q ? { FilterExpression: 'contains(search_text, :q)' } : {}),
-        ExpressionAttributeValues: { ':public': 'GROUPS#PUBLIC', ...(q ? { ':q': q } : {}) },
-        ScanIndexForward: false,
-        Limit: Math.min(100, GROUP_LIMITS.searchScanMax - read),
-        ExclusiveStartKey: start,
-      }),
-    );
+  for await (const page of queryPages({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :public',
+    ...(q ? { FilterExpression: 'contains(search_text, :q)' } : {}),
+    ExpressionAttributeValues: { ':public': 'GROUPS#PUBLIC', ...(q ? { ':q': q } : {}) },
+    ScanIndexForward: false,
+  }, { nextLimit: () => Math.min(100, GROUP_LIMITS.searchScanMax - read) })) {
     read += page.ScannedCount ?? 0;
     for (const item of page.Items ?? []) {
       const group = toGroup(item);
       if (!exclude.has(group.id) && group.member_count > 0 && found.length < GROUP_LIMITS.searchResults) found.push(group);
     }
-    start = page.LastEvaluatedKey;
-  } while (start && found.length < GROUP_LIMITS.searchResults && read < GROUP_LIMITS.searchScanMax);
+    if (found.length >= GROUP_LIMITS.searchResults || read >= GROUP_LIMITS.searchScanMax) break;
+  }
   return found;
 }
 
@@ -448,16 +392,11 @@ async function browsePublicGroups(query: string, exclude: ReadonlySet<string>): 
  */
 export async function indexPublicGroups(): Promise<number> {
   let indexed = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({ TableName: table(), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :public', ExpressionAttributeValues: { ':public': 'GROUPS#PUBLIC' }, ExclusiveStartKey: start }),
-    );
+  for await (const page of queryPages({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :public', ExpressionAttributeValues: { ':public': 'GROUPS#PUBLIC' } })) {
     const groups = (page.Items ?? []).map(toGroup).filter((g) => !g.is_private && g.member_count > 0);
     await putItems(groups.flatMap((g) => wordEntries({ ...g, group_id: g.id })));
     indexed += groups.length;
-    start = page.LastEvaluatedKey;
-  } while (start);
+  }
   return indexed;
 }
 
@@ -513,13 +452,7 @@ export async function promoteToAdmin(groupId: string, userId: string): Promise<b
   const update = (key: { pk: string; sk: string }) => ({
     Update: { TableName: table(), Key: key, UpdateExpression: 'SET #role = :admin', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeNames: { '#role': 'role' }, ExpressionAttributeValues: { ':admin': 'admin' } },
   });
-  try {
-    await documentClient().send(new TransactWriteCommand({ TransactItems: [update(keys.groupMember(groupId, userId)), update(keys.groupOfUser(userId, groupId))] }));
-    return true;
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) return false;
-    throw error;
-  }
+  return transactWrite([update(keys.groupMember(groupId, userId)), update(keys.groupOfUser(userId, groupId))], { falseOn: 'any' });
 }
 
 /** After an admin left: the longest-standing member becomes admin, unless the group still has one. */
