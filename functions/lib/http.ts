@@ -67,7 +67,9 @@ export function contractProblem(contract: ResponseContract, statusCode: number, 
   }
   const result = contract.safeParse(parsed);
   if (result.success) return undefined;
-  return result.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; ');
+  const named = result.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
+  const more = result.error.issues.length - named.length;
+  return named.join('; ') + (more > 0 ? ` (and ${more} more)` : '');
 }
 
 /** Maps any thrown value to a response; a raw error never reaches the body. */

@@ -401,12 +401,14 @@ describe('the video library', () => {
     // 194 more stored before (as older code stored them), so the library holds 195.
     const { putItems } = await import('../../functions/data/batch-write.ts');
     const { keys } = await import('../../functions/data/table-design.ts');
-    await putItems(Array.from({ length: LIBRARY_MAX - 6 }, (_, i) => ({ ...video, id: `${video.id}-old${i}`, type: 'video', user_id: me.user_id, liked: false, saved: false, ...keys.video(me.user_id, `${video.id}-old${i}`) })));
+    // Ids keep the video id's format (question~hash~source), as the list's contract requires.
+    const storedId = (suffix: string) => video.id.replace('~', `-${suffix}~`);
+    await putItems(Array.from({ length: LIBRARY_MAX - 6 }, (_, i) => ({ ...video, id: storedId(`old${i}`), type: 'video', user_id: me.user_id, liked: false, saved: false, ...keys.video(me.user_id, storedId(`old${i}`)) })));
     // …and no count item yet: the library is counted once when it is first needed.
     const { deleteItems } = await import('../../functions/data/batch-write.ts');
     await deleteItems([keys.videoCount(me.user_id)]);
     const { addVideo: putVideo } = await import('../../functions/explanations/data/videos.ts');
-    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => putVideo(me.user_id, { ...video, id: `${video.id}-new${i}`, addedAt: new Date().toISOString() })));
+    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => putVideo(me.user_id, { ...video, id: storedId(`new${i}`), addedAt: new Date().toISOString() })));
     expect(outcomes.filter((o) => o === 'added')).toHaveLength(5);
     expect(outcomes.filter((o) => o !== 'added')).toEqual(Array.from({ length: 15 }, () => 'full'));
     expect((await call(listVideos, me)).body.items).toHaveLength(LIBRARY_MAX);
