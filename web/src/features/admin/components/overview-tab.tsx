@@ -6,7 +6,7 @@ import { ROLES, SUBJECTS } from '#shared/constants.ts';
 import { Alert, FormMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { Card } from '@/components/card.tsx';
-import { Dialog } from '@/components/dialog.tsx';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { capitalise } from '@/lib/capitalise.ts';
 import { useAdminOverview, useGenerateDailyChallenges, useQuickMatch, useResetSeenTracking, useSystemHealth } from '../api/admin-api.ts';
 import { dayLabel, durationText, ROLE_NAMES, share, trendText } from '../admin-view.ts';
@@ -234,22 +234,18 @@ function AdminActions() {
           <FormMessage message={reset.isSuccess ? M.resetSuccess : reset.isError ? M.resetFailed : null} tone={reset.isSuccess ? 'success' : 'error'} />
         </div>
       </div>
-      <Dialog open={confirming} title="Reset Question Tracking" onClose={() => setConfirming(false)}>
+      <ConfirmDialog
+        open={confirming}
+        title="Reset Question Tracking"
+        confirmLabel="Reset"
+        onConfirm={() => {
+          setConfirming(false);
+          reset.mutate();
+        }}
+        onCancel={() => setConfirming(false)}
+      >
         <p>{M.resetConfirm}</p>
-        <div className="actions">
-          <Button
-            onClick={() => {
-              setConfirming(false);
-              reset.mutate();
-            }}
-          >
-            Reset
-          </Button>
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </Card>
   );
 }

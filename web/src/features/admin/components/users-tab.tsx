@@ -5,6 +5,7 @@ import type { Profile } from '#shared/api.ts';
 import { MAX_LENGTH, ROLES, SUBSCRIPTION_STATUSES, type Role, type SubscriptionStatus } from '#shared/constants.ts';
 import { Alert, FormMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { Dialog } from '@/components/dialog.tsx';
 import { SelectField } from '@/components/select-field.tsx';
 import { EmailField, TextField } from '@/components/text-field.tsx';
@@ -139,18 +140,16 @@ export function UsersTab({ viewerId }: { viewerId: string }) {
           />
         )}
       </Dialog>
-      <Dialog open={deleting !== null} title="Delete User" onClose={() => setDeleting(null)}>
-        {deleting && (
-          <DeleteUserConfirm
-            profile={deleting}
-            onClose={() => setDeleting(null)}
-            onDone={(message) => {
-              setDeleting(null);
-              setNotice(message);
-            }}
-          />
-        )}
-      </Dialog>
+      {deleting && (
+        <DeleteUserConfirm
+          profile={deleting}
+          onClose={() => setDeleting(null)}
+          onDone={(message) => {
+            setDeleting(null);
+            setNotice(message);
+          }}
+        />
+      )}
     </section>
   );
 }
@@ -248,20 +247,19 @@ function EditUserForm({ profile, onClose, onDone }: FormProps & { profile: Profi
 function DeleteUserConfirm({ profile, onClose, onDone }: FormProps & { profile: Profile }) {
   const remove = useDeleteUser();
   return (
-    <div className="form">
+    <ConfirmDialog
+      open
+      title="Delete User"
+      confirmLabel="Delete"
+      pending={remove.isPending}
+      error={failureText(remove.error, M.deleteFailed)}
+      onConfirm={() => remove.mutate(profile.user_id, { onSuccess: () => onDone(`${M.userDeleted}: ${profile.email}`) })}
+      onCancel={onClose}
+    >
       <p>{M.deleteConfirm}</p>
       <p>
         <strong>{profile.email}</strong> and all of their data will be removed.
       </p>
-      <FormMessage message={failureText(remove.error, M.deleteFailed)} />
-      <div className="actions">
-        <Button loading={remove.isPending} onClick={() => remove.mutate(profile.user_id, { onSuccess: () => onDone(`${M.userDeleted}: ${profile.email}`) })}>
-          Delete
-        </Button>
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-      </div>
-    </div>
+    </ConfirmDialog>
   );
 }

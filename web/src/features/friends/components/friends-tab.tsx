@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Friend, FriendsResponse } from '#shared/social/social-api.ts';
 import { Alert } from '@/components/alert.tsx';
 import { Button, LinkButton } from '@/components/button.tsx';
-import { Dialog } from '@/components/dialog.tsx';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { useRemoveFriend } from '../api/friends-api.ts';
 import { lastActiveText } from '../friends-view.ts';
@@ -74,36 +74,28 @@ export function FriendsTabPanel({ query, onAdd, onChallenge, onNotice }: Friends
         ))}
       </ul>
 
-      <Dialog
+      <ConfirmDialog
         open={removing !== null}
         title="Remove Friend"
-        onClose={() => {
+        confirmLabel="Remove"
+        pending={remove.isPending}
+        error={remove.isError ? remove.error.message || 'Failed to remove friend' : null}
+        onConfirm={() => {
+          if (!removing) return;
+          remove.mutate(removing.friend_id, {
+            onSuccess: () => {
+              onNotice(`${removing.email} was removed from your friends`);
+              setRemoving(null);
+            },
+          });
+        }}
+        onCancel={() => {
           setRemoving(null);
           remove.reset();
         }}
       >
         <p>Remove {removing?.email} from your friends? You will also disappear from their list.</p>
-        {remove.isError && <Alert tone="error">{remove.error.message || 'Failed to remove friend'}</Alert>}
-        <div className="actions">
-          <Button
-            loading={remove.isPending}
-            onClick={() => {
-              if (!removing) return;
-              remove.mutate(removing.friend_id, {
-                onSuccess: () => {
-                  onNotice(`${removing.email} was removed from your friends`);
-                  setRemoving(null);
-                },
-              });
-            }}
-          >
-            Remove
-          </Button>
-          <Button variant="secondary" onClick={() => setRemoving(null)}>
-            Cancel
-          </Button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </>
   );
 }

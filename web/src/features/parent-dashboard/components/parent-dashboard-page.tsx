@@ -3,6 +3,7 @@ import type { LinkedStudent, StudentSummary } from '#shared/parents/parents.ts';
 import { PARENT_MESSAGES as M } from '#shared/parents/parents.ts';
 import { Alert } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { capitalise } from '@/lib/capitalise.ts';
 import { useLinkedStudents, useRemoveStudent, useSetWeeklyEmail } from '../api/parent-api.ts';
 import { AddStudentDialog } from './add-student-dialog.tsx';
@@ -77,9 +78,10 @@ function StudentCard({ student, onNotice }: { student: LinkedStudent; onNotice(t
   const weekly = useSetWeeklyEmail();
   const headingId = `student-${student.student_id}`;
   const statusClass = student.status === 'accepted' ? styles.accepted : student.status === 'declined' ? styles.declined : '';
+  const [confirming, setConfirming] = useState(false);
 
   const onRemove = () => {
-    if (!window.confirm(`Remove ${student.student_email} from your dashboard?`)) return;
+    setConfirming(false);
     remove.mutate(student.student_id, { onSuccess: () => onNotice(`${student.student_email} was removed.`) });
   };
 
@@ -106,7 +108,7 @@ function StudentCard({ student, onNotice }: { student: LinkedStudent; onNotice(t
         ) : (
           <span />
         )}
-        <Button variant="secondary" loading={remove.isPending} onClick={onRemove} aria-label={`Remove ${student.student_email}`}>
+        <Button variant="secondary" loading={remove.isPending} onClick={() => setConfirming(true)} aria-label={`Remove ${student.student_email}`}>
           Remove
         </Button>
       </div>
@@ -115,6 +117,9 @@ function StudentCard({ student, onNotice }: { student: LinkedStudent; onNotice(t
           {remove.isError ? 'The student could not be removed. Try again.' : 'The weekly e-mail setting could not be saved. Try again.'}
         </p>
       )}
+      <ConfirmDialog open={confirming} title="Remove Student" confirmLabel="Remove" onConfirm={onRemove} onCancel={() => setConfirming(false)}>
+        <p>Remove {student.student_email} from your dashboard?</p>
+      </ConfirmDialog>
     </section>
   );
 }

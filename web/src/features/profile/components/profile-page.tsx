@@ -4,7 +4,7 @@ import { PROFILE_MESSAGES, profileUpdateSchema } from '#shared/profile.ts';
 import { DEFAULT_TIME_MULTIPLIER, parseTimeMultiplier, TIME_MULTIPLIER_HELP, TIME_MULTIPLIERS, timeMultiplierLabel, type TimeMultiplier } from '#shared/quiz/time-allowance.ts';
 import { Alert, FormMessage } from '@/components/alert.tsx';
 import { Button, LinkButton } from '@/components/button.tsx';
-import { Dialog } from '@/components/dialog.tsx';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { TextField } from '@/components/text-field.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { useDeleteAccount, useUpdateProfile } from '../api/profile-api.ts';
@@ -195,7 +195,6 @@ function DangerZone({ onDeleted }: { onDeleted(): Promise<void> }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteAccount();
   const close = () => {
-    if (remove.isPending) return;
     setConfirming(false);
     remove.reset();
   };
@@ -208,18 +207,18 @@ function DangerZone({ onDeleted }: { onDeleted(): Promise<void> }) {
       <Button className={styles.dangerButton} onClick={() => setConfirming(true)}>
         Delete Account
       </Button>
-      <Dialog open={confirming} title="Delete Account" onClose={close}>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete Account"
+        confirmLabel="Yes, Delete My Account"
+        confirmClassName={styles.dangerButton}
+        pending={remove.isPending}
+        error={remove.isError ? PROFILE_MESSAGES.deleteFailed : null}
+        onConfirm={() => remove.mutate(undefined, { onSuccess: () => void onDeleted() })}
+        onCancel={close}
+      >
         <p>{PROFILE_MESSAGES.deleteConfirm}</p>
-        <FormMessage message={remove.isError ? PROFILE_MESSAGES.deleteFailed : null} />
-        <div className="actions">
-          <Button className={styles.dangerButton} loading={remove.isPending} onClick={() => remove.mutate(undefined, { onSuccess: () => void onDeleted() })}>
-            Yes, Delete My Account
-          </Button>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { scoreTier, type ScoreTier } from '#shared/quiz/score-tier.ts';
 import { FormMessage } from '@/components/alert.tsx';
 import { Alert } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { Dialog } from '@/components/dialog.tsx';
 import { SelectField } from '@/components/select-field.tsx';
 import { EmailField, TextField } from '@/components/text-field.tsx';
@@ -88,20 +89,18 @@ export function TeacherDashboardPage() {
           <ClassView classId={current.id} />
         </>
       )}
-      <Dialog open={deleting !== null} title="Delete Class" onClose={() => setDeleting(null)}>
-        {deleting && (
-          <DeleteClassConfirm
-            classId={deleting.id}
-            name={deleting.name}
-            onClose={() => setDeleting(null)}
-            onDeleted={() => {
-              setDeleting(null);
-              setSelected(null);
-              setDeletedNotice(`${deleting.name} was deleted.`);
-            }}
-          />
-        )}
-      </Dialog>
+      {deleting && (
+        <DeleteClassConfirm
+          classId={deleting.id}
+          name={deleting.name}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setDeleting(null);
+            setSelected(null);
+            setDeletedNotice(`${deleting.name} was deleted.`);
+          }}
+        />
+      )}
       <CreateClassDialog
         open={creating}
         onClose={() => setCreating(false)}
@@ -197,12 +196,11 @@ function SummaryCards({ data }: { data: ClassDetail }) {
 
 function StudentTable({ classId, rows }: { classId: string; rows: ScoreRow[] }) {
   const remove = useRemoveClassStudent(classId);
+  const [removing, setRemoving] = useState<ScoreRow | null>(null);
   if (rows.length === 0) {
     return <p className="widget-empty">No students in this class yet. Share the class code or use Add Student.</p>;
   }
-  const onRemove = (row: ScoreRow) => {
-    if (window.confirm(`Remove ${row.email} from this class?`)) remove.mutate(row.user_id);
-  };
+  const onRemove = (row: ScoreRow) => setRemoving(row);
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label="Student scores">
       <table className={styles.table}>
@@ -255,6 +253,18 @@ function StudentTable({ classId, rows }: { classId: string; rows: ScoreRow[] }) 
           The student could not be removed. Try again.
         </p>
       )}
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove Student"
+        confirmLabel="Remove"
+        onConfirm={() => {
+          if (removing) remove.mutate(removing.user_id);
+          setRemoving(null);
+        }}
+        onCancel={() => setRemoving(null)}
+      >
+        <p>Remove {removing?.email} from this class?</p>
+      </ConfirmDialog>
     </div>
   );
 }
@@ -380,21 +390,20 @@ function CreateClassForm({ onClose, onCreated }: { onClose(): void; onCreated(id
 function DeleteClassConfirm({ classId, name, onClose, onDeleted }: { classId: string; name: string; onClose(): void; onDeleted(): void }) {
   const remove = useDeleteClass();
   return (
-    <div className="form">
+    <ConfirmDialog
+      open
+      title="Delete Class"
+      confirmLabel="Delete Class"
+      pending={remove.isPending}
+      error={remove.error ? serverMessage(remove.error, 'The class could not be deleted. Try again.') : null}
+      onConfirm={() => remove.mutate(classId, { onSuccess: onDeleted })}
+      onCancel={onClose}
+    >
       <p>
         Delete <strong>{name}</strong>? Its students leave it, open invitations and assignments are removed, and its code stops working. Students keep their own quiz
         results. This cannot be undone.
       </p>
-      <FormMessage message={remove.error ? serverMessage(remove.error, 'The class could not be deleted. Try again.') : null} />
-      <div className="actions">
-        <Button loading={remove.isPending} onClick={() => remove.mutate(classId, { onSuccess: onDeleted })}>
-          Delete Class
-        </Button>
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-      </div>
-    </div>
+    </ConfirmDialog>
   );
 }
 
