@@ -35,7 +35,7 @@ const percentile = (values: number[], p: number) => {
 };
 
 try {
-  const call = async (method: 'POST', path: string, token: string, body?: unknown) => {
+  const call = async (method: 'POST' | 'GET', path: string, token: string, body?: unknown) => {
     const response = await fetch(`${stack.url}${path}`, {
       method,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -51,7 +51,7 @@ try {
 
   // The material: a document added by the demo admin (the seeded knowledge base holds the countries too).
   const admin = await signIn('admin@quizquest.local', 'Admin#2026', '127.0.11.1');
-  await call('POST', '/api/knowledge/documents', admin.tokens.accessToken, {
+  const added = await call('POST', '/api/knowledge/documents', admin.tokens.accessToken, {
     documents: [
       {
         title: 'Peru and the Inca',
@@ -62,6 +62,14 @@ try {
       },
     ],
   });
+  // Embedded in the background: wait until the document is ready.
+  const [addedDoc] = added.documents as { id: string }[];
+  for (let tries = 0; ; tries++) {
+    const { documents } = (await call('GET', '/api/knowledge/documents', admin.tokens.accessToken)) as { documents: { id: string; status: string }[] };
+    if (documents.find((d) => d.id === addedDoc!.id)?.status === 'ready') break;
+    if (tries > 300) throw new Error('the document was not embedded');
+    await new Promise((r) => setTimeout(r, 50));
+  }
 
   const cognito = localCognitoClient(stack.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER!);
   const email = `bench-tutor-${Date.now()}@example.com`;

@@ -15,6 +15,11 @@ async function addDocument(doc: { title: string; subject: string; category: stri
   const token = await accessToken(ADMIN);
   const added = await api(token, 'POST', '/api/knowledge/documents', { documents: [doc] });
   expect(added.status, JSON.stringify(added.body)).toBeLessThan(300);
+  // Embedded in the background: the tutor finds it once it is ready.
+  const id = (added.body as { documents: { id: string }[] }).documents[0]!.id;
+  await expect
+    .poll(async () => ((await api(token, 'GET', '/api/knowledge/documents')).body as { documents: { id: string; status: string }[] }).documents.find((d) => d.id === id)?.status, { timeout: 15_000 })
+    .toBe('ready');
 }
 
 async function startTrial(p: Page): Promise<void> {

@@ -22,6 +22,17 @@ const admin = await player({ role: 'admin' });
 const student = await player();
 
 const add = async (sub: string | undefined, body: unknown) => parse(await addDocuments(httpEvent({ sub, body })));
+const { getDocument } = await import('../../functions/data/knowledge.ts');
+/** The documents once the stack's embed-document consumer has embedded them (the request only stores them pending). */
+async function whenReady(ids: string[]) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const docs = await Promise.all(ids.map((id) => getDocument(id)));
+    if (docs.every((d) => d?.status === 'ready')) return docs.map((d) => d!);
+    if (docs.some((d) => d?.status === 'failed') || Date.now() > deadline) throw new Error(`not ready: ${JSON.stringify(docs.map((d) => [d?.status, d?.failureReason]))}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 const search = async (sub: string | undefined, query: Record<string, string>) => parse(await searchDocuments(httpEvent({ sub, query })));
 
 function document(overrides: Record<string, unknown> = {}) {
@@ -76,7 +87,7 @@ describe('the seeded knowledge base', () => {
 });
 
 describe('adding documents (admin only)', () => {
-  it('adds a batch, makes each document searchable at once, and records the admin action', async () => {
+  it('adds a batch, makes each document searchable once embedded, and records the admin action', async () => {
     const tag = randomUUID().slice(0, 8);
     const { status, body } = await add(admin.user_id, {
       documents: [
@@ -88,9 +99,11 @@ describe('adding documents (admin only)', () => {
         }),
       ],
     });
-    expect(status).toBe(201);
+    expect(status).toBe(202);
     expect(body.documents).toHaveLength(2);
-    expect(body.documents[1]).toMatchObject({ title: `Silk Road ${tag}`, subject: 'history', category: 'trade-routes', chunks: 1 });
+    expect(body.documents[1]).toMatchObject({ title: `Silk Road ${tag}`, subject: 'history', category: 'trade-routes', status: 'pending' });
+    const ready = await whenReady(body.documents.map((d: { id: string }) => d.id));
+    expect(ready[1]).toMatchObject({ status: 'ready', chunksTotal: 1, chunksEmbedded: 1 });
 
     const found = await search(admin.user_id, { query: 'Which treaty ended the Thirty Years War in 1648?', subject: 'history' });
     expect(found.body.results.map((r: { source: { title: string } }) => r.source.title)).toContain(`Westphalia ${tag}`);
@@ -104,7 +117,8 @@ describe('adding documents (admin only)', () => {
   it('chunks a long document at 512 characters on sentence boundaries', async () => {
     const sentence = 'The Hanseatic League was a commercial and defensive confederation of merchant guilds and market towns in northern Europe. ';
     const { body } = await add(admin.user_id, { documents: [document({ title: `Hansa ${randomUUID()}`, content: sentence.repeat(12) })] });
-    expect(body.documents[0].chunks).toBe(3); // 4 sentences of 122 characters fit in 512
+    const [ready] = await whenReady([body.documents[0].id]);
+    expect(ready!.chunksTotal).toBe(3); // 4 sentences of 122 characters fit in 512
   });
 
   it('refuses a student with 403, the §8 message and no document written', async () => {
@@ -144,8 +158,9 @@ describe('adding documents (admin only)', () => {
     const { status, body } = await add(admin.user_id, {
       documents: [document({ title: `<b>Westphalia</b> ${tag}`, content: `<p>${document().content}</p><script>steal()</script>` })],
     });
-    expect(status).toBe(201);
+    expect(status).toBe(202);
     expect(body.documents[0].title).toBe(`Westphalia ${tag}`);
+    await whenReady([body.documents[0].id]);
     const found = await search(admin.user_id, { query: `Westphalia ${tag} Thirty Years War`, subject: 'history' });
     const hit = found.body.results.find((r: { source: { title: string } }) => r.source.title === `Westphalia ${tag}`);
     expect(hit.text).not.toMatch(/<|steal/);

@@ -275,8 +275,18 @@ describe('the cost of the bell', () => {
 });
 
 describe('study reminders by the scheduler', () => {
-  const run = (scheduledTime: string) =>
-    sendStudyReminders({ schedule: 'send-study-reminders', scheduledTime, payload: { maxReminders: 500, lateAfterMinutes: 60, lookbackHours: 24 } });
+  /**
+   * A run of the job, which only enqueues (one StudyReminderDue each): the stack's queued
+   * consumer handles the message, so wait until the reminder due at `due` has been handled.
+   */
+  const run = async (scheduledTime: string, who: Person, due: string) => {
+    await sendStudyReminders({ schedule: 'send-study-reminders', scheduledTime, payload: { maxReminders: 500, lateAfterMinutes: 60, lookbackHours: 24 } });
+    const deadline = Date.now() + 10_000;
+    while ((await rows(who, 'REMIND#')).some((r) => r.due_at === due)) {
+      if (Date.now() > deadline) throw new Error(`the reminder due at ${due} was not handled`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
 
   it('saving schedules the next 7 days at the preferred time in the account’s zone; a run sends the due one and rolls the week on', async () => {
     const me = await player();
@@ -290,7 +300,7 @@ describe('study reminders by the scheduler', () => {
     }
 
     const first = dues[0]!;
-    await run(new Date(Date.parse(first) + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+    await run(new Date(Date.parse(first) + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'), me, first);
     const sent = (await rows(me, 'NOTIF#')).filter((n) => n.kind === 'study_reminder');
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ title: 'Time to study', priority: 'low', deliver_at: first });
@@ -301,7 +311,7 @@ describe('study reminders by the scheduler', () => {
     expect(after).toContain(nextStudyReminder(new Date(first), 'Europe/Vienna', '19:00').toISOString());
 
     // A second run for the same time sends nothing more.
-    await run(new Date(Date.parse(first) + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+    await run(new Date(Date.parse(first) + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'), me, first);
     expect((await rows(me, 'NOTIF#')).filter((n) => n.kind === 'study_reminder')).toHaveLength(1);
   });
 
@@ -334,7 +344,7 @@ describe('study reminders by the scheduler', () => {
     const me = await player();
     await save(me, { preferredStudyTime: '17:00' });
     const [due] = (await rows(me, 'REMIND#')).map((r) => String(r.due_at)).sort();
-    await run(new Date(Date.parse(due!) + 2 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+    await run(new Date(Date.parse(due!) + 2 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z'), me, due!);
     expect(await rows(me, 'NOTIF#')).toEqual([]);
     const after = (await rows(me, 'REMIND#')).map((r) => String(r.due_at));
     expect(after).not.toContain(due);
@@ -348,7 +358,7 @@ describe('study reminders by the scheduler', () => {
     // The quiet hours change to cover 17:00 without rescheduling (as if saved by an older client).
     const { putSettings } = await import('../../functions/data/notifications.ts');
     await putSettings(me.user_id, { ...DEFAULT_SETTINGS, preferredStudyTime: '17:00', quietHours: { start: '16:00', end: '18:00' } }, new Date());
-    await run(new Date(Date.parse(due!) + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+    await run(new Date(Date.parse(due!) + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'), me, due!);
     expect(await rows(me, 'NOTIF#')).toEqual([]);
     expect((await rows(me, 'REMIND#')).map((r) => r.due_at)).not.toContain(due);
   });
