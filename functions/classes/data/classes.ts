@@ -1,5 +1,4 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { CLASS_LIMITS, type Assignment, type ClassInfo } from '#shared/classes/classes.ts';
 import type { Level, Subject } from '#shared/constants.ts';
 import { documentClient } from '../../lib/clients.ts';
@@ -7,6 +6,8 @@ import { env } from '../../lib/env.ts';
 import { deleteItems } from '../../data/batch-write.ts';
 import * as keys from '../../data/table-keys.ts';
 import { queryPrefix } from '../../data/user-rows.ts';
+import { queryAll, queryFirstPage, type QueryInput } from '../../data/paging.ts';
+import { tryTransactWrite, transactWrite } from '../../data/transact.ts';
 
 /**
  * Teachers' classes. A class is one item with its member count (kept by
@@ -51,21 +52,11 @@ export async function countClassesOfTeacher(teacherId: string): Promise<number> 
 /** Creates the class, its listing and its code; false when the code is taken (the caller draws another). */
 export async function putClass(c: ClassRecord): Promise<boolean> {
   const item = { type: 'class', class_id: c.id, name: c.name, code: c.code, member_count: 0, max_members: CLASS_LIMITS.maxStudentsPerClass, created_at: c.created_at, teacher_id: c.teacher_id, teacher_email: c.teacher_email };
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: table(), Item: { ...keys.classCode(c.code), type: 'class-code', class_id: c.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: table(), Item: { ...keys.classItem(c.id), ...item }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: table(), Item: { ...keys.classOfTeacher(c.teacher_id, c.id), type: 'teacher-class', class_id: c.id, name: c.name } } },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) return false;
-    throw error;
-  }
+  return transactWrite([
+    { Put: { TableName: table(), Item: { ...keys.classCode(c.code), type: 'class-code', class_id: c.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: table(), Item: { ...keys.classItem(c.id), ...item }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: table(), Item: { ...keys.classOfTeacher(c.teacher_id, c.id), type: 'teacher-class', class_id: c.id, name: c.name } } },
+  ], { falseOn: 'any' });
 }
 
 export async function classIdOfCode(code: string): Promise<string | undefined> {
@@ -80,24 +71,14 @@ export interface Member {
 }
 
 async function queryClass(classId: string, prefix: string, options: { newestFirst?: boolean; limit?: number } = {}): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: table(),
-        // An empty prefix reads the whole partition (DynamoDB takes no empty key value).
-        KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.classItem(classId).pk, ...(prefix ? { ':prefix': prefix } : {}) },
-        ScanIndexForward: !options.newestFirst,
-        Limit: options.limit,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    start = options.limit ? undefined : page.LastEvaluatedKey;
-  } while (start);
-  return items;
+  const input: QueryInput = {
+    // An empty prefix reads the whole partition (DynamoDB takes no empty key value).
+    KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.classItem(classId).pk, ...(prefix ? { ':prefix': prefix } : {}) },
+    ScanIndexForward: !options.newestFirst,
+    Limit: options.limit,
+  };
+  return options.limit ? queryFirstPage(input) : queryAll(input);
 }
 
 export const membersOf = async (classId: string): Promise<Member[]> =>
@@ -113,104 +94,66 @@ export type JoinOutcome = 'joined' | 'full' | 'already' | 'gone' | 'no-invitatio
  * conditional on room in the class. Joining by invitation also uses the invitation up.
  */
 export async function joinClass(c: ClassRecord, student: { user_id: string; email: string }, at: string, viaInvitation: boolean): Promise<JoinOutcome> {
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table(),
-              Key: keys.classItem(c.id),
-              UpdateExpression: 'ADD member_count :one',
-              ConditionExpression: 'attribute_exists(pk) AND member_count < max_members',
-              ExpressionAttributeValues: { ':one': 1 },
-            },
-          },
-          { Put: { TableName: table(), Item: { ...keys.classMember(c.id, student.user_id), type: 'class-member', user_id: student.user_id, email: student.email, joined_at: at }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            Put: {
-              TableName: table(),
-              Item: { ...keys.memberOf(student.user_id, c.id), type: 'class-membership', class_id: c.id, class_name: c.name, teacher_email: c.teacher_email, joined_at: at },
-            },
-          },
-          viaInvitation
-            ? { Delete: { TableName: table(), Key: keys.classInvite(student.user_id, c.id), ConditionExpression: 'attribute_exists(pk)' } }
-            : { Delete: { TableName: table(), Key: keys.classInvite(student.user_id, c.id) } },
-          { Delete: { TableName: table(), Key: keys.classInvited(c.id, student.user_id) } },
-        ],
-      }),
-    );
-    return 'joined';
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const [count, member, , invite] = (error.CancellationReasons ?? []).map((r) => r.Code);
-    if (member === 'ConditionalCheckFailed') return 'already';
-    if (invite === 'ConditionalCheckFailed') return 'no-invitation';
-    if (count === 'ConditionalCheckFailed') return (await getClass(c.id)) ? 'full' : 'gone';
-    throw error;
-  }
+  const cancelled = await tryTransactWrite([
+    {
+      Update: {
+        TableName: table(),
+        Key: keys.classItem(c.id),
+        UpdateExpression: 'ADD member_count :one',
+        ConditionExpression: 'attribute_exists(pk) AND member_count < max_members',
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    },
+    { Put: { TableName: table(), Item: { ...keys.classMember(c.id, student.user_id), type: 'class-member', user_id: student.user_id, email: student.email, joined_at: at }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Put: {
+        TableName: table(),
+        Item: { ...keys.memberOf(student.user_id, c.id), type: 'class-membership', class_id: c.id, class_name: c.name, teacher_email: c.teacher_email, joined_at: at },
+      },
+    },
+    viaInvitation
+      ? { Delete: { TableName: table(), Key: keys.classInvite(student.user_id, c.id), ConditionExpression: 'attribute_exists(pk)' } }
+      : { Delete: { TableName: table(), Key: keys.classInvite(student.user_id, c.id) } },
+    { Delete: { TableName: table(), Key: keys.classInvited(c.id, student.user_id) } },
+  ]);
+  if (!cancelled) return 'joined';
+  const [count, member, , invite] = cancelled.codes;
+  if (member === 'ConditionalCheckFailed') return 'already';
+  if (invite === 'ConditionalCheckFailed') return 'no-invitation';
+  if (count === 'ConditionalCheckFailed') return (await getClass(c.id)) ? 'full' : 'gone';
+  throw cancelled.error;
 }
 
 /** Removes a student from a class (teacher or the student leaving); false when they were not a member. */
 export async function removeMember(classId: string, studentId: string): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: table(), Key: keys.classMember(classId, studentId), ConditionExpression: 'attribute_exists(pk)' } },
-          { Delete: { TableName: table(), Key: keys.memberOf(studentId, classId) } },
-          { Update: { TableName: table(), Key: keys.classItem(classId), UpdateExpression: 'ADD member_count :minus', ExpressionAttributeValues: { ':minus': -1 } } },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) return false;
-    throw error;
-  }
+  return transactWrite([
+    { Delete: { TableName: table(), Key: keys.classMember(classId, studentId), ConditionExpression: 'attribute_exists(pk)' } },
+    { Delete: { TableName: table(), Key: keys.memberOf(studentId, classId) } },
+    { Update: { TableName: table(), Key: keys.classItem(classId), UpdateExpression: 'ADD member_count :minus', ExpressionAttributeValues: { ':minus': -1 } } },
+  ], { falseOn: 'any' });
 }
 
 /** An invitation, in both partitions; false when one is already open. */
 export async function putInvitation(c: ClassRecord, student: { user_id: string; email: string }, at: string): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: table(),
-              Item: { ...keys.classInvite(student.user_id, c.id), type: 'class-invite', class_id: c.id, class_name: c.name, teacher_email: c.teacher_email, invited_at: at },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          { Put: { TableName: table(), Item: { ...keys.classInvited(c.id, student.user_id), type: 'class-invited', user_id: student.user_id, email: student.email, invited_at: at } } },
-          { ConditionCheck: { TableName: table(), Key: keys.profile(student.user_id), ConditionExpression: 'attribute_exists(pk)' } },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) return false;
-    throw error;
-  }
+  return transactWrite([
+    {
+      Put: {
+        TableName: table(),
+        Item: { ...keys.classInvite(student.user_id, c.id), type: 'class-invite', class_id: c.id, class_name: c.name, teacher_email: c.teacher_email, invited_at: at },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    { Put: { TableName: table(), Item: { ...keys.classInvited(c.id, student.user_id), type: 'class-invited', user_id: student.user_id, email: student.email, invited_at: at } } },
+    { ConditionCheck: { TableName: table(), Key: keys.profile(student.user_id), ConditionExpression: 'attribute_exists(pk)' } },
+  ], { falseOn: 'any' });
 }
 
 /** Withdraws (teacher) or declines (student) an invitation; false when there was none. */
 export async function deleteInvitation(classId: string, studentId: string): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: table(), Key: keys.classInvite(studentId, classId), ConditionExpression: 'attribute_exists(pk)' } },
-          { Delete: { TableName: table(), Key: keys.classInvited(classId, studentId) } },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) return false;
-    throw error;
-  }
+  return transactWrite([
+    { Delete: { TableName: table(), Key: keys.classInvite(studentId, classId), ConditionExpression: 'attribute_exists(pk)' } },
+    { Delete: { TableName: table(), Key: keys.classInvited(classId, studentId) } },
+  ], { falseOn: 'any' });
 }
 
 export async function isMember(classId: string, studentId: string): Promise<boolean> {

@@ -1,10 +1,10 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LinkStatus } from '#shared/parents/parents.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import * as keys from '../../data/table-keys.ts';
 import { queryPrefix } from '../../data/user-rows.ts';
+import { transactWrite } from '../../data/transact.ts';
 
 /**
  * Parent–student links (docs/admin.md). A link is two items
@@ -66,22 +66,12 @@ export async function putPendingLink(link: Omit<ParentLink, 'status' | 'responde
     created_at: link.createdAt,
     weekly_email: false,
   };
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: table(), Item: { ...keys.parentLink(link.parentId, link.studentId), ...item }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: table(), Item: { ...keys.childLink(link.studentId, link.parentId), ...item }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          // Both accounts must still exist (either may be deleting itself at this moment).
-          { ConditionCheck: { TableName: table(), Key: keys.profile(link.studentId), ConditionExpression: 'attribute_exists(pk)' } },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) return false;
-    throw error;
-  }
+  return transactWrite([
+    { Put: { TableName: table(), Item: { ...keys.parentLink(link.parentId, link.studentId), ...item }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: table(), Item: { ...keys.childLink(link.studentId, link.parentId), ...item }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    // Both accounts must still exist (either may be deleting itself at this moment).
+    { ConditionCheck: { TableName: table(), Key: keys.profile(link.studentId), ConditionExpression: 'attribute_exists(pk)' } },
+  ], { falseOn: 'any' });
 }
 
 /** Moves both copies from pending to the student's answer; false when it was no longer pending. */
@@ -96,31 +86,15 @@ export async function answerLink(studentId: string, parentId: string, status: 'a
       ExpressionAttributeValues: { ':status': status, ':at': at, ':pending': 'pending' },
     },
   });
-  try {
-    await documentClient().send(new TransactWriteCommand({ TransactItems: [update(keys.parentLink(parentId, studentId)), update(keys.childLink(studentId, parentId))] }));
-    return true;
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) return false;
-    throw error;
-  }
+  return transactWrite([update(keys.parentLink(parentId, studentId)), update(keys.childLink(studentId, parentId))], { falseOn: 'any' });
 }
 
 /** Removes both copies (either side may); false when there was no link. */
 export async function deleteLink(parentId: string, studentId: string): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: table(), Key: keys.parentLink(parentId, studentId), ConditionExpression: 'attribute_exists(pk)' } },
-          { Delete: { TableName: table(), Key: keys.childLink(studentId, parentId) } },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) return false;
-    throw error;
-  }
+  return transactWrite([
+    { Delete: { TableName: table(), Key: keys.parentLink(parentId, studentId), ConditionExpression: 'attribute_exists(pk)' } },
+    { Delete: { TableName: table(), Key: keys.childLink(studentId, parentId) } },
+  ], { falseOn: 'any' });
 }
 
 /**

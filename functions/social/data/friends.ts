@@ -1,10 +1,11 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { FriendRequestStatus } from '#shared/social/friends.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import * as keys from '../../data/table-keys.ts';
 import { queryPrefix } from '../../data/user-rows.ts';
+import { batchGetItems } from '../../data/batch-get.ts';
+import { transactWrite } from '../../data/transact.ts';
 
 /**
  * Friend requests and friendships (docs/social.md). A request is two items written
@@ -80,21 +81,11 @@ export async function putPendingRequest(request: Omit<FriendRequest, 'status' | 
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: { ':pending': 'pending', ':declined': 'declined' },
   };
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: table(), Item: { ...keys.friendRequest(request.senderId, 'OUT', request.receiverId), ...item }, ...resendable } },
-          { Put: { TableName: table(), Item: { ...keys.friendRequest(request.receiverId, 'IN', request.senderId), ...item }, ...resendable } },
-          { ConditionCheck: { TableName: table(), Key: keys.friend(request.senderId, request.receiverId), ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) return false;
-    throw error;
-  }
+  return transactWrite([
+    { Put: { TableName: table(), Item: { ...keys.friendRequest(request.senderId, 'OUT', request.receiverId), ...item }, ...resendable } },
+    { Put: { TableName: table(), Item: { ...keys.friendRequest(request.receiverId, 'IN', request.senderId), ...item }, ...resendable } },
+    { ConditionCheck: { TableName: table(), Key: keys.friend(request.senderId, request.receiverId), ConditionExpression: 'attribute_not_exists(pk)' } },
+  ], { falseOn: 'any' });
 }
 
 /** The status of both copies moves from pending to `status`; on acceptance the friendship is written both ways. */
@@ -115,41 +106,21 @@ export async function settleRequest(request: FriendRequest, status: Exclude<Frie
       Item: { ...keys.friend(userId, friendId), type: 'friend', friend_id: friendId, friend_email: friendEmail, created_at: request.createdAt, accepted_at: at },
     },
   });
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          update(keys.friendRequest(request.senderId, 'OUT', request.receiverId)),
-          update(keys.friendRequest(request.receiverId, 'IN', request.senderId)),
-          ...(status === 'accepted'
-            ? [friendship(request.senderId, request.receiverId, request.receiverEmail), friendship(request.receiverId, request.senderId, request.senderEmail)]
-            : []),
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) return false;
-    throw error;
-  }
+  return transactWrite([
+    update(keys.friendRequest(request.senderId, 'OUT', request.receiverId)),
+    update(keys.friendRequest(request.receiverId, 'IN', request.senderId)),
+    ...(status === 'accepted'
+      ? [friendship(request.senderId, request.receiverId, request.receiverEmail), friendship(request.receiverId, request.senderId, request.senderEmail)]
+      : []),
+  ], { falseOn: 'any' });
 }
 
 /** Removes the friendship in both directions at once; false when it did not exist. */
 export async function deleteFriendship(userId: string, friendId: string): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: table(), Key: keys.friend(userId, friendId), ConditionExpression: 'attribute_exists(pk)' } },
-          { Delete: { TableName: table(), Key: keys.friend(friendId, userId) } },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) return false;
-    throw error;
-  }
+  return transactWrite([
+    { Delete: { TableName: table(), Key: keys.friend(userId, friendId), ConditionExpression: 'attribute_exists(pk)' } },
+    { Delete: { TableName: table(), Key: keys.friend(friendId, userId) } },
+  ], { falseOn: 'any' });
 }
 
 export async function friendshipsOf(userId: string): Promise<Friendship[]> {
@@ -182,23 +153,13 @@ export interface FriendStanding {
 export async function standingsOf(userIds: string[]): Promise<Map<string, FriendStanding>> {
   const result = new Map<string, FriendStanding>(userIds.map((id) => [id, { points: 0, streak: 0 }]));
   const wanted = userIds.flatMap((id) => [keys.stats(id), keys.streak(id)]);
-  for (let i = 0; i < wanted.length; i += 100) {
-    let pending: Record<string, unknown>[] = wanted.slice(i, i + 100);
-    for (let attempt = 0; pending.length > 0 && attempt < 6; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
-      const { Responses, UnprocessedKeys } = await documentClient().send(
-        new BatchGetCommand({ RequestItems: { [table()]: { Keys: pending, ProjectionExpression: 'pk, sk, points, #current, #day', ExpressionAttributeNames: { '#current': 'current', '#day': 'day' } } } }),
-      );
-      for (const item of Responses?.[table()] ?? []) {
-        const standing = result.get(String(item.pk).slice('USER#'.length));
-        if (!standing) continue;
-        if (item.sk === 'STATS') standing.points = Number(item.points ?? 0);
-        else {
-          standing.streak = Number(item.current ?? 0);
-          standing.lastActiveDay = item.day ? String(item.day) : undefined;
-        }
-      }
-      pending = UnprocessedKeys?.[table()]?.Keys ?? [];
+  for (const item of await batchGetItems(wanted, { projection: 'pk, sk, points, #current, #day', names: { '#current': 'current', '#day': 'day' } })) {
+    const standing = result.get(String(item.pk).slice('USER#'.length));
+    if (!standing) continue;
+    if (item.sk === 'STATS') standing.points = Number(item.points ?? 0);
+    else {
+      standing.streak = Number(item.current ?? 0);
+      standing.lastActiveDay = item.day ? String(item.day) : undefined;
     }
   }
   return result;
