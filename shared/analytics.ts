@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { SUBJECTS, type Subject } from './constants.ts';
+import { DAY_MS } from './dates.ts';
 
 /** Detailed analytics (docs/quiz.md): 7 buckets over 7, 30 or 90 days, per subject. */
 export const ANALYTICS_RANGES = [7, 30, 90] as const;
@@ -32,7 +33,6 @@ export interface Bucket {
 }
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const DAY_MS = 86_400_000;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 export const percentOf = (a: Pick<AttemptPoint, 'score' | 'total'>) => (a.total > 0 ? (a.score / a.total) * 100 : 0);

@@ -2,7 +2,7 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { envelopeSchema, type EventDetail } from '#events/catalogue.ts';
 import { ACHIEVEMENTS } from '#shared/quiz/achievements.ts';
 import { levelProgress } from '#shared/quiz/progress.ts';
-import { localDate } from '#shared/dates.ts';
+import { DAY_MS, localDate } from '#shared/dates.ts';
 import { streakOn } from '#shared/quiz/streak.ts';
 import { clip, isStreakMilestone } from '#shared/social/feed.ts';
 import { fanOut, onceFor, type Activity } from './data/feed.ts';
@@ -15,7 +15,6 @@ const quizCompleted = envelopeSchema('QuizCompleted');
 const achievementUnlocked = envelopeSchema('AchievementUnlocked');
 const challengeFinished = envelopeSchema('ChallengeFinished');
 const challengeSent = envelopeSchema('ChallengeSent');
-const DAY_MS = 86_400_000;
 
 /**
  * QuizCompleted, AchievementUnlocked, ChallengeSent and ChallengeFinished → feed items for the actor and

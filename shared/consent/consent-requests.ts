@@ -1,3 +1,5 @@
+import { DAY_MS } from '../dates.ts';
+
 /**
  * Requests for a student's consent (a parent's link, a teacher's class invitation) each put a
  * notification in the student's bell, so they are limited per pair of asker and student
@@ -14,8 +16,6 @@ export const CONSENT_MESSAGES = {
   tooManyToday: `You can ask this student at most ${CONSENT_LIMITS.perPairPerDay} times a day. Try again tomorrow.`,
   declinedRecently: `This student said no to your last request. You can ask again ${CONSENT_LIMITS.afterDeclineDays} days after that.`,
 } as const;
-
-const DAY_MS = 86_400_000;
 
 /** The UTC day a request is counted in (YYYY-MM-DD). */
 export const consentDay = (now: Date): string => now.toISOString().slice(0, 10);

@@ -1,4 +1,5 @@
 import { SUBJECTS, type Level, type Subject } from '../constants.ts';
+import { DAY_MS } from '../dates.ts';
 
 /**
  * The progress report (docs/learning.md): pure figures from the attempts of a
@@ -12,7 +13,6 @@ export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 export const DEFAULT_REPORT_PERIOD: ReportPeriod = 30;
 /** The weekly grid: four 7-day windows ending now, Week 1 the oldest, Week 4 the last 7 days. */
 export const REPORT_WEEKS = 4;
-const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
 
 /** Not in the spec: reports e-mailed per account per UTC day (each one is an e-mail with a PDF to any address). */

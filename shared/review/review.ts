@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { LEVELS, SUBJECTS, type Level, type Subject } from '../constants.ts';
+import { DAY_MS } from '../dates.ts';
 import { plainText } from '../validation/plain-text.ts';
 
 /** Review mode, bookmarks' notes and spaced repetition (docs/learning.md). */
@@ -87,8 +88,6 @@ export interface Schedule {
 }
 
 export const NEW_CARD: Schedule = { repetitions: 0, intervalDays: 0, ease: SM2.initialEase };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The spec's SM-2 rule (docs/learning.md). Rating 3 or 4: repetitions 0 gives 1 day, 1 gives 6 days,

@@ -1,12 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DAY_MS } from '#shared/dates.ts';
 import { TUTOR_LIMITS, tutorDay } from '#shared/tutor/tutor.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import { ttlSeconds } from '../../data/table-design.ts';
 import * as keys from '../../data/table-keys.ts';
-
-const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * Counts one tutor question against the account's UTC day, only while under the limit (a
