@@ -1,11 +1,12 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Level, Subject } from '#shared/constants.ts';
 import { UNLIMITED } from '#shared/entitlements.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import { countStoredItems } from '../../data/counted-writes.ts';
 import * as keys from '../../data/table-keys.ts';
+import { tryTransactWrite } from '../../data/transact.ts';
 
 /**
  * A user's bookmarks and their count. The count item is changed in the same transaction
@@ -62,40 +63,32 @@ export async function toggleBookmark(userId: string, question: BookmarkedQuestio
     const state = await readState(userId, question.id);
     if (!state.counted) await createCount(userId);
     const adding = !state.bookmarked;
-    try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            adding
-              ? {
-                  Put: {
-                    TableName: table,
-                    Item: { ...bookmarkKey, type: 'bookmark', user_id: userId, question_id: question.id, subject: question.subject, level: question.level, is_bookmarked: true, created_at: now.toISOString() },
-                    ConditionExpression: 'attribute_not_exists(pk)',
-                  },
-                }
-              : { Delete: { TableName: table, Key: bookmarkKey, ConditionExpression: 'attribute_exists(pk)' } },
-            {
-              Update: {
-                TableName: table,
-                Key: countKey,
-                UpdateExpression: 'ADD kept :change',
-                ConditionExpression: adding && limit !== UNLIMITED ? 'attribute_exists(kept) AND kept < :limit' : 'attribute_exists(kept)',
-                ExpressionAttributeValues: { ':change': adding ? 1 : -1, ...(adding && limit !== UNLIMITED ? { ':limit': limit } : {}) },
-              },
+    const cancelled = await tryTransactWrite([
+      adding
+        ? {
+            Put: {
+              TableName: table,
+              Item: { ...bookmarkKey, type: 'bookmark', user_id: userId, question_id: question.id, subject: question.subject, level: question.level, is_bookmarked: true, created_at: now.toISOString() },
+              ConditionExpression: 'attribute_not_exists(pk)',
             },
-          ],
-        }),
-      );
-      return adding ? 'added' : 'removed';
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const [bookmark, count] = error.CancellationReasons ?? [];
-      // The bookmark was as read, and the count refused one more: the limit is reached.
-      if (adding && bookmark?.Code === 'None' && count?.Code === 'ConditionalCheckFailed') return 'limit';
-      // Otherwise a concurrent toggle got there first (or conflicted): read again and retry.
-      await pause(attempt);
-    }
+          }
+        : { Delete: { TableName: table, Key: bookmarkKey, ConditionExpression: 'attribute_exists(pk)' } },
+      {
+        Update: {
+          TableName: table,
+          Key: countKey,
+          UpdateExpression: 'ADD kept :change',
+          ConditionExpression: adding && limit !== UNLIMITED ? 'attribute_exists(kept) AND kept < :limit' : 'attribute_exists(kept)',
+          ExpressionAttributeValues: { ':change': adding ? 1 : -1, ...(adding && limit !== UNLIMITED ? { ':limit': limit } : {}) },
+        },
+      },
+    ]);
+    if (!cancelled) return adding ? 'added' : 'removed';
+    const [bookmark, count] = cancelled.codes;
+    // The bookmark was as read, and the count refused one more: the limit is reached.
+    if (adding && bookmark === 'None' && count === 'ConditionalCheckFailed') return 'limit';
+    // Otherwise a concurrent toggle got there first (or conflicted): read again and retry.
+    await pause(attempt);
   }
   return 'busy';
 }

@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventDetail } from '#events/catalogue.ts';
 import type { Level, Subject } from '#shared/constants.ts';
 import type { LearnerStats } from '#shared/quiz/achievements.ts';
@@ -9,6 +9,7 @@ import { env } from '../../lib/env.ts';
 import { ttlSeconds } from '../../data/table-design.ts';
 import * as keys from '../../data/table-keys.ts';
 import { queryPrefix, queryUserRange } from '../../data/user-rows.ts';
+import { tryTransactWrite } from '../../data/transact.ts';
 
 /**
  * A learner's progress, stats, active days and achievements. Every write here is either
@@ -31,67 +32,60 @@ export async function recordAttempt(consumer: string, e: QuizCompleted): Promise
     perfectCompetitions: perfect && e.mode === 'competition' ? 1 : 0,
     expertHighScores: e.level === 'expert' && percent >= RULES.expertAchieverPercent ? 1 : 0,
   };
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: table,
-              Item: { ...keys.processedEvent(consumer, e.attemptId), type: 'processed-event', ttl: ttlSeconds(Date.now() + MARKER_KEEP_MS) },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: table,
-              Key: keys.progress(e.userId, e.subject, e.level),
-              UpdateExpression:
-                'ADD quizzes :one, correct_answers :score, total_questions :total, score_sum :percent, points :points SET subject = :subject, #level = :level, user_id = :user',
-              ExpressionAttributeNames: { '#level': 'level' },
-              ExpressionAttributeValues: { ':one': 1, ':score': e.score, ':total': e.total, ':percent': percent, ':points': e.points, ':subject': e.subject, ':level': e.level, ':user': e.userId },
-            },
-          },
-          {
-            Update: {
-              TableName: table,
-              Key: keys.stats(e.userId),
-              UpdateExpression: `ADD attempts :one, points :points, ${Object.keys(counters).map((k) => `${k} :${k}`).join(', ')}${perfect ? ', perfectSubjects :subjects' : ''}`,
-              ExpressionAttributeValues: {
-                ':one': 1,
-                ':points': e.points,
-                ...Object.fromEntries(Object.entries(counters).map(([k, v]) => [`:${k}`, v])),
-                ...(perfect ? { ':subjects': new Set([e.subject]) } : {}),
-              },
-            },
-          },
-          {
-            // Product-wide counters for the landing page. One hot item is fine at this
-            // scale; shard it (STATS#GLOBAL#<n>) when quizzes per second grow.
-            Update: {
-              TableName: table,
-              Key: keys.globalStats(),
-              UpdateExpression: 'ADD quizzes :one, #correct :score, questions :total',
-              ExpressionAttributeNames: { '#correct': 'correct' },
-              ExpressionAttributeValues: { ':one': 1, ':score': e.score, ':total': e.total },
-            },
-          },
-          ...e.topics.map((t) => ({
-            Update: {
-              TableName: table,
-              Key: keys.topic(e.userId, t.subject, t.topic),
-              UpdateExpression: 'ADD #correct :correct, #total :total',
-              ExpressionAttributeNames: { '#correct': 'correct', '#total': 'total' },
-              ExpressionAttributeValues: { ':correct': t.correct, ':total': t.total },
-            },
-          })),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
-    throw error;
-  }
+  const cancelled = await tryTransactWrite([
+    {
+      Put: {
+        TableName: table,
+        Item: { ...keys.processedEvent(consumer, e.attemptId), type: 'processed-event', ttl: ttlSeconds(Date.now() + MARKER_KEEP_MS) },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Update: {
+        TableName: table,
+        Key: keys.progress(e.userId, e.subject, e.level),
+        UpdateExpression:
+          'ADD quizzes :one, correct_answers :score, total_questions :total, score_sum :percent, points :points SET subject = :subject, #level = :level, user_id = :user',
+        ExpressionAttributeNames: { '#level': 'level' },
+        ExpressionAttributeValues: { ':one': 1, ':score': e.score, ':total': e.total, ':percent': percent, ':points': e.points, ':subject': e.subject, ':level': e.level, ':user': e.userId },
+      },
+    },
+    {
+      Update: {
+        TableName: table,
+        Key: keys.stats(e.userId),
+        UpdateExpression: `ADD attempts :one, points :points, ${Object.keys(counters).map((k) => `${k} :${k}`).join(', ')}${perfect ? ', perfectSubjects :subjects' : ''}`,
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':points': e.points,
+          ...Object.fromEntries(Object.entries(counters).map(([k, v]) => [`:${k}`, v])),
+          ...(perfect ? { ':subjects': new Set([e.subject]) } : {}),
+        },
+      },
+    },
+    {
+      // Product-wide counters for the landing page. One hot item is fine at this
+      // scale; shard it (STATS#GLOBAL#<n>) when quizzes per second grow.
+      Update: {
+        TableName: table,
+        Key: keys.globalStats(),
+        UpdateExpression: 'ADD quizzes :one, #correct :score, questions :total',
+        ExpressionAttributeNames: { '#correct': 'correct' },
+        ExpressionAttributeValues: { ':one': 1, ':score': e.score, ':total': e.total },
+      },
+    },
+    ...e.topics.map((t) => ({
+      Update: {
+        TableName: table,
+        Key: keys.topic(e.userId, t.subject, t.topic),
+        UpdateExpression: 'ADD #correct :correct, #total :total',
+        ExpressionAttributeNames: { '#correct': 'correct', '#total': 'total' },
+        ExpressionAttributeValues: { ':correct': t.correct, ':total': t.total },
+      },
+    })),
+  ]);
+  if (cancelled?.codes[0] === 'ConditionalCheckFailed') return false;
+  if (cancelled) throw cancelled.error;
   // Kept as the latest day seen, whatever order events arrive in.
   await documentClient()
     .send(

@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Level, Subject } from '#shared/constants.ts';
 import type { QuizMode } from '#shared/quiz/scoring.ts';
 import type { TimeMultiplier } from '#shared/quiz/time-allowance.ts';
@@ -9,6 +9,8 @@ import type { IndexedQuestion } from '../../questions/data/question-bank.ts';
 import { getSeenState, seenWrite } from './seen-tracking.ts';
 import { ttlSeconds } from '../../data/table-design.ts';
 import * as keys from '../../data/table-keys.ts';
+import { queryAll } from '../../data/paging.ts';
+import { tryTransactWrite } from '../../data/transact.ts';
 
 /** A round in play, with its answer key; only the server reads it. */
 export interface StoredAnswer {
@@ -97,14 +99,11 @@ export async function putRound(round: StoredRound, alongside?: WithRound): Promi
     await documentClient().send(new PutCommand(put));
     return true;
   }
-  try {
-    await documentClient().send(new TransactWriteCommand({ TransactItems: [{ Put: put }, alongside] }));
-    return true;
-  } catch (error) {
-    const reason = error instanceof TransactionCanceledException ? error.CancellationReasons?.[1]?.Code : undefined;
-    if (reason === 'ConditionalCheckFailed' || reason === 'TransactionConflict') return false;
-    throw error;
-  }
+  const cancelled = await tryTransactWrite([{ Put: put }, alongside]);
+  if (!cancelled) return true;
+  const reason = cancelled.codes[1];
+  if (reason === 'ConditionalCheckFailed' || reason === 'TransactionConflict') return false;
+  throw cancelled.error;
 }
 
 /** The round as stored, without the table's own attributes (keys, type, TTL). */
@@ -135,21 +134,23 @@ export async function appendAnswer(round: StoredRound, position: number, answer:
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: { ':answer': [answer], ':active': 'active', ':position': position },
   };
-  try {
-    if (counted) await documentClient().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, counted] }));
-    else await documentClient().send(new UpdateCommand(update));
-    return 'appended';
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return 'out_of_order';
-    if (error instanceof TransactionCanceledException) {
-      const [roundReason, countReason] = (error.CancellationReasons ?? []).map((r) => r.Code);
-      if (roundReason === 'ConditionalCheckFailed') return 'out_of_order';
-      if (countReason === 'ConditionalCheckFailed') return 'limit';
-      // Another round's first answer counting at the same moment (or a double submit): worth another try.
-      if (roundReason === 'TransactionConflict' || countReason === 'TransactionConflict') return 'conflict';
+  if (!counted) {
+    try {
+      await documentClient().send(new UpdateCommand(update));
+      return 'appended';
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return 'out_of_order';
+      throw error;
     }
-    throw error;
   }
+  const cancelled = await tryTransactWrite([{ Update: update }, counted]);
+  if (!cancelled) return 'appended';
+  const [roundReason, countReason] = cancelled.codes;
+  if (roundReason === 'ConditionalCheckFailed') return 'out_of_order';
+  if (countReason === 'ConditionalCheckFailed') return 'limit';
+  // Another round's first answer counting at the same moment (or a double submit): worth another try.
+  if (roundReason === 'TransactionConflict' || countReason === 'TransactionConflict') return 'conflict';
+  throw cancelled.error;
 }
 
 /**
@@ -157,29 +158,19 @@ export async function appendAnswer(round: StoredRound, position: number, answer:
  * their start time in base 36, so this is a key range; finished ones are filtered out).
  */
 export async function activeRounds(userId: string, since: number): Promise<StoredRound[]> {
-  const found: StoredRound[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        FilterExpression: '#status = :active',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':pk': keys.round(userId, '').pk,
-          ':from': keys.round(userId, Math.max(0, since).toString(36)).sk,
-          ':to': keys.round(userId, '\uffff').sk,
-          ':active': 'active',
-        },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) found.push(fromItem(item));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return found;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    FilterExpression: '#status = :active',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':pk': keys.round(userId, '').pk,
+      ':from': keys.round(userId, Math.max(0, since).toString(36)).sk,
+      ':to': keys.round(userId, '\uffff').sk,
+      ':active': 'active',
+    },
+    ConsistentRead: true,
+  });
+  return items.map(fromItem);
 }
 
 /** Marks a round left unfinished (once; a round finished meanwhile stays finished). */
@@ -215,64 +206,56 @@ export async function finishRound(round: StoredRound, result: FinishedResult, ex
     set.add(question.index);
     seenByLevel.set(question.level, set);
   }
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table,
-              Key: keys.round(round.userId, round.roundId),
-              UpdateExpression: 'SET #status = :finished, #result = :result, answers = list_append(answers, :extra)',
-              ConditionExpression: '#status = :active',
-              ExpressionAttributeNames: { '#status': 'status', '#result': 'result' },
-              ExpressionAttributeValues: { ':finished': 'finished', ':active': 'active', ':result': result, ':extra': extraAnswers },
-            },
-          },
-          {
-            Put: {
-              TableName: table,
-              Item: {
-                ...keys.attempt(round.userId, result.completedAt, round.roundId),
-                type: 'attempt',
-                attemptId: result.attemptId,
-                user_id: round.userId,
-                subject: round.subject,
-                level: round.level,
-                mode: round.mode,
-                score: result.score,
-                total_questions: result.total,
-                time_spent: result.timeSpentMs,
-                response_time: Math.round(result.timeSpentMs / Math.max(result.total, 1)),
-                points: result.points,
-                completed_at: result.completedAt,
-                created_at: new Date(round.startedAt).toISOString(),
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          ...[...seenByLevel].map(([level, indexes]) => ({
-            Update: seenWrite(
-              round.userId,
-              round.subject,
-              level,
-              indexes,
-              result.completedAt,
-              round.seenDrawn && { generation: round.seenDrawn.generation, replace: round.seenDrawn.replace.includes(level) },
-            ),
-          })),
-          ...alongside,
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    // Already finished, or another finish of the same round is committing right now, or an item
-    // written alongside changed since it was read (a daily streak): the caller re-reads.
-    const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []).map((r) => r.Code) : [];
-    if (reasons.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) return false;
-    throw error;
-  }
+  const cancelled = await tryTransactWrite([
+    {
+      Update: {
+        TableName: table,
+        Key: keys.round(round.userId, round.roundId),
+        UpdateExpression: 'SET #status = :finished, #result = :result, answers = list_append(answers, :extra)',
+        ConditionExpression: '#status = :active',
+        ExpressionAttributeNames: { '#status': 'status', '#result': 'result' },
+        ExpressionAttributeValues: { ':finished': 'finished', ':active': 'active', ':result': result, ':extra': extraAnswers },
+      },
+    },
+    {
+      Put: {
+        TableName: table,
+        Item: {
+          ...keys.attempt(round.userId, result.completedAt, round.roundId),
+          type: 'attempt',
+          attemptId: result.attemptId,
+          user_id: round.userId,
+          subject: round.subject,
+          level: round.level,
+          mode: round.mode,
+          score: result.score,
+          total_questions: result.total,
+          time_spent: result.timeSpentMs,
+          response_time: Math.round(result.timeSpentMs / Math.max(result.total, 1)),
+          points: result.points,
+          completed_at: result.completedAt,
+          created_at: new Date(round.startedAt).toISOString(),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    ...[...seenByLevel].map(([level, indexes]) => ({
+      Update: seenWrite(
+        round.userId,
+        round.subject,
+        level,
+        indexes,
+        result.completedAt,
+        round.seenDrawn && { generation: round.seenDrawn.generation, replace: round.seenDrawn.replace.includes(level) },
+      ),
+    })),
+    ...alongside,
+  ]);
+  if (!cancelled) return true;
+  // Already finished, or another finish of the same round is committing right now, or an item
+  // written alongside changed since it was read (a daily streak): the caller re-reads.
+  if (cancelled.codes.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) return false;
+  throw cancelled.error;
 }
 
 export async function markPublished(round: StoredRound): Promise<void> {
