@@ -21,7 +21,31 @@ describe('every route declares its success contract', () => {
     const source = readFileSync(`${root}${route.entry}`, 'utf8');
     expect(source).not.toMatch(/\bjson\(/);
   });
+
+  // Handler tests mostly call handlers directly, so the local gateway's check of the declared
+  // schema does not see them: the handler must answer with the very schema its route names.
+  it.each(checked)('$name: its handler answers with the schema its route names', (route) => {
+    const declared = declaredContract(route.area, route.name);
+    const sources = handlerSources(route.entry);
+    if (declared === "'no-content'") expect(sources).toMatch(/\bnoContent\(\)/);
+    else expect(sources).toMatch(new RegExp(`\\brespond\\(\\s*${declared}\\b`));
+  });
 });
+
+/** How the area's table spells the route's contract: a schema's name, or 'no-content'. */
+function declaredContract(area: string, name: string): string | undefined {
+  const table = readFileSync(`${root}functions/${area}/routes.ts`, 'utf8');
+  const line = table.split('\n').find((text) => text.includes(`name: '${name}'`));
+  return line?.match(/response: ('no-content'|\w+)/)?.[1];
+}
+
+/** The handler's text and that of the modules of its own folder it imports (a shared ending, like a sign-in's). */
+function handlerSources(entry: string): string {
+  const source = readFileSync(`${root}${entry}`, 'utf8');
+  const folder = entry.slice(0, entry.lastIndexOf('/') + 1);
+  const local = [...source.matchAll(/from '\.\/([\w-]+\.ts)'/g)].map(([, file]) => readFileSync(`${root}${folder}${file}`, 'utf8'));
+  return [source, ...local].join('\n');
+}
 
 describe('contractProblem', () => {
   const schema = z.object({ count: z.number().int(), names: z.array(z.string()) });

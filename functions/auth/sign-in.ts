@@ -1,4 +1,4 @@
-import { mfaChallengeResponseSchema } from '#shared/validation/mfa.ts';
+import { signInOutcomeSchema } from '#shared/api.ts';
 import { credentialsSchema } from '#shared/validation/auth.ts';
 import { authenticate } from './data/accounts.ts';
 import { enforceRateLimit } from '../lib/data/rate-limits.ts';
@@ -16,6 +16,6 @@ export const handler = httpHandler(async (event) => {
   await enforceRateLimit('signIn', { email, ip: clientIp(event) }, now);
 
   const outcome = await authenticate(email, password);
-  if ('mfa' in outcome) return respond(mfaChallengeResponseSchema, { mfa: outcome.mfa });
+  if ('mfa' in outcome) return respond(signInOutcomeSchema, { mfa: outcome.mfa });
   return completeSignIn(outcome, email, now, false);
 });
