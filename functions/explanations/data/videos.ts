@@ -1,4 +1,4 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { LEVELS, SUBJECTS } from '#shared/constants.ts';
@@ -8,6 +8,7 @@ import { env } from '../../lib/env.ts';
 import { countedWrite, countStoredItems } from '../../data/counted-writes.ts';
 import * as keys from '../../data/table-keys.ts';
 import { queryPrefix } from '../../data/user-rows.ts';
+import { tryTransactWrite } from '../../data/transact.ts';
 
 /**
  * A student's video library: `USER#<id>/VIDEO#<video id>`, the explanation and the question as
@@ -98,7 +99,6 @@ function statsKey(videoId: string) {
   return keys.explanation(parsed.questionId, parsed.version, parsed.slot);
 }
 
-const cancelled = (error: unknown): boolean => error instanceof TransactionCanceledException;
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** Math.min(attempt, 5)));
 
 export type MarkOutcome = 'done' | 'missing' | 'busy';
@@ -111,14 +111,10 @@ export type MarkOutcome = 'done' | 'missing' | 'busy';
  */
 async function changeMark(userId: string, videoId: string, transactItems: () => NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>): Promise<MarkOutcome> {
   for (let attempt = 0; attempt < 10; attempt++) {
-    try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: transactItems() }));
-      return 'done';
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      if (error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return (await getVideo(userId, videoId)) ? 'done' : 'missing';
-      await pause(attempt);
-    }
+    const cancelled = await tryTransactWrite(transactItems());
+    if (!cancelled) return 'done';
+    if (cancelled.codes[0] === 'ConditionalCheckFailed') return (await getVideo(userId, videoId)) ? 'done' : 'missing';
+    await pause(attempt);
   }
   return 'busy';
 }
@@ -183,35 +179,27 @@ export async function setRating(userId: string, videoId: string, rating: number)
     if (!video) return 'missing';
     const before = video.myRating;
     if (before === rating) return 'rated';
-    try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: env().TABLE_NAME,
-                Key: keys.video(userId, videoId),
-                UpdateExpression: 'SET rating = :rating',
-                ConditionExpression: before === null ? 'attribute_exists(pk) AND attribute_not_exists(rating)' : 'rating = :before',
-                ExpressionAttributeValues: { ':rating': rating, ...(before === null ? {} : { ':before': before }) },
-              },
-            },
-            {
-              Update: {
-                TableName: env().TABLE_NAME,
-                Key: statsKey(videoId),
-                UpdateExpression: 'ADD rating_sum :sum, rating_count :count',
-                ExpressionAttributeValues: { ':sum': rating - (before ?? 0), ':count': before === null ? 1 : 0 },
-              },
-            },
-          ],
-        }),
-      );
-      return 'rated';
-    } catch (error) {
-      if (!cancelled(error)) throw error;
-      await pause(attempt);
-    }
+    const cancelled = await tryTransactWrite([
+      {
+        Update: {
+          TableName: env().TABLE_NAME,
+          Key: keys.video(userId, videoId),
+          UpdateExpression: 'SET rating = :rating',
+          ConditionExpression: before === null ? 'attribute_exists(pk) AND attribute_not_exists(rating)' : 'rating = :before',
+          ExpressionAttributeValues: { ':rating': rating, ...(before === null ? {} : { ':before': before }) },
+        },
+      },
+      {
+        Update: {
+          TableName: env().TABLE_NAME,
+          Key: statsKey(videoId),
+          UpdateExpression: 'ADD rating_sum :sum, rating_count :count',
+          ExpressionAttributeValues: { ':sum': rating - (before ?? 0), ':count': before === null ? 1 : 0 },
+        },
+      },
+    ]);
+    if (!cancelled) return 'rated';
+    await pause(attempt);
   }
   return 'busy';
 }
@@ -228,29 +216,21 @@ export async function forgetVideos(userId: string): Promise<number> {
     const likes = video.liked ? -1 : 0;
     const ratingSum = -(video.myRating ?? 0);
     const ratingCount = video.myRating === null ? 0 : -1;
-    try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Delete: { TableName: env().TABLE_NAME, Key: keys.video(userId, video.id), ConditionExpression: 'attribute_exists(pk)' } },
-            {
-              Update: {
-                TableName: env().TABLE_NAME,
-                Key: statsKey(video.id),
-                UpdateExpression: 'ADD #views :views, likes :likes, rating_sum :sum, rating_count :count',
-                ConditionExpression: 'attribute_exists(pk)',
-                ExpressionAttributeNames: { '#views': 'views' },
-                ExpressionAttributeValues: { ':views': viewers, ':likes': likes, ':sum': ratingSum, ':count': ratingCount },
-              },
-            },
-          ],
-        }),
-      );
-      forgotten += 1;
-    } catch (error) {
-      if (!cancelled(error)) throw error;
-      // Gone already (a redelivery), or its explanation item is gone: the item goes with the partition.
-    }
+    const cancelled = await tryTransactWrite([
+      { Delete: { TableName: env().TABLE_NAME, Key: keys.video(userId, video.id), ConditionExpression: 'attribute_exists(pk)' } },
+      {
+        Update: {
+          TableName: env().TABLE_NAME,
+          Key: statsKey(video.id),
+          UpdateExpression: 'ADD #views :views, likes :likes, rating_sum :sum, rating_count :count',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#views': 'views' },
+          ExpressionAttributeValues: { ':views': viewers, ':likes': likes, ':sum': ratingSum, ':count': ratingCount },
+        },
+      },
+    ]);
+    // Cancelled: gone already (a redelivery), or its explanation item is gone: the item goes with the partition.
+    if (!cancelled) forgotten += 1;
   }
   return forgotten;
 }

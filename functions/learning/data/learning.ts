@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventDetail } from '#events/catalogue.ts';
 import type { Level, Subject } from '#shared/constants.ts';
 import { learningStyleSchema, stepProgress, studyGoalSchema, type LearningStyleResult, type StudyGoal } from '#shared/learning/learning.ts';
@@ -9,6 +9,7 @@ import { countedWrite } from '../../data/counted-writes.ts';
 import { ttlSeconds } from '../../data/table-design.ts';
 import * as keys from '../../data/table-keys.ts';
 import { queryPrefix } from '../../data/user-rows.ts';
+import { tryTransactWrite } from '../../data/transact.ts';
 
 /** Study goals and the learning-style result: items in the owner's partition (docs/learning.md). */
 
@@ -100,18 +101,10 @@ export async function advanceGoalsFromPlay(consumer: string, e: Pick<EventDetail
   for (let attempt = 0; attempt < 5; attempt++) {
     const open = (await listGoals(e.userId)).filter((g) => !g.completed && g.subject === (e.subject as Subject) && g.level === (e.level as Level));
     if (open.length === 0) return [];
-    try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [{ Put: { TableName: table, Item: marker, ConditionExpression: 'attribute_not_exists(pk)' } }, ...open.map((g) => ({ Update: stepUpdate(e.userId, g) }))],
-        }),
-      );
-      return open.map((g) => g.id);
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      if (error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return [];
-      // A goal changed (or was deleted) since it was read: read again.
-    }
+    const cancelled = await tryTransactWrite([{ Put: { TableName: table, Item: marker, ConditionExpression: 'attribute_not_exists(pk)' } }, ...open.map((g) => ({ Update: stepUpdate(e.userId, g) }))]);
+    if (!cancelled) return open.map((g) => g.id);
+    if (cancelled.codes[0] === 'ConditionalCheckFailed') return [];
+    // A goal changed (or was deleted) since it was read: read again.
   }
   throw new Error('Study goals kept changing; the event will be retried');
 }

@@ -1,5 +1,4 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Level, Subject } from '#shared/constants.ts';
 import { OFFLINE } from '#shared/offline/offline.ts';
 import { documentClient } from '../../lib/clients.ts';
@@ -7,6 +6,7 @@ import { env } from '../../lib/env.ts';
 import type { IndexedQuestion } from '../../questions/data/question-bank.ts';
 import { ttlSeconds } from '../../data/table-design.ts';
 import * as keys from '../../data/table-keys.ts';
+import { tryTransactWrite } from '../../data/transact.ts';
 
 /**
  * An offline quiz pack as issued: the questions with their answer key, kept under the
@@ -68,40 +68,32 @@ export async function claimOfflinePack(userId: string, packId: string, clientAtt
 
 async function tryClaim(userId: string, packId: string, clientAttemptId: string, now: number): Promise<PackClaim | 'conflict'> {
   const day = new Date(now).toISOString().slice(0, 10);
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: env().TABLE_NAME,
-              Key: keys.offlinePack(userId, packId),
-              UpdateExpression: 'SET countedAttemptId = :id',
-              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(countedAttemptId)',
-              ExpressionAttributeValues: { ':id': clientAttemptId },
-            },
-          },
-          {
-            Update: {
-              TableName: env().TABLE_NAME,
-              Key: offlineDay(userId, day),
-              UpdateExpression: 'ADD used :one SET #ttl = if_not_exists(#ttl, :ttl)',
-              ConditionExpression: 'attribute_not_exists(used) OR used < :max',
-              ExpressionAttributeNames: { '#ttl': 'ttl' },
-              ExpressionAttributeValues: { ':one': 1, ':max': OFFLINE.countedPerDay, ':ttl': ttlSeconds(now + 2 * 24 * 60 * 60 * 1000) },
-            },
-          },
-        ],
-      }),
-    );
-    return 'claimed';
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const [pack, counter] = error.CancellationReasons ?? [];
-    // The pack is claimed already (by this play, sent again, or by another): the caller reads who holds it.
-    if (pack?.Code === 'ConditionalCheckFailed' || pack?.Code === 'TransactionConflict') return 'conflict';
-    if (counter?.Code === 'ConditionalCheckFailed') return 'daily_limit';
-    if (counter?.Code === 'TransactionConflict') return 'conflict';
-    throw error;
-  }
+  const cancelled = await tryTransactWrite([
+    {
+      Update: {
+        TableName: env().TABLE_NAME,
+        Key: keys.offlinePack(userId, packId),
+        UpdateExpression: 'SET countedAttemptId = :id',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(countedAttemptId)',
+        ExpressionAttributeValues: { ':id': clientAttemptId },
+      },
+    },
+    {
+      Update: {
+        TableName: env().TABLE_NAME,
+        Key: offlineDay(userId, day),
+        UpdateExpression: 'ADD used :one SET #ttl = if_not_exists(#ttl, :ttl)',
+        ConditionExpression: 'attribute_not_exists(used) OR used < :max',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':one': 1, ':max': OFFLINE.countedPerDay, ':ttl': ttlSeconds(now + 2 * 24 * 60 * 60 * 1000) },
+      },
+    },
+  ]);
+  if (!cancelled) return 'claimed';
+  const [pack, counter] = cancelled.codes;
+  // The pack is claimed already (by this play, sent again, or by another): the caller reads who holds it.
+  if (pack === 'ConditionalCheckFailed' || pack === 'TransactionConflict') return 'conflict';
+  if (counter === 'ConditionalCheckFailed') return 'daily_limit';
+  if (counter === 'TransactionConflict') return 'conflict';
+  throw cancelled.error;
 }
