@@ -120,7 +120,7 @@ export function completionOf(assignment: AssignmentWindow, rounds: readonly Play
 /** Active Students: study time over 2 hours in the last 7 days (the spec's study_time over 2). */
 export const isActive = (studyHours7d: number): boolean => studyHours7d > CLASS_LIMITS.activeHours;
 
-/** docs/admin.md: score row; a subject without quizzes has no score (null), not 0. */
+/** The student score row (docs/admin.md); a subject without quizzes has no score (null), not 0. */
 export const scoreRowSchema = z.object({
   user_id: z.string(),
   email: z.string(),

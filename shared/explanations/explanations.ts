@@ -234,7 +234,7 @@ export const addVideoRequestSchema = z.object({ roundId: roundIdSchema, question
 export const likeRequestSchema = z.object({ liked: z.boolean() });
 export const saveRequestSchema = z.object({ saved: z.boolean() });
 export const rateRequestSchema = z.object({ rating: z.number().int('Rating must be 1 to 5').min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5') });
-/** docs/ai.md: to study plan: title non-empty after trimming. */
+/** Add to Study Plan (docs/ai.md): the title must be non-empty after trimming. */
 export const studyPlanRequestSchema = z.object({ title: z.string().trim().min(1, VIDEO_MESSAGES.planTitleRequired).max(100, 'Title is too long (maximum 100 characters)') });
 
 /** Words of a text (anything between spaces that holds a letter or digit). */

@@ -1,8 +1,7 @@
 import * as z from 'zod';
 
 /**
- * Notification settings (docs/social.md:
- * defaults). One schema for the form, the PUT handler and the stored item.
+ * Notification settings and their defaults (docs/social.md). One schema for the form, the PUT handler and the stored item.
  */
 export const SETTINGS_MESSAGES = {
   saved: 'Settings saved successfully!',
