@@ -7,7 +7,6 @@ describe('the consumer table', () => {
     expect(DEFAULT_CONSUMER_TIMEOUT_SECONDS).toBe(30);
     expect(consumerTimeoutSeconds('send-email')).toBe(30);
     expect(consumerTimeoutSeconds('notify')).toBe(60);
-    expect(consumerTimeoutSeconds('run-live-match')).toBe(150);
     for (const name of Object.keys(CONSUMERS) as ConsumerName[]) {
       expect(consumerTimeoutSeconds(name)).toBeGreaterThan(0);
       expect(consumerTimeoutSeconds(name)).toBeLessThanOrEqual(900); // Lambda's maximum

@@ -75,10 +75,10 @@ export const SCHEDULES = {
   },
   /**
    * Live tournaments: every minute, makes this week's and the coming week's
-   * tournaments from the weekly schedule when missing (idempotent), and hands each match due
-   * within the next minute to the runner (LiveMatchStepDue), which then runs on its own; a
-   * started match whose next step is overdue (a stop, a crash, a timed-out runner) is resumed
-   * from its stored state (functions/tournaments/resume-matches.ts).
+   * tournaments from the weekly schedule when missing (idempotent), and queues the first step of
+   * each match due within the next minute (functions/tournaments/step-queue.ts), after which the
+   * match runs on as timed steps; a started match whose next step is overdue (a failed step, a lost
+   * message, a stop) is resumed from its stored state (functions/tournaments/resume-matches.ts).
    */
   'run-live-tournaments': {
     description: "Creates the week's live tournaments and starts the matches that are due",
@@ -86,7 +86,8 @@ export const SCHEDULES = {
     entry: 'functions/tournaments/run-live-tournaments.ts',
     payloadSchema: z.object({}),
     payload: {},
-    timeoutSeconds: 120,
+    // A few queries and conditional writes; it hands steps to the queue and never waits for them.
+    timeoutSeconds: 30,
   },
   /**
    * The parents' weekly summary e-mail: Sundays at 17:00 UTC, one e-mail per

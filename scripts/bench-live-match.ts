@@ -107,9 +107,10 @@ async function play(size: number, players: Player[]) {
     }),
   );
 
-  // Start now: the runner (in the stack, through the bus) opens question 1 at once.
-  await documentClient().send(new UpdateCommand({ TableName: stack.env.TABLE_NAME, Key: keys.tournament(id), UpdateExpression: 'SET start_at = :now', ExpressionAttributeValues: { ':now': new Date().toISOString() } }));
-  await startMatch(id);
+  // Start now: the first step (in the stack, through its step queue) opens question 1 at once.
+  const startAt = new Date();
+  await documentClient().send(new UpdateCommand({ TableName: stack.env.TABLE_NAME, Key: keys.tournament(id), UpdateExpression: 'SET start_at = :now', ExpressionAttributeValues: { ':now': startAt.toISOString() } }));
+  await startMatch({ id, start_at: startAt.toISOString() }, startAt);
   const deadline = Date.now() + QUESTIONS * (WINDOW_MS + 2000) + 30_000;
   while ((await getTournament(id, true))?.match_status !== 'finished' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
   await new Promise((r) => setTimeout(r, 500));

@@ -10,8 +10,9 @@ import * as keys from './table-keys.ts';
 
 /**
  * Live tournaments. One partition per tournament (`TOURN#<id>`):
- * - `TOURN`: the tournament, its participant counter and the match state (the runner moves
- *   it with conditional writes: a question opens once, closes once);
+ * - `TOURN`: the tournament, its participant counter and the match state (each step of the
+ *   match moves it with a conditional write keyed on the step number: a question opens once,
+ *   closes once, and one step message is valid at a time);
  * - `QUESTIONS`: the questions with the answer key (server-side only, never listed);
  * - `PLAYER#<user>`: a registration (conditional: once per player, only while places are
  *   left, in one transaction with the counter) with the player's running score;
@@ -48,8 +49,12 @@ export interface StoredTournament {
   created_at: string;
   /** When the resume job last re-handed or reopened a stalled step. */
   resumed_at?: string;
-  /** A question the job reopened whose runner has yet to push it again. */
-  reopened_question?: number;
+  /**
+   * The step message that is valid now (shared/tournaments/steps.ts): every write that hands a
+   * step moves it on by one, so a redelivered or replaced message finds another number and does
+   * nothing. Absent on items from before it: 0.
+   */
+  step_seq?: number;
   /** When the players' "starts soon" alert was handed to the notify consumer. */
   alert_sent_at?: string;
 }
@@ -238,88 +243,125 @@ export const markAlertSent = (id: string, at: string): Promise<boolean> =>
     }),
   );
 
-/** Claims the start of a waiting match (the start job or a test): true for the one caller that moved it. */
-export const claimStart = (id: string): Promise<boolean> =>
-  conditional(
-    new UpdateCommand({
-      TableName: table(),
-      Key: keys.tournament(id),
-      UpdateExpression: 'SET match_status = :starting',
-      ConditionExpression: 'match_status = :waiting',
-      ExpressionAttributeValues: { ':starting': 'starting', ':waiting': 'waiting' },
-    }),
-  );
+/** The stored step number (items from before it have none: 0). */
+export const stepSeqOf = (t: Pick<StoredTournament, 'step_seq'>): number => t.step_seq ?? 0;
 
-/** Opens question `n`: only from the previous question's close (or the start), so a redelivery opens nothing twice. */
-export const openQuestion = (id: string, n: number, openAt: string, closeAt: string): Promise<boolean> =>
-  conditional(
-    new UpdateCommand({
-      TableName: table(),
-      Key: keys.tournament(id),
-      UpdateExpression: 'SET match_status = :open, match_question = :n, open_at = :openAt, close_at = :closeAt',
-      ConditionExpression: 'match_question = :previous AND match_status IN (:starting, :closed)',
-      ExpressionAttributeValues: { ':open': 'open', ':n': n, ':openAt': openAt, ':closeAt': closeAt, ':previous': n - 1, ':starting': 'starting', ':closed': 'closed' },
-    }),
-  );
+/** The condition that the stored step number is still `seq`, and its values (`:nextSeq` hands the next step). */
+function sameStep(seq: number): { condition: string; values: Record<string, number> } {
+  return { condition: seq === 0 ? '(attribute_not_exists(step_seq) OR step_seq = :seq)' : 'step_seq = :seq', values: { ':seq': seq, ':nextSeq': seq + 1 } };
+}
 
 /**
- * Closes question `n` (once) at the close the runner waited for: from here its answers are
- * refused, and the runner scores them. A question reopened meanwhile (a resumed match) has
- * another close, so a runner that waited for the old one closes nothing.
+ * Claims the start of a waiting match (the start job or a test), once: the step number of the
+ * first open it hands (the caller sends that message), or null when another caller started it.
  */
-export const closeQuestion = (id: string, n: number, closeAt: string): Promise<boolean> =>
-  conditional(
-    new UpdateCommand({
-      TableName: table(),
-      Key: keys.tournament(id),
-      UpdateExpression: 'SET match_status = :closed',
-      ConditionExpression: 'match_question = :n AND match_status = :open AND close_at = :closeAt',
-      ExpressionAttributeValues: { ':closed': 'closed', ':n': n, ':open': 'open', ':closeAt': closeAt },
-    }),
-  );
+export async function claimStart(id: string): Promise<number | null> {
+  try {
+    const { Attributes } = await documentClient().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.tournament(id),
+        UpdateExpression: 'SET match_status = :starting, step_seq = if_not_exists(step_seq, :zero) + :one',
+        ConditionExpression: 'match_status = :waiting',
+        ExpressionAttributeValues: { ':starting': 'starting', ':waiting': 'waiting', ':zero': 0, ':one': 1 },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return Number(Attributes?.step_seq);
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+}
 
 /**
- * Reopens question `n`, left open past its close by an interrupted runner, with a fresh
- * window: only from the state the job read (the same close), so two jobs reopen it once.
+ * Opens question `n` for step `seq`: only from the previous question's close (or the start) and
+ * while the step is still `seq`, so a redelivery or a duplicate opens nothing twice. Hands on
+ * step `seq + 1` (its close).
  */
-export const reopenQuestion = (id: string, n: number, staleCloseAt: string, openAt: string, closeAt: string, now: string): Promise<boolean> =>
-  conditional(
+export function openQuestion(id: string, n: number, openAt: string, closeAt: string, seq: number): Promise<boolean> {
+  const step = sameStep(seq);
+  return conditional(
     new UpdateCommand({
       TableName: table(),
       Key: keys.tournament(id),
-      UpdateExpression: 'SET open_at = :openAt, close_at = :closeAt, resumed_at = :now, reopened_question = :n',
-      ConditionExpression: 'match_question = :n AND match_status = :open AND close_at = :stale',
-      ExpressionAttributeValues: { ':n': n, ':open': 'open', ':stale': staleCloseAt, ':openAt': openAt, ':closeAt': closeAt, ':now': now },
+      UpdateExpression: 'SET match_status = :open, match_question = :n, open_at = :openAt, close_at = :closeAt, step_seq = :nextSeq',
+      ConditionExpression: `match_question = :previous AND match_status IN (:starting, :closed) AND ${step.condition}`,
+      ExpressionAttributeValues: { ':open': 'open', ':n': n, ':openAt': openAt, ':closeAt': closeAt, ':previous': n - 1, ':starting': 'starting', ':closed': 'closed', ...step.values },
     }),
   );
-
-/** The runner's claim to announce a reopened question (once): true for the one caller that cleared the mark. */
-export const claimReopenAnnouncement = (id: string, n: number): Promise<boolean> =>
-  conditional(
-    new UpdateCommand({
-      TableName: table(),
-      Key: keys.tournament(id),
-      UpdateExpression: 'REMOVE reopened_question',
-      ConditionExpression: 'reopened_question = :n AND match_question = :n AND match_status = :open',
-      ExpressionAttributeValues: { ':n': n, ':open': 'open' },
-    }),
-  );
+}
 
 /**
- * Claims the re-handing of a stalled step, keyed on the stored state (question and status)
- * and at most once per `since`: concurrent jobs hand it on once; if that runner stalls too,
- * a later run may hand it again.
+ * Closes question `n` (once) at its stored close, for step `seq`: from here its answers are
+ * refused, and the step scores them. A question reopened meanwhile has another close and step,
+ * so a close it replaced closes nothing. Hands on step `seq + 1`.
  */
-export const claimResume = (id: string, n: number, status: MatchPhase, now: string, since: string): Promise<boolean> =>
-  conditional(
+export function closeQuestion(id: string, n: number, closeAt: string, seq: number): Promise<boolean> {
+  const step = sameStep(seq);
+  return conditional(
     new UpdateCommand({
       TableName: table(),
       Key: keys.tournament(id),
-      UpdateExpression: 'SET resumed_at = :now',
-      ConditionExpression: 'match_question = :n AND match_status = :status AND (attribute_not_exists(resumed_at) OR resumed_at < :since)',
-      ExpressionAttributeValues: { ':n': n, ':status': status, ':now': now, ':since': since },
+      UpdateExpression: 'SET match_status = :closed, step_seq = :nextSeq',
+      ConditionExpression: `match_question = :n AND match_status = :open AND close_at = :closeAt AND ${step.condition}`,
+      ExpressionAttributeValues: { ':closed': 'closed', ':n': n, ':open': 'open', ':closeAt': closeAt, ...step.values },
     }),
   );
+}
+
+/**
+ * A step's claim where it moves no state of its own (a reopened question announced again, a
+ * closed question scored again): question `n` still in `status` and the step still `seq`, once.
+ */
+export function claimStep(id: string, n: number, status: MatchPhase, seq: number): Promise<boolean> {
+  const step = sameStep(seq);
+  return conditional(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.tournament(id),
+      UpdateExpression: 'SET step_seq = :nextSeq',
+      ConditionExpression: `match_question = :n AND match_status = :status AND ${step.condition}`,
+      ExpressionAttributeValues: { ':n': n, ':status': status, ...step.values },
+    }),
+  );
+}
+
+/**
+ * Reopens question `n`, left open past its close (its close step lost or failed, or the local
+ * host stopped), with a fresh window: only from the state the job read (the same close and
+ * step), so two jobs reopen it once. Hands on step `seq + 1` (the reopened question's announcement).
+ */
+export function reopenQuestion(id: string, n: number, staleCloseAt: string, openAt: string, closeAt: string, now: string, seq: number): Promise<boolean> {
+  const step = sameStep(seq);
+  return conditional(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.tournament(id),
+      UpdateExpression: 'SET open_at = :openAt, close_at = :closeAt, resumed_at = :now, step_seq = :nextSeq',
+      ConditionExpression: `match_question = :n AND match_status = :open AND close_at = :stale AND ${step.condition}`,
+      ExpressionAttributeValues: { ':n': n, ':open': 'open', ':stale': staleCloseAt, ':openAt': openAt, ':closeAt': closeAt, ':now': now, ...step.values },
+    }),
+  );
+}
+
+/**
+ * Claims the re-handing of a stalled step, keyed on the stored state (question, status and step)
+ * and at most once per `since`: concurrent jobs hand it on once; if that step stalls too, a
+ * later run may hand it again. Hands on step `seq + 1`.
+ */
+export function claimResume(id: string, n: number, status: MatchPhase, seq: number, now: string, since: string): Promise<boolean> {
+  const step = sameStep(seq);
+  return conditional(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.tournament(id),
+      UpdateExpression: 'SET resumed_at = :now, step_seq = :nextSeq',
+      ConditionExpression: `match_question = :n AND match_status = :status AND (attribute_not_exists(resumed_at) OR resumed_at < :since) AND ${step.condition}`,
+      ExpressionAttributeValues: { ':n': n, ':status': status, ':now': now, ':since': since, ...step.values },
+    }),
+  );
+}
 
 /** A week's matches that have started and not finished (the resume job's candidates): started ones only, all pages. */
 export async function unfinishedMatchesOf(week: string, now: Date): Promise<StoredTournament[]> {

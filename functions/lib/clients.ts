@@ -2,6 +2,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /**
@@ -20,3 +21,4 @@ export const documentClient = /* @__PURE__ */ once(() =>
 export const cognitoClient = /* @__PURE__ */ once(() => new CognitoIdentityProviderClient({}));
 export const mailClient = /* @__PURE__ */ once(() => new SESv2Client({}));
 export const eventsClient = /* @__PURE__ */ once(() => new EventBridgeClient({}));
+export const queueClient = /* @__PURE__ */ once(() => new SQSClient({}));

@@ -16,7 +16,7 @@ const envSchema = z.object({
   MAIL_CONFIGURATION_SET: z.optional(z.string().check(z.minLength(1))),
   /** Public origin used in e-mailed links; in AWS the web stack stores it in the table instead. */
   SITE_URL: z.optional(z.url()),
-  /** "floors": the landing page shows the spec's floors (10,000+ learners…) instead of the real counts. */
+  /** "floors": the landing page shows marketing floors (10,000+ learners…; docs/quiz.md) instead of the real counts. */
   LANDING_STATS: z.optional(z.string()),
   /** The external card-payment checkout page that Subscribe opens. */
   CHECKOUT_URL: z.optional(z.url()),
@@ -29,6 +29,8 @@ const envSchema = z.object({
   WEBSOCKET_CALLBACK_URL: z.optional(z.url()),
   /** The issuer of the pool's tokens, for the WebSocket authorizer; in AWS derived from the region and pool when unset. */
   TOKEN_ISSUER: z.optional(z.url()),
+  /** The live matches' step queue (functions/tournaments/send-step.ts); set only on functions that hand a step (access flag `sendMatchSteps`). */
+  MATCH_STEPS_QUEUE_URL: z.optional(z.url()),
 });
 export type Env = z.infer<typeof envSchema>;
 

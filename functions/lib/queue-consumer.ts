@@ -24,20 +24,33 @@ export interface QueuedEvent<N extends EventName> {
  */
 export function queueConsumer<N extends EventName>(name: N, work: (event: QueuedEvent<N>) => Promise<unknown>) {
   const schema = envelopeSchema(name);
+  return messageConsumer(
+    name,
+    (body) => schema.parse(JSON.parse(body)) as { id: string; detail: EventDetail<N> },
+    (parsed, context) => work({ id: parsed.id, detail: parsed.detail, context }),
+  );
+}
+
+/**
+ * The same for a queue whose messages are not catalogue events (a function sends them itself,
+ * such as a live match's timed steps): `parse` reads a body (and throws on anything else), `work`
+ * handles it; a message's `detail.meta` may carry the sender's correlation id (events/meta.ts).
+ */
+export function messageConsumer<M>(name: string, parse: (body: string) => M, work: (message: M, context?: { getRemainingTimeInMillis(): number }) => Promise<unknown>) {
   return jobHandler(async (event: unknown, context?: { getRemainingTimeInMillis(): number }): Promise<SQSBatchResponse> => {
     const { Records } = sqsEvent.parse(event);
     const batchItemFailures: SQSBatchItemFailure[] = [];
     for (const record of Records) {
       await withCorrelationId(messageCorrelationId(record.body) ?? record.messageId, async () => {
-        let parsed: { id: string; detail: EventDetail<N> };
+        let parsed: M;
         try {
-          parsed = schema.parse(JSON.parse(record.body)) as { id: string; detail: EventDetail<N> };
+          parsed = parse(record.body);
         } catch (error) {
-          log.error(`${name} message is not the event; dropped`, { messageId: record.messageId, error: String(error) });
+          log.error(`${name} message is not readable; dropped`, { messageId: record.messageId, error: String(error) });
           return;
         }
         try {
-          const outcome = await work({ id: parsed.id, detail: parsed.detail, context });
+          const outcome = await work(parsed, context);
           log.info(`${name} handled`, { messageId: record.messageId, outcome: typeof outcome === 'string' ? outcome : undefined });
         } catch (error) {
           log.error(`${name} failed; SQS retries it`, { messageId: record.messageId, error: String(error) });

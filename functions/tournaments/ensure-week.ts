@@ -45,6 +45,7 @@ export function newTournament(planned: Omit<PlannedTournament, 'weekday' | 'time
     match_question: 0,
     open_at: null,
     close_at: null,
+    step_seq: 0,
     created_at: now.toISOString(),
     ...extra,
   };
@@ -68,7 +69,7 @@ export async function ensureWeek(at: Date, now: Date): Promise<{ tournaments: St
   return { tournaments: created > 0 ? await tournamentsOfWeek(week) : existing, created };
 }
 
-/** This week's and the coming week's tournaments, made if missing (the spec's weekly schedule). */
+/** This week's and the coming week's tournaments, made if missing (the weekly schedule, shared/tournaments/schedule.ts). */
 export async function ensureCurrentWeeks(now: Date): Promise<{ tournaments: StoredTournament[]; created: number }> {
   const [current, next] = await Promise.all([ensureWeek(now, now), ensureWeek(new Date(now.getTime() + WEEK_MS), now)]);
   return { tournaments: [...current.tournaments, ...next.tournaments], created: current.created + next.created };

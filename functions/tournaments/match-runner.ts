@@ -1,10 +1,10 @@
 import { playQuestionSchema } from '#shared/quiz/question.ts';
 import { MATCH_MESSAGE_TYPES } from '#shared/tournaments/api.ts';
-import { nextOpenAt } from '#shared/tournaments/resume.ts';
-import { questionOpenMs, rank, TOP_RANKINGS } from '#shared/tournaments/schedule.ts';
+import { rank, TOP_RANKINGS } from '#shared/tournaments/schedule.ts';
+import { delaySecondsUntil, planStep, stepAfterClose, type MatchStep, type StepState } from '#shared/tournaments/steps.ts';
 import {
   answersOf,
-  claimReopenAnnouncement,
+  claimStep,
   closeQuestion,
   finishMatch,
   getTournament,
@@ -13,41 +13,38 @@ import {
   playersOfTournament,
   putStandings,
   scoreAnswer,
-  type StoredQuestion,
+  stepSeqOf,
   type StoredStandings,
   type StoredTournament,
 } from '../data/tournaments.ts';
-import { interruptibleSleep } from '../lib/interruptible-wait.ts';
-import { log } from '../lib/log.ts';
-import { publish } from '../lib/publish.ts';
 import { pushToTopic, pushToUser } from '../lib/push.ts';
+import { sendStep } from './send-step.ts';
 import { clockOf, playerStanding, rankingRow } from './views.ts';
 
 /**
- * The live match runner, on the server's clock. One invocation runs one question:
- * wait until it is due, open it (a conditional write: a redelivered invocation never opens
- * a question twice, and pushes nothing when it did not open it), push it to the match's
- * topic, wait until it closes, close it (answers arriving later are refused), add each
- * answer's points once, rank, store and push the standings, then hand the next question
- * to a new invocation through the bus (`LiveMatchStepDue`). Each invocation waits at most
- * one pause and one window (≤ 2 × 30 s + 4 s), well inside its timeout.
+ * One timed step of a live match, on the server's clock (shared/tournaments/steps.ts). A step
+ * reads the tournament once, decides from the stored state alone, makes one conditional write
+ * keyed on the step number (a redelivered, duplicated or replaced message writes nothing, and
+ * then pushes and sends nothing), does its work and hands the next step to the queue with the
+ * delay until it is due. Nothing here waits: the time between steps passes in the queue.
  *
- * Its waits end at once when the local host stops (interruptible-wait.ts): the step is then
- * left as stored, and the per-minute job resumes it (resume-matches.ts), as it does for a
- * runner that crashed or timed out in AWS.
+ * - open: opens the question, pushes it (without its key, with the server's open and close
+ *   instants) to the match's topic, hands its close;
+ * - close: closes it (answers arriving later are refused), adds each answer's points once,
+ *   ranks, stores and pushes the standings, finishes after the last, hands the next open.
+ *
+ * A step that fails after its write leaves the state as written with no message on the way;
+ * the per-minute job resumes it from there (resume-matches.ts).
  */
 export interface RunnerDeps {
   now: () => number;
-  sleep: (ms: number) => Promise<void>;
-  /** Hands the next question on; the bus in both hosts, a direct call in tests if they like. */
-  next: (tournamentId: string, question: number) => Promise<void>;
+  /** Hands a step to the queue, visible after `delaySeconds`: SQS in AWS, the emulated queue locally, a record in tests. */
+  send: (step: MatchStep, delaySeconds: number) => Promise<void>;
 }
 
-export const defaultDeps: RunnerDeps = {
-  now: () => Date.now(),
-  sleep: interruptibleSleep,
-  next: (tournamentId, question) => publish('LiveMatchStepDue', { tournamentId, question }),
-};
+export const defaultDeps: RunnerDeps = { now: () => Date.now(), send: sendStep };
+
+export type StepOutcome = 'opened' | 'announced' | 'closed' | 'settled' | 'early' | 'stale' | 'duplicate' | 'missing';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const PUSH_CONCURRENCY = 10;
@@ -60,74 +57,74 @@ async function eachLimited<T>(items: readonly T[], run: (item: T) => Promise<unk
   await Promise.all(Array.from({ length: Math.min(PUSH_CONCURRENCY, items.length) }, worker));
 }
 
-export type StepOutcome = 'opened-and-closed' | 'closed-only' | 'stale' | 'not-started' | 'missing';
+const stateOf = (t: StoredTournament): StepState => ({
+  status: t.match_status,
+  question: t.match_question,
+  closeAt: t.close_at ? Date.parse(t.close_at) : null,
+  seq: stepSeqOf(t),
+});
 
-/** Pushes question `n` (without its key) and its server instants to the match's topic. */
-async function pushQuestionOpen(t: StoredTournament, n: number, question: StoredQuestion, openAt: number, closeAt: number): Promise<number> {
-  const { sent } = await pushToTopic(`match:${t.id}`, {
-    type: MATCH_MESSAGE_TYPES.questionOpen,
-    data: {
-      tournament_id: t.id,
-      number: n,
-      total: t.question_count,
-      open_at: iso(openAt),
-      close_at: iso(closeAt),
-      window_ms: t.window_ms,
-      question: playQuestionSchema.parse({ ...question, id: `live-q${n}` }),
-    },
-  });
-  return sent;
+export async function runStep(step: MatchStep, deps: RunnerDeps = defaultDeps): Promise<StepOutcome> {
+  const t = await getTournament(step.tournamentId, true);
+  if (!t) return 'missing';
+  const plan = planStep(step, stateOf(t), clockOf(t), deps.now());
+  const { tournamentId, question: n, seq } = step;
+  const hand = (next: MatchStep, dueAt: number) => deps.send(next, delaySecondsUntil(dueAt, deps.now()));
+
+  switch (plan.kind) {
+    case 'skip':
+      return 'stale';
+    case 'early':
+      // The same message again for the rest of its delay: nothing is written, nothing waits here.
+      await hand(step, plan.dueAt);
+      return 'early';
+    case 'open':
+    case 'announce': {
+      const question = (await getTournamentQuestions(tournamentId))[n - 1];
+      if (!question) return 'missing';
+      const window = plan.kind === 'open' ? plan : { openAt: Date.parse(t.open_at!), closeAt: Date.parse(t.close_at!) };
+      const claimed = plan.kind === 'open' ? await openQuestion(tournamentId, n, iso(window.openAt), iso(window.closeAt), seq) : await claimStep(tournamentId, n, 'open', seq);
+      if (!claimed) return 'duplicate';
+      await pushToTopic(`match:${tournamentId}`, {
+        type: MATCH_MESSAGE_TYPES.questionOpen,
+        data: {
+          tournament_id: tournamentId,
+          number: n,
+          total: t.question_count,
+          open_at: iso(window.openAt),
+          close_at: iso(window.closeAt),
+          window_ms: t.window_ms,
+          question: playQuestionSchema.parse({ ...question, id: `live-q${n}` }),
+        },
+      });
+      await hand({ tournamentId, question: n, phase: 'close', seq: seq + 1 }, window.closeAt);
+      return plan.kind === 'open' ? 'opened' : 'announced';
+    }
+    case 'close':
+    case 'settle': {
+      const claimed = plan.kind === 'close' ? await closeQuestion(tournamentId, n, t.close_at!, seq) : await claimStep(tournamentId, n, 'closed', seq);
+      if (!claimed) return 'duplicate';
+      await settle(t, n, deps.now());
+      const after = stepAfterClose(clockOf(t), n, Date.parse(t.close_at!));
+      if (after) await hand({ tournamentId, question: after.question, phase: 'open', seq: seq + 1 }, after.dueAt);
+      return plan.kind === 'close' ? 'closed' : 'settled';
+    }
+  }
 }
 
-const closeOf = (t: StoredTournament) => (t.close_at ? Date.parse(t.close_at) : null);
-
-export async function runStep(tournamentId: string, n: number, deps: RunnerDeps = defaultDeps): Promise<StepOutcome> {
-  let t = await getTournament(tournamentId, true);
-  if (!t) return 'missing';
-  if (t.match_status === 'finished' || t.match_question > n) return 'stale';
+/**
+ * Scores closed question `n` and tells everyone: each answer's points added once (a per-player
+ * mark, so a settle after a cut-short close adds nothing twice), the ranking stored and pushed
+ * (top 10 to the topic, each player's own place to their connections), the match finished after the last.
+ */
+async function settle(t: StoredTournament, n: number, now: number): Promise<void> {
+  const tournamentId = t.id;
   const topic = `match:${tournamentId}` as const;
-  const clock = clockOf(t);
-  let opened = false;
-
-  if (t.match_question === n - 1 && (t.match_status === 'starting' || t.match_status === 'closed')) {
-    // On its slot, or a pause after the previous close when that was late (a resumed question).
-    const due = nextOpenAt(clock, n, closeOf(t));
-    await deps.sleep(due - deps.now());
-    const openAt = Math.max(deps.now(), due);
-    const closeAt = openAt + questionOpenMs(clock);
-    const question = (await getTournamentQuestions(tournamentId))[n - 1];
-    if (!question) return 'missing';
-    opened = await openQuestion(tournamentId, n, iso(openAt), iso(closeAt));
-    if (opened) {
-      const sent = await pushQuestionOpen(t, n, question, openAt, closeAt);
-      log.info('live match: question open', { tournamentId, n, sent });
-    }
-    t = await getTournament(tournamentId, true);
-    if (!t) return 'missing';
-  }
-  // Not this question's turn (the match is waiting, or this is an old redelivery).
-  if (t.match_question !== n || (t.match_status !== 'open' && t.match_status !== 'closed')) return t.match_status === 'waiting' ? 'not-started' : 'stale';
-  // Reopened by the resume job (a stop or crash left it open past its close): announced once, with its fresh window.
-  if (t.reopened_question === n && (await claimReopenAnnouncement(tournamentId, n))) {
-    const question = (await getTournamentQuestions(tournamentId))[n - 1];
-    if (question) await pushQuestionOpen(t, n, question, Date.parse(t.open_at!), Date.parse(t.close_at!));
-  }
-
-  await deps.sleep(Date.parse(t.close_at!) - deps.now());
-  const closedNow = await closeQuestion(tournamentId, n, t.close_at!);
-  if (!closedNow) {
-    // Reopened meanwhile (the match was resumed): that question's own runner closes and scores it.
-    const current = await getTournament(tournamentId, true);
-    if (current?.match_question === n && current.match_status === 'open') return 'stale';
-  }
-
-  // Scoring is idempotent (each player's mark), so a redelivery may safely redo it.
   const answers = await answersOf(tournamentId, n);
   await eachLimited(answers, (answer) => scoreAnswer(tournamentId, answer));
-  const players = await playersOfTournament(tournamentId);
+  const [players, questions] = await Promise.all([playersOfTournament(tournamentId), getTournamentQuestions(tournamentId)]);
   const byId = new Map(players.map((p) => [p.userId, p]));
   const ranked = rank(players.map(playerStanding));
-  const questions = await getTournamentQuestions(tournamentId);
   const standings: StoredStandings = {
     number: n,
     correct_answer: questions[n - 1]?.correct_answer ?? '',
@@ -136,26 +133,17 @@ export async function runStep(tournamentId: string, n: number, deps: RunnerDeps 
     players: ranked.length,
   };
   await putStandings(tournamentId, standings);
-  const last = n >= t.question_count;
-  if (last) await finishMatch(tournamentId, n);
+  const after = stepAfterClose(clockOf(t), n, Date.parse(t.close_at!));
+  if (!after) await finishMatch(tournamentId, n);
 
-  if (closedNow) {
-    const top = standings.top.map(({ user_id: _id, ...row }) => row);
-    const nextOpen = last ? null : iso(Math.max(nextOpenAt(clock, n + 1, closeOf(t)), deps.now()));
-    await pushToTopic(topic, {
-      type: MATCH_MESSAGE_TYPES.standings,
-      data: { tournament_id: tournamentId, number: n, total: t.question_count, correct_answer: standings.correct_answer, top, players: standings.players, next_open_at: nextOpen },
-    });
-    // Each player's own place, to their own connections (the topic carries only the top 10).
-    await eachLimited(ranked, (s) =>
-      pushToUser(s.userId, { type: MATCH_MESSAGE_TYPES.myStanding, data: { tournament_id: tournamentId, number: n, rank: s.rank, score: s.score, correct: s.correct } }),
-    );
-    if (last) await pushToTopic(topic, { type: MATCH_MESSAGE_TYPES.finished, data: { tournament_id: tournamentId, top, players: standings.players } });
-  }
-  if (!last) {
-    // Hand on the next question unless another delivery already has (it would be open or past).
-    const now = await getTournament(tournamentId, true);
-    if (now && now.match_question === n) await deps.next(tournamentId, n + 1);
-  }
-  return opened ? 'opened-and-closed' : 'closed-only';
+  const top = standings.top.map(({ user_id: _id, ...row }) => row);
+  await pushToTopic(topic, {
+    type: MATCH_MESSAGE_TYPES.standings,
+    data: { tournament_id: tournamentId, number: n, total: t.question_count, correct_answer: standings.correct_answer, top, players: standings.players, next_open_at: after ? iso(Math.max(after.dueAt, now)) : null },
+  });
+  // Each player's own place, to their own connections (the topic carries only the top 10).
+  await eachLimited(ranked, (s) =>
+    pushToUser(s.userId, { type: MATCH_MESSAGE_TYPES.myStanding, data: { tournament_id: tournamentId, number: n, rank: s.rank, score: s.score, correct: s.correct } }),
+  );
+  if (!after) await pushToTopic(topic, { type: MATCH_MESSAGE_TYPES.finished, data: { tournament_id: tournamentId, top, players: standings.players } });
 }

@@ -28,8 +28,8 @@ export const handler = httpHandler(async (event) => {
     { startAt: new Date(now.getTime() + body.start_in_seconds * 1000), questionCount: body.questions, windowMs: body.window_seconds * 1000, gapMs: 3000, capacity: body.capacity, subject: body.subject, level: body.level },
     now,
   );
-  // Starting soon: handed to the runner now (it waits for the start) rather than at the next minute's job.
-  if (body.start_in_seconds * 1000 <= START_LEAD_MS) await startMatch(tournament.id);
+  // Starting soon: its first step is queued now, delayed until the start, rather than at the next minute's job.
+  if (body.start_in_seconds * 1000 <= START_LEAD_MS) await startMatch(tournament, now);
   await recordAdminAction({ actorId: admin.user_id, actorEmail: admin.email, action: 'tournament.quick-match', target: tournament.id, detail: { subject: body.subject, level: body.level } });
   return json(201, { tournament: toTournamentView(tournament, false, now) });
 });

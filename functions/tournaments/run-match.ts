@@ -1,20 +1,12 @@
-import { envelopeSchema } from '#events/catalogue.ts';
-import { isWaitInterrupted } from '../lib/interruptible-wait.ts';
-import { log } from '../lib/log.ts';
+import { messageConsumer } from '../lib/queue-consumer.ts';
 import { runStep } from './match-runner.ts';
-import { eventHandler } from '../lib/instrument.ts';
+import { parseStepBody } from './step-queue.ts';
 
-const envelope = envelopeSchema('LiveMatchStepDue');
-
-/** Consumer of LiveMatchStepDue: runs one question of a live match (see match-runner.ts). */
-export const handler = eventHandler(async (event: unknown): Promise<void> => {
-  const { detail } = envelope.parse(event);
-  try {
-    const outcome = await runStep(detail.tournamentId, detail.question);
-    log.info('live match step', { ...detail, outcome });
-  } catch (error) {
-    // The host is stopping: the step stays as stored and the per-minute job resumes it (no retry).
-    if (!isWaitInterrupted(error)) throw error;
-    log.info('live match step interrupted by the host stopping; resumed after the restart', { ...detail });
-  }
-});
+/**
+ * The match-steps queue's consumer (one step a batch): one timed step of a live match
+ * (match-runner.ts), under the correlation id of whoever started the match. A step that fails
+ * before its write (a throttled read) is reported alone and redelivered after the queue's
+ * visibility timeout, then kept in the dead-letter queue; a redelivery of a step that did its
+ * write does nothing, and the per-minute job resumes a match whose step failed after it.
+ */
+export const handler = messageConsumer('live match step', parseStepBody, (step) => runStep(step));

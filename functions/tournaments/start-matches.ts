@@ -1,17 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { Level, Subject } from '#shared/constants.ts';
 import { isoWeekId } from '#shared/dates.ts';
+import { delaySecondsUntil } from '#shared/tournaments/steps.ts';
 import { claimStart, putTournamentIfAbsent, tournamentsOfWeek, type StoredTournament } from '../data/tournaments.ts';
-import { publish } from '../lib/publish.ts';
 import { drawQuestions, newTournament } from './ensure-week.ts';
+import { sendStep } from './send-step.ts';
 
-/** A match is handed to the runner this long before its start (the job runs every minute). */
+/** A match is handed to the step queue this long before its start (the job runs every minute). */
 export const START_LEAD_MS = 70_000;
 
-/** Hands a waiting match to the runner, once (a conditional claim): the first question opens at the start. */
-export async function startMatch(id: string): Promise<boolean> {
-  if (!(await claimStart(id))) return false;
-  await publish('LiveMatchStepDue', { tournamentId: id, question: 1 });
+/**
+ * Hands a waiting match to the step queue, once (a conditional claim): its first open, delayed
+ * until the start, so nothing waits for it.
+ */
+export async function startMatch(t: Pick<StoredTournament, 'id' | 'start_at'>, now: Date): Promise<boolean> {
+  const seq = await claimStart(t.id);
+  if (seq === null) return false;
+  await sendStep({ tournamentId: t.id, question: 1, phase: 'open', seq }, delaySecondsUntil(Date.parse(t.start_at), now.getTime()));
   return true;
 }
 
@@ -21,7 +26,7 @@ export async function startDueMatches(now: Date): Promise<string[]> {
   const due = (await tournamentsOfWeek(isoWeekId(now))).filter(
     (t) => t.match_status === 'waiting' && t.participants > 0 && Date.parse(t.start_at) <= now.getTime() + START_LEAD_MS && Date.parse(t.start_at) > now.getTime() - 10 * 60_000,
   );
-  for (const t of due) if (await startMatch(t.id)) started.push(t.id);
+  for (const t of due) if (await startMatch(t, now)) started.push(t.id);
   return started;
 }
 

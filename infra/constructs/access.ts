@@ -25,4 +25,9 @@ export interface FunctionAccess {
    * (Converse, ConverseStream) on the two configured models only, and AI_PROVIDER=bedrock with their ids.
    */
   readonly ai?: boolean;
+  /**
+   * Hands a live match's step to its queue (functions/tournaments/send-step.ts): sqs:SendMessage
+   * on that one queue and MATCH_STEPS_QUEUE_URL. Reached by name, so no stack exports the queue.
+   */
+  readonly sendMatchSteps?: boolean;
 }

@@ -41,6 +41,8 @@ export interface PlatformResources {
   readonly webSocket?: WebSocketResources;
   /** Bedrock models (context `bedrockTextModelId`, `bedrockEmbeddingModelId`), for functions with the `ai` access flag. */
   readonly ai?: AiModels;
+  /** The live matches' step queue, by name (names.ts `matchStepsQueue`), for functions with the `sendMatchSteps` access flag. */
+  readonly matchStepsQueueName?: string;
 }
 
 /** Amazon Bedrock model ids (or inference profile ids such as `us.amazon.nova-lite-v1:0`) the AI layer uses. */
@@ -153,6 +155,12 @@ export class ProjectFunction extends NodejsFunction {
       this.allow(['execute-api:ManageConnections'], [connections('POST'), connections('DELETE')]);
     }
     if (access.ai) this.grantAi();
+    if (access.sendMatchSteps) {
+      const queue = this.resources.matchStepsQueueName;
+      if (!queue) throw new Error(`${this.node.path} hands live match steps (access.sendMatchSteps) but no step queue was named in its resources`);
+      this.addEnvironment('MATCH_STEPS_QUEUE_URL', `https://sqs.${stack.region}.${stack.urlSuffix}/${stack.account}/${queue}`);
+      this.allow(['sqs:SendMessage'], [stack.formatArn({ service: 'sqs', resource: queue, arnFormat: ArnFormat.NO_RESOURCE_NAME })]);
+    }
   }
 
   private grantAi(): void {

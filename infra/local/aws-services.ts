@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { COGNITO_TRIGGERS } from '#functions/routes.ts';
 import type { LocalEventBus, PutEntry } from './event-bus.ts';
 import { invoke } from './lambda-host.ts';
 import type { Mailbox, StoredMail } from './mailbox.ts';
+import type { LocalQueue } from './queue.ts';
 import type { WebSocketGateway } from './websocket-gateway.ts';
 
 /**
@@ -12,7 +14,8 @@ import type { WebSocketGateway } from './websocket-gateway.ts';
  * trigger handlers). Each speaks the wire
  * format of the real API, so the unchanged SDK clients reach it by endpoint alone.
  * Also the WebSocket API's `@connections` management endpoint (PostToConnection,
- * DeleteConnection): an unknown connection answers 410 GoneException, as in AWS.
+ * DeleteConnection): an unknown connection answers 410 GoneException, as in AWS, and SQS
+ * SendMessage (with DelaySeconds) into the local queues that functions send to by URL.
  */
 const triggerEntries = new Map<string, string>(Object.values(COGNITO_TRIGGERS).map((t) => [t.name, t.entry]));
 
@@ -53,7 +56,24 @@ function simpleMail(simple: NonNullable<NonNullable<SesSendEmail['Content']>['Si
   };
 }
 
-export function startAwsServices(options: { port: number; root: string; mailbox: Mailbox; bus: LocalEventBus; websocket?: WebSocketGateway }): Promise<Server> {
+interface SqsSendMessage {
+  QueueUrl?: string;
+  MessageBody?: string;
+  DelaySeconds?: number;
+}
+
+/** A local queue's URL, as SendMessage names it: `<this endpoint>/<account>/<queue name>`. */
+export const localQueueUrl = (endpoint: string, queueName: string) => `${endpoint}/000000000000/${queueName}`;
+
+export function startAwsServices(options: {
+  port: number;
+  root: string;
+  mailbox: Mailbox;
+  bus: LocalEventBus;
+  websocket?: WebSocketGateway;
+  /** The queues functions send to directly (SendMessage), by queue name. */
+  queues?: ReadonlyMap<string, LocalQueue>;
+}): Promise<Server> {
   const server = createServer(async (req, res) => {
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -76,6 +96,22 @@ export function startAwsServices(options: { port: number; root: string; mailbox:
       if (req.method === 'POST' && req.headers['x-amz-target'] === 'AWSEvents.PutEvents') {
         const { Entries = [] } = JSON.parse(body) as { Entries?: PutEntry[] };
         return send(200, { FailedEntryCount: 0, Entries: Entries.map((entry) => ({ EventId: options.bus.put(entry) })) });
+      }
+
+      // SQS's JSON protocol; the SDK checks the body's MD5 in the answer.
+      if (req.method === 'POST' && req.headers['x-amz-target'] === 'AmazonSQS.SendMessage') {
+        const input = JSON.parse(body) as SqsSendMessage;
+        const queue = options.queues?.get(input.QueueUrl?.split('/').pop() ?? '');
+        const error = (type: string, message: string) => send(400, { __type: `com.amazonaws.sqs#${type}`, message }, { 'x-amzn-query-error': `AWS.SimpleQueueService.${type};Sender` });
+        if (!queue) return error('NonExistentQueue', `The specified queue does not exist: ${input.QueueUrl}`);
+        if (typeof input.MessageBody !== 'string' || input.MessageBody === '') return error('MissingParameter', 'MessageBody is required');
+        let messageId: string;
+        try {
+          messageId = queue.send(input.MessageBody, input.DelaySeconds ?? 0);
+        } catch (refused) {
+          return error('InvalidParameterValue', refused instanceof Error ? refused.message : String(refused));
+        }
+        return send(200, { MessageId: messageId, MD5OfMessageBody: createHash('md5').update(input.MessageBody, 'utf8').digest('hex') });
       }
 
       const connectionMatch = /^\/@connections\/([^/?]+)$/.exec(url);

@@ -1,5 +1,5 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { consumerQueue } from '#events/consumers.ts';
 import { LocalQueue } from './queue.ts';
 
@@ -78,6 +78,46 @@ describe('the local queue', () => {
     expect(batches).toHaveLength(3);
     expect(q.deadLetters).toEqual([expect.objectContaining({ body: 'poison', receiveCount: 3 })]);
     expect(String(errors.at(-1)?.[0])).toMatch(/FAILED 3 deliveries/);
+  });
+
+  it('holds a message sent with a delay until the delay has passed (DelaySeconds), without a drain waiting for it', async () => {
+    // A fake clock for the delay; deliveries themselves run on the real event loop.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const { q, batches } = queue(() => ({ batchItemFailures: [] }));
+      q.send('later', 30);
+      q.send('now');
+      await q.drain();
+      expect(batches.flat().map((m) => m.body)).toEqual(['now']);
+      expect(q.delayedCount).toBe(1);
+      await vi.advanceTimersByTimeAsync(29_999);
+      await q.drain();
+      expect(batches.flat().map((m) => m.body)).toEqual(['now']);
+      await vi.advanceTimersByTimeAsync(1);
+      await q.drain();
+      expect(batches.flat().map((m) => m.body)).toEqual(['now', 'later']);
+      expect(q.delayedCount).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses a delay SQS refuses: not whole seconds, negative, or past 15 minutes', () => {
+    const { q } = queue(() => ({ batchItemFailures: [] }));
+    for (const delay of [-1, 1.5, 901]) expect(() => q.send('x', delay)).toThrow(/DelaySeconds/);
+    expect(() => q.send('x', 900)).not.toThrow();
+    q.close();
+  });
+
+  it('drops delayed messages when the host stops, loudly, and refuses later sends', async () => {
+    const { q, batches, errors } = queue(() => ({ batchItemFailures: [] }));
+    q.send('in a minute', 60);
+    q.close();
+    q.send('after the stop');
+    await q.drain();
+    expect(batches).toEqual([]);
+    expect(q.delayedCount).toBe(0);
+    expect(errors.map((e) => String(e[0]))).toEqual([expect.stringMatching(/1 delayed message\(s\) dropped/), expect.stringMatching(/dropped/)]);
   });
 
   it('is configured from the consumer table, as the CDK stack is', () => {

@@ -14,7 +14,11 @@ import { invoke as invokeHandler } from './lambda-host.ts';
  *   fails only those messages (an identifier not in the batch fails the whole batch, as in AWS);
  * - a failed message becomes visible again after the visibility timeout (here short, by
  *   default: someone is waiting at a laptop), and after `maxReceiveCount` deliveries it moves
- *   to the dead-letter list, logged loudly.
+ *   to the dead-letter list, logged loudly;
+ * - a message sent with a delay (SendMessage's DelaySeconds, 0–900) becomes visible only once it
+ *   has passed, as in SQS: a live match's steps wait here, not in a handler. Delayed messages live
+ *   in memory: when the host stops they are dropped, and whoever sent them must resume from
+ *   stored state (the live matches' per-minute job does).
  */
 export interface LocalQueueOptions extends ConsumerQueue {
   /** The consumer's name (its function name) and handler entry. */
@@ -28,6 +32,9 @@ export interface LocalQueueOptions extends ConsumerQueue {
   readonly log?: Pick<Console, 'error'>;
 }
 
+/** SQS's longest delivery delay, in seconds. */
+export const MAX_DELAY_SECONDS = 900;
+
 interface Message {
   readonly id: string;
   readonly body: string;
@@ -40,6 +47,8 @@ export class LocalQueue {
   readonly deadLetters: { id: string; body: string; receiveCount: number }[] = [];
   private readonly visible: Message[] = [];
   private readonly pending = new Set<Promise<void>>();
+  private readonly delayed = new Set<NodeJS.Timeout>();
+  private closed = false;
   private inFlight = 0;
   private pumpScheduled = false;
   private readonly invoke: NonNullable<LocalQueueOptions['invoke']>;
@@ -50,15 +59,50 @@ export class LocalQueue {
     this.log = options.log ?? console;
   }
 
-  /** SendMessage: returns the message id. */
-  send(body: string): string {
+  /** SendMessage: returns the message id. A delay outside SQS's 0–900 whole seconds is refused, as SQS refuses it. */
+  send(body: string, delaySeconds = 0): string {
+    if (!Number.isInteger(delaySeconds) || delaySeconds < 0 || delaySeconds > MAX_DELAY_SECONDS) {
+      throw new RangeError(`DelaySeconds must be a whole number from 0 to ${MAX_DELAY_SECONDS}, not ${delaySeconds}`);
+    }
     const message: Message = { id: randomUUID(), body, sentAt: Date.now(), receiveCount: 0 };
-    this.visible.push(message);
-    this.schedulePump();
+    if (this.closed) {
+      this.log.error(`[queue] ${this.options.name}: the host is stopping; message ${message.id} dropped`);
+      return message.id;
+    }
+    if (delaySeconds === 0) {
+      this.visible.push(message);
+      this.schedulePump();
+      return message.id;
+    }
+    const timer = setTimeout(() => {
+      this.delayed.delete(timer);
+      this.visible.push(message);
+      this.schedulePump();
+    }, delaySeconds * 1000);
+    this.delayed.add(timer);
     return message.id;
   }
 
-  /** Resolves once every message is delivered, dead-lettered, or no longer waiting to be retried (tests and shutdown). */
+  /** Messages sent with a delay that has not passed yet. */
+  get delayedCount(): number {
+    return this.delayed.size;
+  }
+
+  /**
+   * The host is stopping: messages still delayed are dropped and later sends refused (logged).
+   * What is delivered or waiting for a retry still drains.
+   */
+  close(): void {
+    this.closed = true;
+    if (this.delayed.size) this.log.error(`[queue] ${this.options.name}: the host is stopping; ${this.delayed.size} delayed message(s) dropped`);
+    for (const timer of this.delayed) clearTimeout(timer);
+    this.delayed.clear();
+  }
+
+  /**
+   * Resolves once every visible message is delivered, dead-lettered, or no longer waiting to be
+   * retried (tests and shutdown). Messages whose delay has not passed are not waited for.
+   */
   async drain(): Promise<void> {
     while (this.pending.size || this.visible.length) {
       if (this.pending.size) await Promise.all([...this.pending]);

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createApiGateway } from './api-gateway.ts';
-import { startAwsServices } from './aws-services.ts';
+import { localQueueUrl, startAwsServices } from './aws-services.ts';
 import { ensureUserPool, localCognitoClient, startCognito } from './cognito.ts';
 import { ensureTable, startDynamoDb } from './dynamodb.ts';
 import { CONSUMERS } from '#events/catalogue.ts';
@@ -13,9 +13,10 @@ import { LocalEventBus } from './event-bus.ts';
 import { preload } from './lambda-host.ts';
 import { Mailbox } from './mailbox.ts';
 import { stopChildren } from './processes.ts';
-import { allowWaits, interruptWaits } from '#functions/lib/interruptible-wait.ts';
+import { MATCH_STEPS } from '#functions/tournaments/step-queue.ts';
 import { seedQuestionBank } from '#functions/questions/seed-bank.ts';
 import { seedKnowledgeBase } from '#functions/knowledge/seed.ts';
+import { LocalQueue } from './queue.ts';
 import { LocalScheduler } from './scheduler.ts';
 import { seedDemoAccounts, type SeedAccount } from './seed.ts';
 import { startWebServer } from './web-server.ts';
@@ -71,10 +72,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const awsEndpoint = `http://127.0.0.1:${ports.aws}`;
 
   const websocket = createWebSocketGateway({ root, ...options.websocketLimits });
-  allowWaits();
+  // A live match's timed steps wait in this queue, delayed as SQS delays them (functions/tournaments/step-queue.ts).
+  const matchSteps = new LocalQueue({ ...MATCH_STEPS, name: MATCH_STEPS.consumer, entry: MATCH_STEPS.entry, root, visibilityTimeoutMs: 1000 });
+  const matchStepsQueueName = `quizquest-local-${MATCH_STEPS.queue}`;
 
   try {
-    servers.push(await startAwsServices({ port: ports.aws, root, mailbox, bus, websocket }));
+    servers.push(await startAwsServices({ port: ports.aws, root, mailbox, bus, websocket, queues: new Map([[matchStepsQueueName, matchSteps]]) }));
     const [dynamoEndpoint, cognito] = await Promise.all([
       startDynamoDb({ port: ports.dynamodb, dataDir: options.inMemory ? undefined : join(dataDir, 'dynamodb') }),
       startCognito({ port: ports.cognito, upstreamPort: ports.cognitoLocal, dataDir: join(dataDir, 'cognito'), lambdaEndpoint: awsEndpoint }),
@@ -92,6 +95,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognitoEndpoint,
       AWS_ENDPOINT_URL_SESV2: awsEndpoint,
       AWS_ENDPOINT_URL_EVENTBRIDGE: awsEndpoint,
+      AWS_ENDPOINT_URL_SQS: awsEndpoint,
+      MATCH_STEPS_QUEUE_URL: localQueueUrl(awsEndpoint, matchStepsQueueName),
       // The WebSocket API's @connections endpoint (push.ts), emulated beside the other AWS APIs.
       WEBSOCKET_CALLBACK_URL: awsEndpoint,
       TABLE_NAME,
@@ -110,7 +115,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
     Object.assign(process.env, env);
 
-    const drainedAfterCtrlC = [...Object.values(CONSUMERS), ...Object.values(SCHEDULES), ...WEBSOCKET_ROUTES].map((handler) => handler.entry);
+    const drainedAfterCtrlC = [...Object.values(CONSUMERS), ...Object.values(SCHEDULES), ...WEBSOCKET_ROUTES, MATCH_STEPS].map((handler) => handler.entry);
     let authenticatorKeys: Record<string, string> = {};
     const seedAccounts = async () => {
       authenticatorKeys = await seedDemoAccounts(localCognitoClient(cognitoEndpoint), pool, join(dataDir, 'authenticator-keys.json'), options.extraAccounts);
@@ -128,14 +133,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     scheduler.start();
 
     // Front door and scheduler first, so no new work arrives (a job that is running finishes);
-    // then the bus's deliveries (which still need the AWS emulations and the database); then the rest.
-    // A live match's runner waiting for its next open or close ends at once: the match
-    // stays as stored and the per-minute job resumes it after the restart, rather than the bus
-    // playing the rest of it to nobody while Ctrl-C waits.
+    // then the bus's and the step queue's deliveries (which still need the AWS emulations and the
+    // database); then the rest. A live match's steps still delayed are dropped, not waited for:
+    // the match stays as stored and the per-minute job resumes it after the restart, rather than
+    // the stack playing the rest of it to nobody while Ctrl-C waits.
     const stop = async () => {
-      interruptWaits();
+      matchSteps.close();
       await Promise.all([closeServer(web), websocket.stop(), scheduler.stop()]);
-      await bus.drain();
+      await Promise.all([bus.drain(), matchSteps.drain()]);
       await Promise.all(servers.map(closeServer));
       await stopChildren();
     };

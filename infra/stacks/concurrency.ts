@@ -1,5 +1,6 @@
 import type { Construct } from 'constructs';
-import { CONSUMERS, consumerQueue, type ConsumerName } from '#events/consumers.ts';
+import { CONSUMERS, consumerQueue, type ConsumerName, type ConsumerQueue } from '#events/consumers.ts';
+import { MATCH_STEPS } from '#functions/tournaments/step-queue.ts';
 
 /**
  * Reserved concurrency (the numbers and the quota to request: docs/concurrency.md).
@@ -33,10 +34,8 @@ export const JOB_CONCURRENCY: Readonly<Record<string, number>> = {
  * Event consumers at scale 1 (about 20,000 students, see docs/concurrency.md). EventBridge invokes
  * them asynchronously: a burst past the reservation waits in Lambda's queue (up to 6 h) instead
  * of failing. Quiz-completion consumers ~1 execution at 20,000 students' evening peak, 5 lets a
- * burst (a class finishing together, a tournament's end) drain in seconds. A live match holds
- * one execution per open question (up to 150 s) and one tournament runs a day, so 3 covers a
- * match and its next step overlapping; a delayed step would be a late question, so never fewer.
- * Queue consumers get their queue's maxConcurrency (events/consumers.ts): the poller never runs
+ * burst (a class finishing together, a tournament's end) drain in seconds.
+ * Queue consumers (the live matches' step queue too) get their queue's maxConcurrency (events/consumers.ts): the poller never runs
  * more, and a reservation below it would throttle messages into their dead-letter queue.
  */
 const CONSUMER_CONCURRENCY: Readonly<Record<Exclude<ConsumerName, QueueConsumer>, number>> = {
@@ -53,7 +52,6 @@ const CONSUMER_CONCURRENCY: Readonly<Record<Exclude<ConsumerName, QueueConsumer>
   // A PDF each, 512 MB.
   'email-progress-report': 3,
   'delete-account-data': 2,
-  'run-live-match': 3,
 };
 type QueueConsumer = { [N in ConsumerName]: (typeof CONSUMERS)[N] extends { queue: unknown } ? N : never }[ConsumerName];
 
@@ -81,8 +79,19 @@ export function jobConcurrency(name: string, scale: ConcurrencyScale): number | 
 export function queueConcurrency(consumer: ConsumerName, scale: ConcurrencyScale): number {
   const queue = consumerQueue(consumer);
   if (!queue) throw new Error(`Consumer ${consumer} has no queue`);
-  return Math.max(2, Math.ceil(queue.maxConcurrency * (scale === 'off' ? 1 : scale)));
+  return pollers(queue, scale);
 }
+
+const pollers = (queue: ConsumerQueue, scale: ConcurrencyScale) => Math.max(2, Math.ceil(queue.maxConcurrency * (scale === 'off' ? 1 : scale)));
+
+/**
+ * The live matches' step queue (functions/tournaments/step-queue.ts): its poller's maximum, and
+ * the consumer's reservation equal to it (undefined with `off`). A step is short (no waiting), so
+ * 3 covers a match's step, another match's at the same second and a redelivery; a throttled step
+ * would be a late question, so never fewer.
+ */
+export const matchStepsPollers = (scale: ConcurrencyScale): number => pollers(MATCH_STEPS, scale);
+export const matchStepsConcurrency = (scale: ConcurrencyScale): number | undefined => (scale === 'off' ? undefined : matchStepsPollers(scale));
 
 /** An event consumer's reservation, or undefined (context `off`). */
 export function consumerConcurrency(consumer: ConsumerName, scale: ConcurrencyScale): number | undefined {
@@ -98,5 +107,5 @@ export function totalReserved(scale: ConcurrencyScale, jobs: Iterable<string> = 
   let total = 0;
   for (const job of jobs) total += jobConcurrency(job, scale) ?? 0;
   for (const consumer of Object.keys(CONSUMERS) as ConsumerName[]) total += consumerConcurrency(consumer, scale) ?? 0;
-  return total;
+  return total + (matchStepsConcurrency(scale) ?? 0);
 }

@@ -5,9 +5,11 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { CONSUMERS, EVENT_SOURCE, consumerQueue, consumerTimeoutSeconds, eventsFor, queueVisibilitySeconds, type ConsumerName } from '#events/catalogue.ts';
+import { MATCH_STEPS } from '#functions/tournaments/step-queue.ts';
+import { MatchSteps } from '../constructs/match-steps.ts';
 import { ProjectFunction, type PlatformResources } from '../constructs/project-function.ts';
-import { concurrencyScale, consumerConcurrency, queueConcurrency } from './concurrency.ts';
-import { consumerAccess } from './function-access.ts';
+import { concurrencyScale, consumerConcurrency, matchStepsConcurrency, matchStepsPollers, queueConcurrency } from './concurrency.ts';
+import { consumerAccess, queueConsumerAccess } from './function-access.ts';
 
 export interface EventsStackProps extends StackProps {
   /** The bus is created here under `resources.eventBusName`. */
@@ -22,9 +24,12 @@ const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, __, c: string
  * (the table the local runtime dispatches with). A consumer with a queue in the catalogue gets
  * its events through an SQS queue (the rule's target) that its function polls; the others are
  * invoked by their rule. Each consumer has reserved concurrency (infra/stacks/concurrency.ts).
+ * The live matches' step queue and its consumer live here too: functions send to it directly,
+ * each step with its own delay, which a rule's SQS target cannot give.
  */
 export class EventsStack extends Stack {
   readonly bus: EventBus;
+  readonly matchSteps: MatchSteps;
 
   constructor(scope: Construct, id: string, props: EventsStackProps) {
     super(scope, id, props);
@@ -84,6 +89,12 @@ export class EventsStack extends Stack {
         targets: [target],
       });
     }
+    this.matchSteps = new MatchSteps(this, 'MatchSteps', {
+      resources: props.resources,
+      access: queueConsumerAccess(MATCH_STEPS.consumer),
+      reservedConcurrentExecutions: matchStepsConcurrency(scale),
+      maxConcurrency: matchStepsPollers(scale),
+    });
     new CfnOutput(this, 'EventBusName', { value: this.bus.eventBusName });
   }
 }

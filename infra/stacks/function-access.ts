@@ -2,6 +2,7 @@ import { CONSUMERS } from '#events/catalogue.ts';
 import { SCHEDULES } from '#events/schedules.ts';
 import { WEBSOCKET_AUTHORIZER, WEBSOCKET_ROUTES } from '#functions/realtime/routes.ts';
 import { COGNITO_TRIGGERS, ROUTES } from '#functions/routes.ts';
+import { MATCH_STEPS } from '#functions/tournaments/step-queue.ts';
 import type { FunctionAccess } from '../constructs/access.ts';
 
 /**
@@ -96,8 +97,8 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   GenerateUpcomingDailyChallenges: { table: 'readWrite' },
   // The first list of a week without its tournaments makes them (conditional puts).
   ListTournaments: { table: 'readWrite' },
-  // Creates a short tournament and, when it starts within a minute, hands it to the runner (LiveMatchStepDue).
-  CreateQuickMatch: { table: 'readWrite', publishEvents: true },
+  // Creates a short tournament and, when it starts within a minute, queues its first step (delayed until the start).
+  CreateQuickMatch: { table: 'readWrite', sendMatchSteps: true },
   // The registration transaction (counter + player item).
   RegisterForTournament: { table: 'readWrite' },
   GetLiveMatch: { table: 'read' },
@@ -214,8 +215,6 @@ const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   'write-feed-items': { table: 'readWrite' },
   // Reads the player's study goals and steps the matching ones with the event marker (one transaction).
   'advance-study-goals': { table: 'readWrite' },
-  // Moves the match state, scores, stores standings, pushes them and publishes the next question.
-  'run-live-match': { table: 'readWrite', publishEvents: true, push: true },
   // Adds to the admin counters (totals, the day, a per-day player marker) with the event marker.
   'aggregate-admin-stats': { table: 'readWrite' },
   // From its queue: reads the link again and the student's figures, a marker per link and week, e-mails the parent (SES).
@@ -233,8 +232,9 @@ const SCHEDULE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   'send-study-reminders': { table: 'read', publishEvents: true },
   // Reads the question bank and writes the day's challenges (conditional puts).
   'generate-daily-challenges': { table: 'readWrite' },
-  // Makes the week's tournaments (bank reads, conditional puts) and claims due matches (LiveMatchStepDue).
-  'run-live-tournaments': { table: 'readWrite', publishEvents: true },
+  // Makes the week's tournaments (bank reads, conditional puts), claims due matches and queues their first step,
+  // resumes stalled ones (conditional writes, a step each), and publishes the players' alerts (TournamentStartingSoon).
+  'run-live-tournaments': { table: 'readWrite', publishEvents: true, sendMatchSteps: true },
   // Lists the opted-in links by index and publishes one WeeklyParentSummaryDue each (the queued consumer sends).
   'send-weekly-parent-summaries': { table: 'read', publishEvents: true },
 };
@@ -256,11 +256,18 @@ const REALTIME_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   WsDefault: {},
 };
 
-type Kind = 'route' | 'Cognito trigger' | 'event consumer' | 'scheduled job' | 'WebSocket function';
+/** Consumers of queues that functions send to directly (not through a rule): the live matches' step queue. */
+const QUEUE_CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
+  // One step: reads the match, moves it (conditional write), scores and stores standings, pushes, and queues the next step.
+  [MATCH_STEPS.consumer]: { table: 'readWrite', push: true, sendMatchSteps: true },
+};
+
+type Kind = 'route' | 'Cognito trigger' | 'event consumer' | 'queue consumer' | 'scheduled job' | 'WebSocket function';
 const TABLES: Record<Kind, Readonly<Record<string, FunctionAccess>>> = {
   route: ROUTE_ACCESS,
   'Cognito trigger': TRIGGER_ACCESS,
   'event consumer': CONSUMER_ACCESS,
+  'queue consumer': QUEUE_CONSUMER_ACCESS,
   'scheduled job': SCHEDULE_ACCESS,
   'WebSocket function': REALTIME_ACCESS,
 };
@@ -273,6 +280,7 @@ function accessOf(kind: Kind, name: string): FunctionAccess {
 export const routeAccess = (name: string) => accessOf('route', name);
 export const triggerAccess = (name: string) => accessOf('Cognito trigger', name);
 export const consumerAccess = (name: string) => accessOf('event consumer', name);
+export const queueConsumerAccess = (name: string) => accessOf('queue consumer', name);
 export const scheduleAccess = (name: string) => accessOf('scheduled job', name);
 export const realtimeAccess = (name: string) => accessOf('WebSocket function', name);
 
@@ -291,6 +299,7 @@ export function allFunctions(): PlatformFunction[] {
     ...ROUTES.map((r) => fn('route', r.name, r.entry)),
     ...Object.values(COGNITO_TRIGGERS).map((t) => fn('Cognito trigger', t.name, t.entry)),
     ...Object.entries(CONSUMERS).map(([name, c]) => fn('event consumer', name, c.entry)),
+    fn('queue consumer', MATCH_STEPS.consumer, MATCH_STEPS.entry),
     ...Object.entries(SCHEDULES).map(([name, s]) => fn('scheduled job', name, s.entry)),
     ...[WEBSOCKET_AUTHORIZER, ...WEBSOCKET_ROUTES].map((w) => fn('WebSocket function', w.name, w.entry)),
   ];

@@ -18,6 +18,8 @@ export function platformNames(stage: string) {
     alarmPrefix: `quizquest-${stage}`,
     /** The SES configuration set every mail is sent with (bounce and complaint metrics); made before its senders. */
     mailConfigurationSet: `quizquest-${stage}`,
+    /** The live matches' step queue (events stack): the functions that hand a step reach it by name. */
+    matchStepsQueue: `quizquest-${stage}-match-steps`,
   };
 }
 export type PlatformNames = ReturnType<typeof platformNames>;

@@ -62,6 +62,7 @@ export function addPlatform(app: App, config: PlatformConfig) {
     userPoolClientId: auth.userPoolClient.userPoolClientId,
     userPoolClientSecret: auth.userPoolClientSecret,
     eventBusName: names.eventBus,
+    matchStepsQueueName: names.matchStepsQueue,
     mailFrom: config.mailFrom,
     checkoutUrl: config.checkoutUrl,
     landingStats: config.landingStats,

@@ -1,4 +1,5 @@
 import { questionOpenMs, questionSlot, type MatchClock } from './schedule.ts';
+import { nextOpenAt, type StepPhase } from './steps.ts';
 
 /**
  * Resuming a live match that a stop, a crash or a runner's timeout interrupted.
@@ -10,11 +11,6 @@ import { questionOpenMs, questionSlot, type MatchClock } from './schedule.ts';
 
 /** How late a step may be before the per-minute job takes it as stalled. */
 export const STALL_GRACE_MS = 20_000;
-
-/** When question `n` opens: on its slot, and never sooner than a pause after the previous close (a late or resumed question pushes the rest back). */
-export function nextOpenAt(clock: MatchClock, n: number, previousCloseAt: number | null): number {
-  return Math.max(questionSlot(clock, n).openAt, previousCloseAt === null ? Number.NEGATIVE_INFINITY : previousCloseAt + clock.gapMs);
-}
 
 export interface StoredMatchState {
   status: 'waiting' | 'starting' | 'open' | 'closed' | 'finished';
@@ -28,22 +24,24 @@ export interface StoredMatchState {
  * - `reopen`: a question left open past its close (nobody could answer while the stack was
  *   down): it opens again with a fresh window; answers already stored keep their points, so
  *   nobody's score is damaged, and those kept out get their full window;
- * - `rehand`: the step of question `question` is handed to a runner again (the start not
- *   made, or a closed question not scored, not finished or not followed by the next);
+ * - `rehand`: the step of question `question` is handed again (the start not made, or a closed
+ *   question not scored, not finished or not followed by the next);
  * - null: nothing is overdue.
+ * `phase` is the step handed: `open` for the start and for a reopened question (announced
+ * again), `close` for a closed question (scored again, idempotent, and handed on).
  */
-export type ResumeAction = { kind: 'reopen' | 'rehand'; question: number } | null;
+export type ResumeAction = { kind: 'reopen' | 'rehand'; question: number; phase: StepPhase } | null;
 
 export function stalledStep(state: StoredMatchState, clock: MatchClock, now: number): ResumeAction {
   const overdue = (due: number) => now > due + STALL_GRACE_MS;
   switch (state.status) {
     case 'starting':
-      return overdue(questionSlot(clock, 1).openAt) ? { kind: 'rehand', question: 1 } : null;
+      return overdue(questionSlot(clock, 1).openAt) ? { kind: 'rehand', question: 1, phase: 'open' } : null;
     case 'open':
-      return state.closeAt !== null && overdue(state.closeAt) ? { kind: 'reopen', question: state.question } : null;
+      return state.closeAt !== null && overdue(state.closeAt) ? { kind: 'reopen', question: state.question, phase: 'open' } : null;
     case 'closed': {
       const due = state.question < clock.questionCount ? nextOpenAt(clock, state.question + 1, state.closeAt) : (state.closeAt ?? 0);
-      return overdue(due) ? { kind: 'rehand', question: state.question } : null;
+      return overdue(due) ? { kind: 'rehand', question: state.question, phase: 'close' } : null;
     }
     default:
       return null;

@@ -84,7 +84,7 @@ function sesSendActions(source: string, fileName = 'source.ts'): { actions: stri
 
 /** The access a bundle needs, derived from the `@aws-sdk/<client>/dist-es/commands/<X>Command.js` files in it. */
 function accessNeeded(inputs: string[]) {
-  const needed = { table: new Set<string>(), cognito: new Set<string>(), mail: false, mailActions: new Set<string>(), publish: false, push: false, ai: false, clientSecret: false, unknown: [] as string[] };
+  const needed = { table: new Set<string>(), cognito: new Set<string>(), mail: false, mailActions: new Set<string>(), publish: false, push: false, ai: false, matchSteps: false, clientSecret: false, unknown: [] as string[] };
   for (const file of inputs) {
     // Our own code that sends mail: which content kinds, hence which SES actions.
     if (!file.includes('node_modules/') && /\.tsx?$/.test(file)) {
@@ -111,6 +111,8 @@ function accessNeeded(inputs: string[]) {
     else if (client === 'client-eventbridge' && command === 'PutEvents') needed.publish = true;
     else if (client === 'client-apigatewaymanagementapi' && (command === 'PostToConnection' || command === 'DeleteConnection')) needed.push = true;
     else if (client === 'client-bedrock-runtime' && AI_COMMANDS.has(command)) needed.ai = true;
+    // The one queue functions send to themselves (functions/tournaments/send-step.ts), granted by `sendMatchSteps`.
+    else if (client === 'client-sqs' && command === 'SendMessage') needed.matchSteps = true;
     else if (client !== 'nested-clients') needed.unknown.push(`${client} ${command}`); // nested-clients: credential providers
   }
   return needed;
@@ -125,6 +127,7 @@ function suggestion(n: ReturnType<typeof accessNeeded>): string {
     ...(n.mail ? { sendMail: true } : {}),
     ...(n.push ? { push: true } : {}),
     ...(n.ai ? { ai: true } : {}),
+    ...(n.matchSteps ? { sendMatchSteps: true } : {}),
     ...(n.clientSecret ? { clientSecret: true } : {}),
   };
   return JSON.stringify(access).replace(/"(\w+)":/g, '$1: ').replace(/,(?=\w)/g, ', ').replace(/"/g, "'");
@@ -246,13 +249,14 @@ describe('Lambda bundles', () => {
       );
     });
 
-    it('sends mail, publishes events, pushes to WebSocket connections and calls Bedrock only as declared', () => {
+    it('sends mail, publishes events, pushes to WebSocket connections, calls Bedrock and hands live match steps only as declared', () => {
       const n = needed();
-      expect({ mail: n.mail, publish: n.publish, push: n.push, ai: n.ai }).toEqual({
+      expect({ mail: n.mail, publish: n.publish, push: n.push, ai: n.ai, matchSteps: n.matchSteps }).toEqual({
         mail: Boolean(declared().sendMail),
         publish: Boolean(declared().publishEvents),
         push: Boolean(declared().push),
         ai: Boolean(declared().ai),
+        matchSteps: Boolean(declared().sendMatchSteps),
       });
     });
   });

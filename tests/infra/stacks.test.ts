@@ -390,9 +390,10 @@ describe('events stack', () => {
 
   it('keeps events whose handler keeps failing (Lambda async retries, then the same queue)', () => {
     const fns = Object.entries(resources(t.events, 'AWS::Lambda::Function'));
-    expect(fns).toHaveLength(consumers.length);
+    // …and the live matches' step consumer (tests/infra/match-steps.test.ts).
+    expect(fns).toHaveLength(consumers.length + 1);
     // A queue's consumer is invoked by its poller, not asynchronously: its queue retries and keeps messages.
-    const polled = consumers.filter((c) => consumerQueue(c)).map((c) => new RegExp(`^${pascal(c)}[0-9A-F]{8}$`));
+    const polled = [...consumers.filter((c) => consumerQueue(c)).map((c) => new RegExp(`^${pascal(c)}[0-9A-F]{8}$`)), /^MatchStepsRunMatchStep[0-9A-F]{8}$/];
     for (const [id, fn] of fns.filter(([id]) => !polled.some((re) => re.test(id)))) {
       expect(fn.Properties.DeadLetterConfig.TargetArn['Fn::GetAtt'][1]).toBe('Arn');
       t.events.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: id }, MaximumRetryAttempts: 2 });
