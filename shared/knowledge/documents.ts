@@ -144,6 +144,7 @@ export type DocumentState = z.output<typeof documentStatusSchema>;
 /** POST /api/knowledge/documents answers 202 with the stored, pending documents; GET lists the newest. */
 export const addDocumentsResultSchema = z.object({ documents: z.array(documentStatusSchema) });
 export const documentListSchema = z.object({ documents: z.array(documentStatusSchema) });
+export type DocumentList = z.output<typeof documentListSchema>;
 export const retryDocumentResultSchema = z.object({ document: documentStatusSchema });
 
 const thresholdSchema = z.coerce

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { SUBJECTS, type Subject } from '#shared/constants.ts';
-import { DOCUMENT_HINTS, DOCUMENT_LIMITS, DOCUMENT_MESSAGES, type AddedDocument } from '#shared/knowledge/documents.ts';
+import { DOCUMENT_HINTS, DOCUMENT_LIMITS, DOCUMENT_MESSAGES, type DocumentState } from '#shared/knowledge/documents.ts';
 import { DEFAULT_MAX_RESULTS, DEFAULT_THRESHOLD, SIMILARITY_THRESHOLDS } from '#shared/knowledge/similarity.ts';
 import { Alert, FormMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
@@ -10,13 +10,15 @@ import { capitalise } from '@/lib/capitalise.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { useAddDocuments, useDocumentSearch } from '../api/documents-api.ts';
 import { checkDocumentForm, similarityLabel, SOURCE_KIND_LABEL, type DocumentField } from '../document-form.ts';
+import { DocumentStatusList } from './document-status-list.tsx';
 import styles from './documents.module.css';
 
-/** The admin dashboard's knowledge base: Add Document, then the similarity search over everything it holds. */
+/** The admin dashboard's knowledge base: Add Document, the added documents as they are embedded, then the similarity search over everything it holds. */
 export function DocumentsTab() {
   return (
     <div className={styles.tab}>
       <AddDocumentForm />
+      <DocumentStatusList />
       <KnowledgeSearch />
     </div>
   );
@@ -28,7 +30,7 @@ function AddDocumentForm() {
   const id = useId();
   const [form, setForm] = useState(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<DocumentField, boolean>>>({});
-  const [added, setAdded] = useState<AddedDocument | null>(null);
+  const [added, setAdded] = useState<DocumentState | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const save = useAddDocuments();
   const check = checkDocumentForm(form);
@@ -60,7 +62,7 @@ function AddDocumentForm() {
       <h2 id={`${id}-title`} className="card__title">
         Add Document
       </h2>
-      <p className="muted">Documents are split into passages, embedded and searchable at once; the AI tutor, explanations and generation answer from them.</p>
+      <p className="muted">Documents are split into passages and embedded in the background (progress below); once ready they are searchable, and the AI tutor, explanations and generation answer from them.</p>
       <form className={styles.form} onSubmit={submit} noValidate aria-label="Add a document">
         <TextField label="Title" value={form.title} maxLength={DOCUMENT_LIMITS.titleMax} onChange={(e) => set('title', e.target.value)} onBlur={() => touch('title')} error={shown('title')} />
         <div className={styles.row}>
@@ -129,7 +131,7 @@ function AddDocumentForm() {
         <FormMessage message={failure} />
         {added && (
           <Alert tone="success">
-            Added “{added.title}” ({capitalise(added.subject)}, {added.category}): {added.chunks} {added.chunks === 1 ? 'passage' : 'passages'} searchable now.
+            Added “{added.title}” ({capitalise(added.subject)}, {added.category}). It is being embedded; it is searchable once ready.
           </Alert>
         )}
       </form>
