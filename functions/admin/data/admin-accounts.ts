@@ -1,6 +1,5 @@
 import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminRemoveUserFromGroupCommand, AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Profile } from '#shared/api.ts';
 import { ADMIN_MESSAGES as M, type EditUserInput } from '#shared/admin/users.ts';
 import type { Role } from '#shared/constants.ts';
@@ -10,6 +9,7 @@ import { AppError, Conflict, Unavailable } from '../../lib/errors.ts';
 import { log } from '../../lib/log.ts';
 import { fromItem } from '../../profile/data/profiles.ts';
 import * as keys from '../../data/table-keys.ts';
+import { tryTransactWrite } from '../../data/transact.ts';
 
 /** What admins do to other people's accounts: the identity in Cognito and the profile. */
 
@@ -157,19 +157,17 @@ export async function updateProfileByAdmin(before: Profile, change: EditUserInpu
     };
     let witnessFailed = false;
     for (let attempt = 0; attempt < TRIES && !witnessFailed; attempt++) {
-      try {
-        await documentClient().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...(check ? [check] : [])] }));
+      const cancelled = await tryTransactWrite([{ Update: update }, ...(check ? [check] : [])]);
+      if (!cancelled) {
         const { Item } = await documentClient().send(new GetCommand({ TableName: table, Key: keys.profile(before.user_id), ConsistentRead: true }));
         return Item ? { profile: fromItem(Item) } : { refused: 'changed' };
-      } catch (error) {
-        if (!(error instanceof TransactionCanceledException)) throw error;
-        const [target, witnessCode] = (error.CancellationReasons ?? []).map((reason) => reason.Code);
-        if (target === 'ConditionalCheckFailed') return { refused: 'changed' };
-        if (witnessCode === 'ConditionalCheckFailed') {
-          if (!self) return { refused: 'not_admin' };
-          witnessFailed = true; // no longer an admin: lean on the next one
-        } else await pause(attempt); // a concurrent transaction on the same items
       }
+      const [target, witnessCode] = cancelled.codes;
+      if (target === 'ConditionalCheckFailed') return { refused: 'changed' };
+      if (witnessCode === 'ConditionalCheckFailed') {
+        if (!self) return { refused: 'not_admin' };
+        witnessFailed = true; // no longer an admin: lean on the next one
+      } else await pause(attempt); // a concurrent transaction on the same items
     }
     if (!witnessFailed) return { refused: 'busy' };
   }

@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { accountIncrements, quizDayIncrements, quizTotalsIncrements, utcDay, windowDays, type AccountChange, type Counters, type HistoryCounters, type PastQuiz, type QuizFacts } from '#shared/admin/stats.ts';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { utcDate } from '#shared/dates.ts';
+import { accountIncrements, quizDayIncrements, quizTotalsIncrements, windowDays, type AccountChange, type Counters, type HistoryCounters, type PastQuiz, type QuizFacts } from '#shared/admin/stats.ts';
 import { ROLES, SUBJECTS, type Role, type Subject } from '#shared/constants.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import { putItems } from '../../data/batch-write.ts';
 import { ttlSeconds } from '../../data/table-design.ts';
 import * as keys from '../../data/table-keys.ts';
+import { scanPages } from '../../data/paging.ts';
+import { batchGetItems } from '../../data/batch-get.ts';
+import { tryTransactWrite } from '../../data/transact.ts';
 
 /**
  * The admin statistics' counters: one totals item and one item per UTC day,
@@ -54,17 +57,14 @@ const activeMark = (day: string, userId: string) => ({
 });
 
 export async function countQuiz(quiz: QuizFacts & { userId: string; completedAt: string }): Promise<void> {
-  const day = utcDay(quiz.completedAt);
+  const day = utcDate(quiz.completedAt);
   const totals = update(keys.adminStatsTotals(partition), quizTotalsIncrements(quiz));
   const mark = { Put: { TableName: env().TABLE_NAME, Item: activeMark(day, quiz.userId), ConditionExpression: 'attribute_not_exists(pk)' } };
-  try {
-    await documentClient().send(new TransactWriteCommand({ TransactItems: [mark, totals, update(keys.adminStatsDay(partition, day), quizDayIncrements(quiz, true))] }));
-  } catch (error) {
-    const markFailed = error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed';
-    if (!markFailed) throw error;
-    // Played earlier that day: counted, but not as a new active player.
-    await documentClient().send(new TransactWriteCommand({ TransactItems: [totals, update(keys.adminStatsDay(partition, day), quizDayIncrements(quiz, false))] }));
-  }
+  const cancelled = await tryTransactWrite([mark, totals, update(keys.adminStatsDay(partition, day), quizDayIncrements(quiz, true))]);
+  if (!cancelled) return;
+  if (cancelled.codes[0] !== 'ConditionalCheckFailed') throw cancelled.error;
+  // Played earlier that day: counted, but not as a new active player.
+  await documentClient().send(new TransactWriteCommand({ TransactItems: [totals, update(keys.adminStatsDay(partition, day), quizDayIncrements(quiz, false))] }));
 }
 
 /** An account created, deleted or moved to another role. */
@@ -76,16 +76,7 @@ export async function countAccountChange(change: AccountChange): Promise<void> {
 
 /** The totals and the 7 days ending `today`: one request (and a retry only for keys DynamoDB left unprocessed). */
 export async function readAdminCounters(today: string): Promise<{ totals: Counters | undefined; days: Map<string, Counters> }> {
-  const table = env().TABLE_NAME;
-  let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-    [table]: { Keys: [keys.adminStatsTotals(partition), ...windowDays(today).map((day) => keys.adminStatsDay(partition, day))] },
-  };
-  const items: Record<string, unknown>[] = [];
-  while (request && Object.keys(request).length > 0) {
-    const { Responses, UnprocessedKeys } = await documentClient().send(new BatchGetCommand({ RequestItems: request }));
-    items.push(...(Responses?.[table] ?? []));
-    request = UnprocessedKeys as typeof request;
-  }
+  const items = await batchGetItems([keys.adminStatsTotals(partition), ...windowDays(today).map((day) => keys.adminStatsDay(partition, day))]);
   const counters = (item: Record<string, unknown>): Counters =>
     Object.fromEntries(Object.entries(item).filter(([, value]) => typeof value === 'number')) as Counters;
   const totals = items.find((item) => item.sk === 'TOTALS');
@@ -101,26 +92,19 @@ export async function readAdminCounters(today: string): Promise<{ totals: Counte
 export async function scanHistory(): Promise<{ roles: Role[]; quizzes: PastQuiz[] }> {
   const roles: Role[] = [];
   const quizzes: PastQuiz[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new ScanCommand({
-        TableName: env().TABLE_NAME,
-        FilterExpression: '#type IN (:profile, :attempt)',
-        ProjectionExpression: '#type, #role, user_id, subject, score, total_questions, time_spent, completed_at',
-        ExpressionAttributeNames: { '#type': 'type', '#role': 'role' },
-        ExpressionAttributeValues: { ':profile': 'profile', ':attempt': 'attempt' },
-        ExclusiveStartKey: start,
-      }),
-    );
+  for await (const page of scanPages({
+    FilterExpression: '#type IN (:profile, :attempt)',
+    ProjectionExpression: '#type, #role, user_id, subject, score, total_questions, time_spent, completed_at',
+    ExpressionAttributeNames: { '#type': 'type', '#role': 'role' },
+    ExpressionAttributeValues: { ':profile': 'profile', ':attempt': 'attempt' },
+  })) {
     for (const item of page.Items ?? []) {
       if (item.type === 'profile' && ROLES.includes(item.role as Role)) roles.push(item.role as Role);
       if (item.type === 'attempt' && SUBJECTS.includes(item.subject as Subject)) {
         quizzes.push({ userId: String(item.user_id), subject: item.subject as Subject, score: Number(item.score), total: Number(item.total_questions), timeSpentMs: Number(item.time_spent ?? 0), completedAt: String(item.completed_at) });
       }
     }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  }
   return { roles, quizzes };
 }
 
