@@ -1,4 +1,5 @@
-import { adminOverviewResponseSchema, adminStatsFrom, utcDay } from '#shared/admin/stats.ts';
+import { adminOverviewResponseSchema, adminStatsFrom } from '#shared/admin/stats.ts';
+import { utcDate } from '#shared/dates.ts';
 import { readAdminCounters } from './data/admin-stats.ts';
 import { httpHandler, respond } from '../lib/http.ts';
 import { requireAdmin } from './require-admin.ts';
@@ -11,7 +12,7 @@ import { requireAdmin } from './require-admin.ts';
 export const handler = httpHandler(async (event) => {
   await requireAdmin(event);
   const now = new Date();
-  const today = utcDay(now.toISOString());
+  const today = utcDate(now);
   const { totals, days } = await readAdminCounters(today);
   return respond(adminOverviewResponseSchema, { stats: adminStatsFrom(totals, days, today), generatedAt: now.toISOString() });
 });

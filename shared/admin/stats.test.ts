@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accountIncrements, adminStatsFrom, countersFromHistory, percentTenths, quizDayIncrements, quizTotalsIncrements, subjectAccuracy, utcDay, weeklyTrend, windowDays, zeroStats, type Counters } from './stats.ts';
+import { utcDate } from '../dates.ts';
+import { accountIncrements, adminStatsFrom, countersFromHistory, percentTenths, quizDayIncrements, quizTotalsIncrements, subjectAccuracy, weeklyTrend, windowDays, zeroStats, type Counters } from './stats.ts';
 
 describe('admin statistics rules', () => {
   it.each([
@@ -15,7 +16,7 @@ describe('admin statistics rules', () => {
     ['2026-11-23T23:59:59.999Z', '2026-11-23'],
     ['2026-11-24T00:00:00.000Z', '2026-11-24'],
     ['2026-11-23T22:30:00-05:00', '2026-11-24'],
-  ])('%s is on UTC day %s', (iso, day) => expect(utcDay(iso)).toBe(day));
+  ])('%s is on UTC day %s', (iso, day) => expect(utcDate(iso)).toBe(day));
 
   it('the 7-day window ends today, oldest first, across a month end', () => {
     expect(windowDays('2026-12-02')).toEqual(['2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02']);

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ROLES, SUBJECTS, type Role, type Subject } from '../constants.ts';
-import { addDays } from '../dates.ts';
+import { addDays, utcDate } from '../dates.ts';
 
 /**
  * Admin statistics (docs/admin.md), kept as counters by event consumers so the
@@ -17,9 +17,6 @@ export type Counters = Record<string, number>;
 
 /** An attempt's score as tenths of a percent, so sums stay whole numbers: 7 of 9 → 778 (77.8%). */
 export const percentTenths = (score: number, total: number): number => (total > 0 ? Math.round((score * 1000) / total) : 0);
-
-/** The UTC day of an instant, `YYYY-MM-DD` ("active today" by date prefix; docs/admin.md). */
-export const utcDay = (iso: string): string => new Date(iso).toISOString().slice(0, 10);
 
 /** The window's days, oldest first, ending with `today`. */
 export function windowDays(today: string, days = ACTIVITY_DAYS): string[] {
@@ -97,7 +94,7 @@ export function countersFromHistory(roles: readonly Role[], quizzes: readonly Pa
   const players = new Map<string, Set<string>>();
   for (const quiz of quizzes) {
     add(totals, quizTotalsIncrements(quiz));
-    const day = utcDay(quiz.completedAt);
+    const day = utcDate(quiz.completedAt);
     if (!kept.has(day)) continue;
     const seen = players.get(day) ?? new Set<string>();
     const first = !seen.has(quiz.userId);

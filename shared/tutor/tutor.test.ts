@@ -9,7 +9,6 @@ import {
   searchSubjectOf,
   showQuickQuestions,
   tutorContext,
-  tutorDay,
   tutorRequestSchema,
   withinDailyLimit,
   type ChatMessage,
@@ -98,11 +97,6 @@ describe('daily limit', () => {
     expect(TUTOR_LIMITS.dailyQuestions).toBe(50);
     expect(withinDailyLimit(used)).toBe(allowed);
     expect(remainingToday(used)).toBe(left);
-  });
-
-  it('counts per UTC day', () => {
-    expect(tutorDay(new Date('2026-11-23T23:59:59.999Z'))).toBe('2026-11-23');
-    expect(tutorDay(new Date('2026-11-24T00:00:00.000Z'))).toBe('2026-11-24');
   });
 });
 

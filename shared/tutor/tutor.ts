@@ -159,9 +159,6 @@ export function showQuickQuestions(messages: readonly ChatMessage[]): boolean {
   return messages.length === 1 && messages[0]!.welcome === true;
 }
 
-/** The UTC day a question counts against (the daily limit's key). */
-export const tutorDay = (now: Date): string => now.toISOString().slice(0, 10);
-
 /** Whether one more question is allowed when `used` were asked today. */
 export const withinDailyLimit = (used: number, limit: number = TUTOR_LIMITS.dailyQuestions): boolean => used < limit;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { countersFromHistory, utcDay } from '../../shared/admin/stats.ts';
+import { countersFromHistory } from '../../shared/admin/stats.ts';
+import { utcDate } from '../../shared/dates.ts';
 import { useLocalStack } from '../support/handler-env.ts';
 import { played } from '../support/played.ts';
 import { player } from '../support/players.ts';
@@ -16,7 +17,7 @@ describe('admin statistics backfill', () => {
   it('reads every profile’s role and every attempt, and gives the counters the consumer would hold', async () => {
     const [ann, bob, teacher] = await Promise.all([player(), player(), player({ role: 'teacher' })]);
     const now = Date.now();
-    const today = utcDay(new Date(now).toISOString());
+    const today = utcDate(now);
     // Two quizzes today, whatever the time of day the test runs.
     const earlier = Math.max(now - 2 * 60_000, Date.parse(`${today}T00:00:00Z`));
     await played(ann, { subject: 'geography', score: 7, timeSpentMs: 60_000, completedAt: new Date(earlier) });

@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { DAY_MS } from '#shared/dates.ts';
-import { TUTOR_LIMITS, tutorDay } from '#shared/tutor/tutor.ts';
+import { DAY_MS, utcDate } from '#shared/dates.ts';
+import { TUTOR_LIMITS } from '#shared/tutor/tutor.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import { ttlSeconds } from '../../data/table-design.ts';
@@ -13,7 +13,7 @@ import * as keys from '../../data/table-keys.ts';
  * counted). Returns how many were used including this one, or null when the limit is reached.
  */
 export async function claimTutorQuestion(userId: string, now: Date, limit: number = TUTOR_LIMITS.dailyQuestions): Promise<number | null> {
-  const day = tutorDay(now);
+  const day = utcDate(now);
   try {
     const { Attributes } = await documentClient().send(
       new UpdateCommand({
@@ -39,7 +39,7 @@ export async function releaseTutorQuestion(userId: string, now: Date): Promise<v
     .send(
       new UpdateCommand({
         TableName: env().TABLE_NAME,
-        Key: keys.tutorDay(userId, tutorDay(now)),
+        Key: keys.tutorDay(userId, utcDate(now)),
         UpdateExpression: 'ADD #used :minus',
         ConditionExpression: '#used > :zero',
         ExpressionAttributeNames: { '#used': 'used' },
