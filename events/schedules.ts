@@ -57,12 +57,13 @@ export const SCHEDULES = {
   },
   /**
    * Study reminders (docs/architecture.md): each account's reminders wait as items with their due
-   * time; every 5 minutes the due ones go to the bell (unless switched off or in quiet
-   * hours) and the same time a week later takes their place. Bounded per run; a backlog
-   * drains over the next runs, and reminders more than an hour late are rolled on unsent.
+   * time; every 5 minutes the run finds the due ones (at most `maxReminders`, a key range per day)
+   * and queues one StudyReminderDue each; the send-study-reminder consumer puts each on the bell
+   * (unless switched off or in quiet hours) and the same time a week later in its place, retried
+   * alone. A backlog drains over the next runs; reminders more than an hour late are rolled on unsent.
    */
   'send-study-reminders': {
-    description: 'Sends the study reminders that are due to the bell and schedules the next ones',
+    description: 'Finds the study reminders that are due and queues one message each for the sender',
     cron: 'cron(0/5 * * * ? *)',
     entry: 'functions/notifications/send-study-reminders.ts',
     payloadSchema: z.object({
@@ -70,8 +71,9 @@ export const SCHEDULES = {
       lateAfterMinutes: z.number().int().min(5).max(24 * 60),
       lookbackHours: z.number().int().min(1).max(48),
     }),
-    payload: { maxReminders: 500, lateAfterMinutes: 60, lookbackHours: 24 },
-    timeoutSeconds: 120,
+    // Publishing is ten to a call: 2,000 a run take a few seconds.
+    payload: { maxReminders: 2000, lateAfterMinutes: 60, lookbackHours: 24 },
+    timeoutSeconds: 60,
   },
   /**
    * Live tournaments: every minute, makes this week's and the coming week's

@@ -114,6 +114,65 @@ describe('the weekly parent summaries fan out through a queue (item 7)', () => {
   });
 });
 
+/** A queued consumer as synthesised: its queue, the rule that feeds it, its poller and its function. */
+function queuedConsumer(t: Template, consumer: ConsumerName) {
+  const [fnId, fn] = consumerFn(t, consumer);
+  const [queueId, queue] = Object.entries(resources(t, 'AWS::SQS::Queue')).find(([id]) => new RegExp(`^${pascal(consumer)}Queue[0-9A-F]{8}$`).test(id))!;
+  const [, rule] = Object.entries(resources(t, 'AWS::Events::Rule')).find(([id]) => id.startsWith(`${pascal(consumer)}Rule`))!;
+  const mappings = Object.values(resources(t, 'AWS::Lambda::EventSourceMapping')).filter((m) => JSON.stringify(m.Properties.FunctionName) === JSON.stringify({ Ref: fnId }));
+  const policy = JSON.stringify(Object.values(resources(t, 'AWS::IAM::Policy')).find((p) => JSON.stringify(p.Properties.Roles).includes(fnId.replace(/[0-9A-F]{8}$/, '')))!.Properties);
+  return { fnId, fn, queueId, queue, rule, mappings, policy };
+}
+
+describe('added documents are embedded by a queued consumer', () => {
+  const c = queuedConsumer(byDefault.events, 'embed-document');
+
+  it('routes DocumentEmbeddingRequested to its queue, one document a message, two at a time, each failure alone', () => {
+    expect(c.rule.Properties.EventPattern).toEqual({ source: ['quizquest'], 'detail-type': ['DocumentEmbeddingRequested'] });
+    expect((c.rule.Properties.Targets as { Arn: unknown }[])[0]!.Arn).toEqual({ 'Fn::GetAtt': [c.queueId, 'Arn'] });
+    expect(c.mappings).toHaveLength(1);
+    expect(c.mappings[0]!.Properties).toMatchObject({ EventSourceArn: { 'Fn::GetAtt': [c.queueId, 'Arn'] }, BatchSize: 1, FunctionResponseTypes: ['ReportBatchItemFailures'], ScalingConfig: { MaximumConcurrency: 2 } });
+  });
+
+  it('gives the work 120 s, hides a message in delivery six times that, and dead-letters it after 5 deliveries', () => {
+    expect(c.fn.Properties.Timeout).toBe(120);
+    expect(c.queue.Properties.VisibilityTimeout).toBe(720);
+    expect(c.queue.Properties.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [expect.stringMatching(/^EmbedDocumentDeadLetters/), 'Arn'] }, maxReceiveCount: 5 });
+    expect(c.fn.Properties.ReservedConcurrentExecutions).toBe(2);
+  });
+
+  it('may call Bedrock and the table, and publishes nothing; the add route publishes and embeds nothing', () => {
+    expect(c.policy).toContain('bedrock:InvokeModel');
+    expect(c.policy).toContain('sqs:ReceiveMessage');
+    expect(c.policy).not.toMatch(/events:PutEvents|ses:/);
+    expect(c.fn.Properties.Environment).toMatchObject({ Variables: expect.objectContaining({ AI_PROVIDER: 'bedrock' }) });
+  });
+});
+
+describe('study reminders fan out through a queue', () => {
+  const c = queuedConsumer(byDefault.events, 'send-study-reminder');
+
+  it('routes StudyReminderDue to its queue: ten a batch, two batches at a time, each failure alone, dead letters after 5', () => {
+    expect(c.rule.Properties.EventPattern).toEqual({ source: ['quizquest'], 'detail-type': ['StudyReminderDue'] });
+    expect(c.mappings).toHaveLength(1);
+    expect(c.mappings[0]!.Properties).toMatchObject({ BatchSize: 10, FunctionResponseTypes: ['ReportBatchItemFailures'], ScalingConfig: { MaximumConcurrency: 2 } });
+    expect(c.fn.Properties.Timeout).toBe(30);
+    expect(c.queue.Properties.VisibilityTimeout).toBe(180);
+    expect(c.queue.Properties.RedrivePolicy).toMatchObject({ maxReceiveCount: 5 });
+    // It writes the notification and pushes it to the person's sockets; it publishes nothing.
+    expect(c.policy).toContain('execute-api:ManageConnections');
+    expect(c.policy).not.toContain('events:PutEvents');
+  });
+
+  it('makes the 5-minute job publish instead of send: PutEvents and reads, no writes, no pushes', () => {
+    const job = Object.entries(resources(byDefault.schedules, 'AWS::Lambda::Function')).find(([, f]) => f.Properties.Description === `Scheduled: ${SCHEDULES['send-study-reminders'].description}`)!;
+    const policy = JSON.stringify(Object.values(resources(byDefault.schedules, 'AWS::IAM::Policy')).find((p) => JSON.stringify(p.Properties.Roles).includes(job[0].replace(/[0-9A-F]{8}$/, '')))!.Properties);
+    expect(policy).toContain('events:PutEvents');
+    expect(policy).toContain('dynamodb:Query');
+    expect(policy).not.toMatch(/dynamodb:PutItem|dynamodb:DeleteItem|execute-api:ManageConnections/);
+  });
+});
+
 describe('reserved concurrency (item 8)', () => {
   it('reserves for every event consumer, the queue consumer at its poller maximum', () => {
     for (const consumer of Object.keys(CONSUMERS) as ConsumerName[]) {
@@ -134,11 +193,11 @@ describe('reserved concurrency (item 8)', () => {
     expect(JOB_CONCURRENCY['send-weekly-parent-summaries']).toBe(1);
   });
 
-  it('leaves the web its pool: 60 reserved in all, so an account of 1,000 keeps 940 unreserved', () => {
+  it('leaves the web its pool: 64 reserved in all, so an account of 1,000 keeps 936 unreserved', () => {
     const reserved = [byDefault.events, byDefault.schedules].flatMap((t) => Object.values(resources(t, 'AWS::Lambda::Function')).map((f) => Number(f.Properties.ReservedConcurrentExecutions ?? 0)));
     const sum = reserved.reduce((a, b) => a + b, 0);
     expect(sum).toBe(totalReserved(1));
-    expect(sum).toBe(60);
+    expect(sum).toBe(64);
   });
 
   it('scales the consumers (not the jobs) with -c reservedConcurrency=<scale>, the queue poller too', () => {
@@ -149,7 +208,7 @@ describe('reserved concurrency (item 8)', () => {
     expect(jobFn(scaled.schedules, 'run-live-tournaments').Properties.ReservedConcurrentExecutions).toBe(2);
   });
 
-  it('reserves nothing with -c reservedConcurrency=off (a new account below 160), the poller still bounded', () => {
+  it('reserves nothing with -c reservedConcurrency=off (a new account below 164), the poller still bounded', () => {
     const off = synth('off', { reservedConcurrency: 'off' });
     for (const t of [off.events, off.schedules]) {
       for (const fn of Object.values(resources(t, 'AWS::Lambda::Function'))) expect(fn.Properties.ReservedConcurrentExecutions).toBeUndefined();
