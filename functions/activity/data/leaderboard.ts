@@ -1,5 +1,4 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventDetail } from '#events/catalogue.ts';
 import {
   bucketExpiry,
@@ -15,6 +14,7 @@ import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import { ttlSeconds } from '../../data/table-design.ts';
 import * as keys from '../../data/table-keys.ts';
+import { tryTransactWrite } from '../../data/transact.ts';
 
 /**
  * Leaderboards (docs/social.md). Each attempt keeps its entry (pk LBE#<attempt id>, as
@@ -89,45 +89,36 @@ export async function recordLeaderboardAttempt(attempt: QuizCompleted, email: st
         },
       };
     });
-    try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: table(),
-                Item: {
-                  ...keys.leaderboardEntry(attempt.attemptId),
-                  type: 'leaderboard-entry',
-                  gsi1pk: `LB#${attempt.subject}#${month}`,
-                  gsi1sk: rank,
-                  gsi2pk: `LB#all#${month}`,
-                  gsi2sk: rank,
-                  user_id: attempt.userId,
-                  subject: attempt.subject,
-                  level: attempt.level,
-                  mode: attempt.mode,
-                  points: attempt.points,
-                  score: attempt.score,
-                  total_questions: attempt.total,
-                  completed_at: attempt.completedAt,
-                },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            ...writes,
-          ],
-        }),
-      );
-      return 'done';
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const reasons = error.CancellationReasons ?? [];
-      if (reasons[0]?.Code === 'ConditionalCheckFailed') return 'duplicate';
-      // Another round of the same player moved a total meanwhile: read again and retry.
-      if (round + 1 >= ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** round + Math.random() * 20));
-    }
+    const cancelled = await tryTransactWrite([
+      {
+        Put: {
+          TableName: table(),
+          Item: {
+            ...keys.leaderboardEntry(attempt.attemptId),
+            type: 'leaderboard-entry',
+            gsi1pk: `LB#${attempt.subject}#${month}`,
+            gsi1sk: rank,
+            gsi2pk: `LB#all#${month}`,
+            gsi2sk: rank,
+            user_id: attempt.userId,
+            subject: attempt.subject,
+            level: attempt.level,
+            mode: attempt.mode,
+            points: attempt.points,
+            score: attempt.score,
+            total_questions: attempt.total,
+            completed_at: attempt.completedAt,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      ...writes,
+    ]);
+    if (!cancelled) return 'done';
+    if (cancelled.codes[0] === 'ConditionalCheckFailed') return 'duplicate';
+    // Another round of the same player moved a total meanwhile: read again and retry.
+    if (round + 1 >= ATTEMPTS) throw cancelled.error;
+    await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** round + Math.random() * 20));
   }
 }
 

@@ -1,5 +1,5 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import * as z from 'zod';
 import { profileSchema, type Profile } from '#shared/api.ts';
 import type { Role } from '#shared/constants.ts';
@@ -8,6 +8,7 @@ import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import { BadRequest } from '../../lib/errors.ts';
 import * as keys from '../../data/table-keys.ts';
+import { tryTransactWrite } from '../../data/transact.ts';
 
 /** user_profiles of docs/social.md: the server's record of who a user is and what they may do. */
 
@@ -61,22 +62,14 @@ export async function timeMultiplierOf(userId: string): Promise<TimeMultiplier> 
  * statistics; returns the stored profile either way (idempotent).
  */
 export async function ensureProfile(profile: Profile): Promise<Profile> {
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: env().TABLE_NAME, Item: toItem(profile), ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Update: { TableName: env().TABLE_NAME, Key: keys.globalStats(), UpdateExpression: 'ADD #users :one', ExpressionAttributeNames: { '#users': 'users' }, ExpressionAttributeValues: { ':one': 1 } } },
-        ],
-      }),
-    );
-    return profile;
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const existing = await getProfile(profile.user_id);
-    if (!existing) throw error;
-    return existing;
-  }
+  const cancelled = await tryTransactWrite([
+    { Put: { TableName: env().TABLE_NAME, Item: toItem(profile), ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Update: { TableName: env().TABLE_NAME, Key: keys.globalStats(), UpdateExpression: 'ADD #users :one', ExpressionAttributeNames: { '#users': 'users' }, ExpressionAttributeValues: { ':one': 1 } } },
+  ]);
+  if (!cancelled) return profile;
+  const existing = await getProfile(profile.user_id);
+  if (!existing) throw cancelled.error;
+  return existing;
 }
 
 /**

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { LEVELS, SUBJECTS, type Level, type Subject } from '#shared/constants.ts';
 import { bankQuestionSchema, type BankQuestion } from '#shared/quiz/question.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import * as keys from '../../data/table-keys.ts';
+import { batchGetItems } from '../../data/batch-get.ts';
+import { tryTransactWrite } from '../../data/transact.ts';
+import { putItems } from '../../data/batch-write.ts';
 
 /**
  * The question bank: one partition per subject and level, questions keyed by a stable
@@ -57,16 +59,8 @@ export type IndexedQuestion = BankQuestion & { index: number };
 /** Reads questions by index with one BatchGet (up to 100 keys), retrying what DynamoDB leaves unprocessed. */
 export async function getQuestions(subject: Subject, level: Level, indexes: readonly number[]): Promise<IndexedQuestion[]> {
   if (indexes.length === 0) return [];
-  const table = env().TABLE_NAME;
-  let pending: Record<string, unknown>[] = indexes.map((i) => keys.bankQuestion(subject, level, i));
-  const found: IndexedQuestion[] = [];
-  for (let attempt = 0; pending.length > 0 && attempt < 5; attempt++) {
-    if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-    const { Responses, UnprocessedKeys } = await documentClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } }));
-    for (const item of Responses?.[table] ?? []) found.push({ ...bankQuestionSchema.parse(item), index: Number(item.index) });
-    pending = (UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-  }
-  if (pending.length > 0) throw new Error('Question bank read left keys unprocessed');
+  const items = await batchGetItems(indexes.map((i) => keys.bankQuestion(subject, level, i)));
+  const found: IndexedQuestion[] = items.map((item) => ({ ...bankQuestionSchema.parse(item), index: Number(item.index) }));
   const order = new Map(indexes.map((index, position) => [index, position]));
   return found.sort((a, b) => order.get(a.index)! - order.get(b.index)!);
 }
@@ -104,13 +98,7 @@ export async function writeBank(subject: Subject, level: Level, questions: reado
     (topics[question.topic] ??= []).push(index);
     return { ...keys.bankQuestion(subject, level, index), type: 'question', index, ...bankQuestionSchema.parse(question), id: publicIds[index]!, source_id: question.id };
   });
-  for (let i = 0; i < items.length; i += 25) {
-    let batch: Record<string, unknown>[] = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    while (batch.length > 0) {
-      const { UnprocessedItems } = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: batch as never } }));
-      batch = (UnprocessedItems?.[table] as Record<string, unknown>[] | undefined) ?? [];
-    }
-  }
+  await putItems(items);
   const meta = { ids, publicIds, topics };
   await documentClient().send(new PutCommand({ TableName: table, Item: { ...keys.bankMeta(subject, level), type: 'bank-meta', ...meta } }));
   metaCache.delete(`${subject}#${level}`);
@@ -153,38 +141,32 @@ export async function appendToBank(question: BankQuestion, withItem?: (publicId:
     }
     const index = ids.length;
     const publicId = newPublicQuestionId();
-    try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: table,
-                Item: { ...keys.bankQuestion(parsed.subject, parsed.level, index), type: 'question', index, ...parsed, id: publicId, source_id: parsed.id },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Update: {
-                TableName: table,
-                Key: keys.bankMeta(parsed.subject, parsed.level),
-                UpdateExpression: 'SET #ids = list_append(#ids, :id), #pub = list_append(if_not_exists(#pub, :empty), :pid), #topics.#topic = list_append(if_not_exists(#topics.#topic, :empty), :index)',
-                ConditionExpression: 'size(#ids) = :length',
-                ExpressionAttributeNames: { '#ids': 'ids', '#pub': 'publicIds', '#topics': 'topics', '#topic': parsed.topic },
-                ExpressionAttributeValues: { ':id': [parsed.id], ':pid': [publicId], ':index': [index], ':empty': [], ':length': index },
-              },
-            },
-            ...(withItem ? [withItem(publicId)] : []),
-          ] as never,
-        }),
-      );
+    const cancelled = await tryTransactWrite([
+      {
+        Put: {
+          TableName: table,
+          Item: { ...keys.bankQuestion(parsed.subject, parsed.level, index), type: 'question', index, ...parsed, id: publicId, source_id: parsed.id },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Update: {
+          TableName: table,
+          Key: keys.bankMeta(parsed.subject, parsed.level),
+          UpdateExpression: 'SET #ids = list_append(#ids, :id), #pub = list_append(if_not_exists(#pub, :empty), :pid), #topics.#topic = list_append(if_not_exists(#topics.#topic, :empty), :index)',
+          ConditionExpression: 'size(#ids) = :length',
+          ExpressionAttributeNames: { '#ids': 'ids', '#pub': 'publicIds', '#topics': 'topics', '#topic': parsed.topic },
+          ExpressionAttributeValues: { ':id': [parsed.id], ':pid': [publicId], ':index': [index], ':empty': [], ':length': index },
+        },
+      },
+      ...(withItem ? [withItem(publicId)] : []),
+    ] as never);
+    if (!cancelled) {
       metaCache.delete(`${parsed.subject}#${parsed.level}`);
       return { publicId, index };
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      if (withItem && error.CancellationReasons?.[2]?.Code === 'ConditionalCheckFailed') throw new AppendRefused('The extra item refused its condition');
-      await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
     }
+    if (withItem && cancelled.codes[2] === 'ConditionalCheckFailed') throw new AppendRefused('The extra item refused its condition');
+    await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
   }
   throw new Error('The question bank kept changing: try again');
 }
@@ -192,10 +174,5 @@ export async function appendToBank(question: BankQuestion, withItem?: (publicId:
 /** The extra item of an append whose question was already in the bank: written alone, with its condition. */
 async function writeAlone(item: Record<string, unknown> | undefined): Promise<void> {
   if (!item) return;
-  try {
-    await documentClient().send(new TransactWriteCommand({ TransactItems: [item] as never }));
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) throw new AppendRefused('The extra item refused its condition');
-    throw error;
-  }
+  if (await tryTransactWrite([item] as never)) throw new AppendRefused('The extra item refused its condition');
 }
