@@ -4,11 +4,10 @@
  * the same with every embedder, and it is what an admin checks by eye. Vector similarity alone
  * let passages through that were near the topic's subject but not on it.
  */
+import { STOP_WORDS } from '../text/stop-words.ts';
 
 /** At least this share of a guide's sentences must name a word of its topic (or a focus area), or the guide is refused before review. */
 export const ON_TOPIC_MIN = 0.5;
-
-const STOP = new Set(['the', 'and', 'for', 'with', 'from', 'into', 'about', 'its', 'their', 'his', 'her', 'our', 'of', 'in', 'on', 'to', 'at', 'by', 'an', 'a', 'or', 'vs', 'how', 'what', 'why', 'who', 'when', 'where']);
 
 /** A word's stem for prefix matching: rivers → river (matches river, rivers), countries → countr, churches → church. */
 function stem(word: string): string {
@@ -22,7 +21,7 @@ const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{M
 
 /** The topic's content words as stems ("Rivers of Europe" → river, europe). */
 export function topicStems(...phrases: readonly string[]): string[] {
-  return [...new Set(phrases.flatMap(wordsOf).filter((w) => w.length >= 3 && !STOP.has(w)).map(stem))];
+  return [...new Set(phrases.flatMap(wordsOf).filter((w) => w.length >= 3 && !STOP_WORDS.has(w)).map(stem))];
 }
 
 /** A text names the topic when one of its words starts with a topic stem (europe → European, egypt → Egyptian). */

@@ -1,7 +1,8 @@
 /**
  * English function words: what a text says nothing with on its own. Matching and retrieval
  * drop them to compare what texts are about (a generated claim against its passage, a question
- * against a study text, the plain tokenizer standing in for wink-nlp's own list).
+ * against a study text, a guide against its topic, the plain tokenizer standing in for wink-nlp's
+ * own list).
  */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   (
@@ -9,8 +10,8 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'could did do does done down during each either else first for from had has have he her his how i ' +
     'if in into is it its just many may me might more most much must my neither no not of off on one ' +
     'only onto or other our out over own same shall she should so some such than that the their them ' +
-    'then there these they this those through to too under up very was we were what whats when where ' +
-    'which while who whom whose why will with would yes you your'
+    'then there these they this those through to too under up very vs was we were what whats when ' +
+    'where which while who whom whose why will with would yes you your'
   ).split(' '),
 );
 
