@@ -1,7 +1,7 @@
 import { questionOpenMs, questionSlot, type MatchClock } from './schedule.ts';
 
 /**
- * A live match as a chain of timed steps (issue 19 item 4). Each step is one message on the
+ * A live match as a chain of timed steps. Each step is one message on the
  * match-steps queue, sent with the delay until it is due, so nothing waits inside a Lambda:
  *
  * - `open` question n: due at its slot (or a pause after a late previous close); opens it;
