@@ -55,7 +55,7 @@ export const NLP_ENTRIES: ReadonlySet<string> = new Set([
   'functions/generation/fact-check-guide.ts',
   'functions/generation/generate-guide.ts',
   'functions/generation/generate-questions.ts',
-  'functions/knowledge/add-documents.ts',
+  'functions/knowledge/embed-document.ts',
   'functions/knowledge/search-documents.ts',
   'functions/knowledge/similar-questions.ts',
   'functions/tutor/chat.ts',
