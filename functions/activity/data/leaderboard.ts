@@ -1,4 +1,4 @@
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventDetail } from '#events/catalogue.ts';
 import {
   bucketExpiry,
@@ -15,6 +15,7 @@ import { env } from '../../lib/env.ts';
 import { ttlSeconds } from '../../data/table-design.ts';
 import * as keys from '../../data/table-keys.ts';
 import { tryTransactWrite } from '../../data/transact.ts';
+import { batchGetItems } from '../../data/batch-get.ts';
 
 /**
  * Leaderboards (docs/social.md). Each attempt keeps its entry (pk LBE#<attempt id>, as
@@ -139,20 +140,7 @@ const toRow = (item: Record<string, unknown>): TotalRow => ({
 /** Totals by key, in batches of 100, unprocessed keys retried. */
 async function getTotals(wanted: Key[], consistent = false): Promise<Map<string, TotalRow>> {
   const found = new Map<string, TotalRow>();
-  for (let i = 0; i < wanted.length; i += 100) {
-    let pending: Record<string, unknown>[] = wanted.slice(i, i + 100);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-      if (attempt > 6) throw new Error('leaderboard totals kept being throttled');
-      const { Responses, UnprocessedKeys } = await documentClient().send(
-        new BatchGetCommand({
-          RequestItems: { [table()]: { Keys: pending, ConsistentRead: consistent, ProjectionExpression: 'pk, sk, user_id, email, points, quizzes' } },
-        }),
-      );
-      for (const item of Responses?.[table()] ?? []) found.set(`${String(item.pk)}|${String(item.sk)}`, toRow(item));
-      pending = UnprocessedKeys?.[table()]?.Keys ?? [];
-    }
-  }
+  for (const item of await batchGetItems(wanted, { consistent, projection: 'pk, sk, user_id, email, points, quizzes' })) found.set(`${String(item.pk)}|${String(item.sk)}`, toRow(item));
   return found;
 }
 

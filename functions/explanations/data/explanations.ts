@@ -1,9 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { explanationSchema, type Explanation, type VideoCounts } from '#shared/explanations/explanations.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import * as keys from '../../data/table-keys.ts';
+import { batchGetItems } from '../../data/batch-get.ts';
 
 /**
  * The explanation cache (docs/ai.md): one item per question version
@@ -60,22 +61,14 @@ const num = (value: unknown): number => (typeof value === 'number' && Number.isF
 
 /** The counters of many videos: BatchGets of 100 keys, projected to the four numbers. */
 export async function getVideoCounts(list: readonly CacheKey[]): Promise<Map<string, VideoCounts>> {
-  const table = env().TABLE_NAME;
   const out = new Map<string, VideoCounts>();
   const unique = [...new Map(list.map((k) => [`${k.questionId}~${k.version}~${k.slot}`, k])).values()];
-  for (let i = 0; i < unique.length; i += 100) {
-    let pending: Record<string, unknown>[] = unique.slice(i, i + 100).map((k) => keys.explanation(k.questionId, k.version, k.slot));
-    for (let attempt = 0; pending.length > 0 && attempt < 5; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-      const { Responses, UnprocessedKeys } = await documentClient().send(
-        new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ProjectionExpression: 'pk, sk, #views, likes, rating_sum, rating_count', ExpressionAttributeNames: { '#views': 'views' } } } }),
-      );
-      for (const item of Responses?.[table] ?? []) {
-        out.set(videoIdOfItem(item), { views: num(item.views), likes: num(item.likes), ratingSum: num(item.rating_sum), ratingCount: num(item.rating_count) });
-      }
-      pending = (UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-    }
-    if (pending.length > 0) throw new Error('Video counters read left keys unprocessed');
+  const items = await batchGetItems(
+    unique.map((k) => keys.explanation(k.questionId, k.version, k.slot)),
+    { projection: 'pk, sk, #views, likes, rating_sum, rating_count', names: { '#views': 'views' } },
+  );
+  for (const item of items) {
+    out.set(videoIdOfItem(item), { views: num(item.views), likes: num(item.likes), ratingSum: num(item.rating_sum), ratingCount: num(item.rating_count) });
   }
   return out;
 }

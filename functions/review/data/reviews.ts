@@ -1,11 +1,13 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Level, Subject } from '#shared/constants.ts';
 import { NEW_CARD, REVIEW_LIMITS, type Schedule } from '#shared/review/review.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import { getQuestions, locateQuestion, type IndexedQuestion } from '../../questions/data/question-bank.ts';
 import * as keys from '../../data/table-keys.ts';
+import { queryPages } from '../../data/paging.ts';
+import { batchGetItems } from '../../data/batch-get.ts';
 
 /**
  * Review mode and spaced repetition (docs/learning.md): the notes live on the bookmark
@@ -33,17 +35,11 @@ export interface StoredCard extends QuestionRef, Schedule {
 /** A user's bookmarks, all pages (a free user keeps 20; premium ones are read whole). */
 export async function listBookmarks(userId: string): Promise<StoredBookmark[]> {
   const found: StoredBookmark[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.bookmarkCount(userId).pk, ':prefix': 'BOOKMARK#' },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
+  for await (const page of queryPages({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.bookmarkCount(userId).pk, ':prefix': 'BOOKMARK#' },
+    ConsistentRead: true,
+  })) {
     for (const item of page.Items ?? []) {
       found.push({
         id: String(item.question_id),
@@ -53,8 +49,7 @@ export async function listBookmarks(userId: string): Promise<StoredBookmark[]> {
         createdAt: String(item.created_at ?? ''),
       });
     }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  }
   return found.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
@@ -79,19 +74,9 @@ export async function saveNotes(userId: string, questionId: string, notes: strin
 
 /** Which of these questions the user has bookmarked: BatchGets of the bookmark items (100 keys each). */
 export async function bookmarkedAmong(userId: string, questionIds: readonly string[]): Promise<string[]> {
-  const table = env().TABLE_NAME;
-  const marked: string[] = [];
   const unique = [...new Set(questionIds)];
-  for (let i = 0; i < unique.length; i += 100) {
-    let pending: Record<string, unknown>[] = unique.slice(i, i + 100).map((id) => keys.bookmark(userId, id));
-    for (let attempt = 0; pending.length > 0 && attempt < 5; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-      const { Responses, UnprocessedKeys } = await documentClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ProjectionExpression: 'question_id' } } }));
-      for (const item of Responses?.[table] ?? []) marked.push(String(item.question_id));
-      pending = (UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-    }
-  }
-  return marked;
+  const items = await batchGetItems(unique.map((id) => keys.bookmark(userId, id)), { projection: 'question_id' });
+  return items.map((item) => String(item.question_id));
 }
 
 /**
