@@ -16,6 +16,7 @@ import { describeTally, evalSetSchema, grade, percentile, tally, type EvalQuesti
  *   npm run eval:tutor -- --all              # every answer
  *   npm run eval:tutor -- --only g-cap       # questions whose id starts so
  *   npm run eval:tutor -- --json out.json    # the answers and outcomes, for comparing runs
+ *   npm run eval:tutor -- --retrieval        # also the 96-question retrieval check per subject, with its misses
  */
 const args = process.argv.slice(2);
 const flag = (name: string): string | undefined => {
@@ -65,6 +66,14 @@ try {
   const { tutorDeps } = await import('../functions/tutor/deps.ts');
   const seeded = await seedKnowledgeBase();
   console.log(`Knowledge base seeded: ${seeded.total} chunks (${(seeded.ms / 1000).toFixed(1)} s)`);
+  if (args.includes('--retrieval')) {
+    const { measureRetrieval } = await import('../functions/knowledge/retrieval-quality.ts');
+    const { chunkSearch } = await import('../functions/ai/index.ts');
+    const quality = await measureRetrieval(chunkSearch());
+    console.log(`\nRetrieval (right passage in the top 3): ${quality.hits}/${quality.cases}`);
+    for (const [subject, b] of Object.entries(quality.bySubject)) console.log(`  ${subject.padEnd(12)} ${b.hits}/${b.cases} (${((100 * b.hits) / b.cases).toFixed(1)} %)`);
+    for (const m of quality.misses) console.log(`  miss: ${m.query}\n      expected ${m.expected}; got ${m.got.join(' | ')}`);
+  }
 
   const ask = async (message: string, subject: EvalQuestion['askAs']) => {
     const started = performance.now();
@@ -98,7 +107,7 @@ try {
     for (const [k, t] of tally(rows, outcome, key)) if (k !== 'all') console.log(`  ${k.padEnd(12)} ${describeTally(t)}`);
   };
   console.log(`\nAI tutor evaluation, embedded provider, ${rows.length} questions (eval/tutor-questions.json v${set.version})`);
-  console.log(`  overall      ${describeTally(tally(rows, outcome, () => 'all').get('all')!)}`);
+  console.log(`  overall      ${describeTally(tally(rows, outcome, () => 'all').get('all') ?? { right: 0, wrong: 0, abstained: 0 })}`);
   print('Per subject', (r) => r.question.subject);
   print('Per question type', (r) => r.question.type);
   print('Per phrasing', (r) => r.question.phrasing);

@@ -127,3 +127,61 @@ describe('the same action in other words', () => {
     expect(texts('When did Guru Gobind Singh die?', [khalsa, texts1708])).toEqual([texts1708.text]);
   });
 });
+
+describe('words of the same family, and what frames a question', () => {
+  it('“how long”, “how many” and a possessive are not terms of the question', () => {
+    expect(questionShape('How long did ancient Egyptian civilisation last?').terms.map((t) => t.lemma)).not.toContain('long');
+    expect(questionShape("Where was Gutenberg's printing workshop?").terms.map((t) => t.lemma)).toEqual(['gutenberg', 'printing', 'workshop']);
+  });
+
+  it('a word with an inflection or a derivational ending is found (“deciphered”/“decipher”, “eastern”/“east”), an unrelated one is not', () => {
+    const shape = questionShape('Who deciphered Egyptian hieroglyphs?');
+    expect(match(shape, 'Champollion used the Rosetta Stone to decipher Egyptian hieroglyphs in 1822.').coverage).toBeGreaterThan(MIN_CONFIDENCE);
+    expect(match(questionShape('Which country is Austria in?'), 'Australia is a country.').required).toBe(false);
+  });
+
+  it('“killed” is answered by “shot” or “assassinated”, “largest” by “greatest”', () => {
+    const sarajevo = passage('ww1', 'guide', 'The Causes of the First World War', 'On 28 June 1914 Archduke Franz Ferdinand was shot in Sarajevo by Gavrilo Princip.');
+    expect(texts('what day was franz ferdinand killed', [sarajevo])).toEqual([sarajevo.text]);
+    const trajan = passage('roman-empire', 'guide', 'The Roman Empire', 'The empire reached its greatest size under the emperor Trajan, who died in 117 CE.');
+    expect(texts('Under which emperor was the Roman Empire at its largest?', [trajan])).toEqual([trajan.text]);
+  });
+
+  it('“who wrote X” is answered by a sentence naming X as someone’s', () => {
+    const theses = passage('luther', 'guide', 'The Reformation', 'Martin Luther’s Ninety-five Theses criticised the sale of indulgences.');
+    expect(texts('Who wrote the Ninety-five Theses?', [theses])).toEqual([theses.text]);
+    // A country's declaration is not a person's writing.
+    expect(selectAnswer('Who wrote the Declaration of Independence?', [passage('d', 'document', 'Independence', 'Brazil’s declaration of independence came in 1822 from Prince Pedro.')])).toBeUndefined();
+    expect(texts('Who wrote the Ninety-five Theses?', [passage('m', 'question', 'Which German monk’s Ninety-five Theses of 1517 sparked the Reformation?', 'Which German monk’s Ninety-five Theses of 1517 sparked the Reformation? Answer: Martin Luther.')])?.[0]).toContain('Martin Luther');
+  });
+
+  it('“when did the council meet”: a verb that only says an event happened is not required', () => {
+    const nicaea = passage('rel-exp-001', 'question', 'Which church council of 325 produced the first version of the Nicene Creed?', 'Which church council of 325 produced the first version of the Nicene Creed? Answer: The First Council of Nicaea. It was called by Emperor Constantine.');
+    expect(texts('When did the First Council of Nicaea meet?', [nicaea])?.[0]).toContain('325');
+    expect(questionShape('When did Guru Gobind Singh die?').terms.find((t) => t.lemma === 'die')?.required).toBe(true);
+  });
+
+  it('a bank question asking for the same kind of answer holds it in its answer (“Where …? Sarnath”)', () => {
+    const sarnath = passage('rel-adv-034', 'question', 'Where did the Buddha give his first sermon after his enlightenment?', 'Where did the Buddha give his first sermon after his enlightenment? Answer: Sarnath. At the Deer Park the Buddha taught the Four Noble Truths.');
+    expect(texts('Where did the Buddha give his first sermon?', [sarnath])?.[0]).toBe(bankSentence(sarnath.source.title, 'Sarnath'));
+  });
+});
+
+describe('comparisons', () => {
+  it('a sentence naming both sides answers neither; each side is found in its own sentence, the one that opens with it first', () => {
+    const rome = passage('roman-empire', 'guide', 'The Roman Empire', 'The empire was split into a western and an eastern half after 395 CE. The Western Roman Empire ended in 476 CE.');
+    const east = passage('roman-empire-2', 'guide', 'The Roman Empire', 'The Eastern Roman (Byzantine) Empire, ruled from Constantinople, lasted until 1453.');
+    expect(texts('Compare the end of the Western and the Eastern Roman Empire.', [rome, east])?.join(' ')).toMatch(/476.*1453/);
+    const hijra = passage('key', 'guide', 'Key points', 'The Hijra of 622 CE is year 1 of the Islamic calendar.');
+    const lunar = passage('islamic', 'guide', 'Religious Calendars', 'The Islamic calendar is lunar: its year is about 354 days.');
+    const jewish = passage('jewish', 'guide', 'Religious Calendars', 'The Jewish calendar is lunisolar.');
+    expect(texts('Compare the Islamic and the Jewish calendars.', [hijra, lunar, jewish])).toEqual([lunar.text, jewish.text]);
+  });
+});
+
+describe('an explanation reads one passage in order', () => {
+  it('and stops where the guide’s summary of other topics begins', () => {
+    const sikh = passage('sacred-texts', 'guide', 'Sacred Texts and How They Came Together', 'The Sikh scripture was first compiled by Guru Arjan in 1604 as the Adi Granth. Guru Gobind Singh added to it before his death in 1708. Key points: The Dead Sea Scrolls hold the oldest known Hebrew Bible manuscripts. The New Testament has 27 books.');
+    expect(texts('Explain how the Sikh scripture came together.', [sikh])).toEqual(['The Sikh scripture was first compiled by Guru Arjan in 1604 as the Adi Granth.', 'Guru Gobind Singh added to it before his death in 1708.']);
+  });
+});

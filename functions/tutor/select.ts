@@ -20,6 +20,8 @@ export interface Term {
   readonly required: boolean;
   /** Position of the word in the question (for naming the topic). */
   readonly at: number;
+  /** Found only in the text itself, not in its passage's title or earlier sentences (one side of a comparison). */
+  readonly own?: boolean;
 }
 
 export interface QuestionShape {
@@ -63,9 +65,15 @@ const GENERIC = new Set(
   'name call called happen happened take place know known famous mean meaning explain describe compare difference different differently tell word term kind type main differ usually often thing exactly way say said come go get world part become see'.split(' '),
 );
 const PERSON_NOUNS =
-  'person|king|queen|emperor|empress|leader|ruler|explorer|apostle|prophet|guru|god|goddess|deity|scholar|philosopher|monk|president|prime minister|pharaoh|artist|general|saint|inventor|scientist|founder|author|writer|navigator|admiral|caliph|sultan|shah|pope';
+  'person|nun|priest|king|queen|emperor|empress|leader|ruler|explorer|apostle|prophet|guru|god|goddess|deity|scholar|philosopher|monk|president|prime minister|pharaoh|artist|general|saint|inventor|scientist|founder|author|writer|navigator|admiral|caliph|sultan|shah|pope';
 const PLACE_NOUNS = 'city|town|country|place|river|mountain|region|continent|cave|island|sea|ocean|state|kingdom';
 const DATE_WORDS = new Set(['year', 'date', 'day', 'century']);
+/** The word after "how" that asks for a number. */
+const HOW_FRAME = new Set(['many', 'much', 'long', 'old', 'big', 'large', 'far', 'tall', 'high', 'deep']);
+/** Verbs that say an event happened, not what it was. */
+const EVENT_VERBS = new Set(['meet', 'occur', 'hold', 'take', 'held', 'met']);
+/** "Who wrote X": a sentence naming X as someone's ("Martin Luther's Ninety-five Theses") answers it. */
+const AUTHORING = new Set(['write', 'wrote', 'compose', 'composed', 'author', 'paint', 'painted', 'draft', 'drafted', 'pen']);
 const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
 const MONTHS = new RegExp(`^${MONTH}$`);
 const NUMBER_WORDS = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|twenty|hundred|thousand|million|billion|dozen)\b/i;
@@ -86,12 +94,16 @@ export function questionShape(question: string): QuestionShape {
           ? 'place'
           : 'any';
   const { tokens } = analyse(question);
+  // "How long did it last": "long" (like many, much, old) says what kind of number, not what it is about.
+  const howFrame = tokens.findIndex((t, i) => i > 0 && tokens[i - 1]!.normal === 'how' && HOW_FRAME.has(t.normal));
   const terms: Term[] = [];
   const seen = new Set<string>();
   // "Who wrote …": the verb is the relation asked about ("adopted by the Continental Congress" does not answer it).
   const whoVerb = /^who$/i.test(tokens[0]?.value ?? '') && tokens[1]?.pos === 'VERB' ? 1 : -1;
   tokens.forEach((t, i) => {
     if (t.type !== 'word' && t.type !== 'number') return;
+    // The possessive "'s" is not a word of the question ("Gutenberg's workshop").
+    if (i === howFrame || /^['’]/.test(t.value)) return;
     const deciding = DECIDING_WORDS.has(t.normal) && t.pos !== 'VERB';
     if ((t.stop && !deciding) || t.normal.length < 2 || GENERIC.has(t.lemma) || GENERIC.has(t.normal) || seen.has(t.lemma)) return;
     // "What date…" asks for a date; "the date of Easter" is what the question is about.
@@ -100,7 +112,8 @@ export function questionShape(question: string): QuestionShape {
     const capitalised = /^\p{Lu}/u.test(t.value) && i > 0 && t.pos !== 'ADJ';
     const kind: Term['kind'] = t.pos === 'PROPN' || capitalised ? 'entity' : t.pos === 'VERB' ? 'verb' : 'word';
     // An explanation, or a date, must be of the question's action too ("how were they founded", "when did he die"); other facts only for "who <verb>".
-    const verbRequired = kind === 'verb' && (i === whoVerb || form === 'explain' || answerType === 'date');
+    // A verb that only says an event took place ("when did the council meet") is not the fact asked.
+    const verbRequired = kind === 'verb' && (i === whoVerb || form === 'explain' || (answerType === 'date' && !EVENT_VERBS.has(t.lemma)));
     terms.push({ lemma: fold(t.lemma), kind, required: kind === 'entity' || deciding || verbRequired, at: i });
   });
   const focus = terms.some((t) => t.kind === 'entity') ? terms.filter((t) => t.kind === 'entity') : terms;
@@ -156,7 +169,18 @@ const SAME_ACTION: Readonly<Record<string, readonly string[]>> = {
   launch: ['launched'],
   beat: ['defeat', 'defeated'],
   defeat: ['beat'],
+  kill: ['assassinate', 'assassinated', 'assassination', 'shoot', 'shot', 'murder', 'murdered', 'killed'],
+  assassinate: ['kill', 'killed', 'shot', 'assassination'],
+  large: ['great', 'greatest', 'big', 'biggest'],
+  big: ['large', 'largest', 'great', 'greatest'],
+  // "How is the date worked out": reckoned, calculated.
+  work: ['calculate', 'calculated', 'reckon', 'reckoned'],
+  write: ['wrote', 'written', 'author', 'authored'],
 };
+
+/** Endings that make a word of the same family: inflections count almost as the word, derivations as a relative. */
+const INFLECTIONS = ['s', 'es', 'd', 'ed', 'ing'];
+const DERIVATIONS = ['ern', 'ian', 'an', 'n', 'ese', 'ish', 'ic', 'ism', 'ist', 'er'];
 
 /**
  * A term found exactly, or as a word of the same family, counted at 0.7: most of the longer
@@ -167,15 +191,22 @@ function found(term: string, lemmas: ReadonlySet<string>): number {
   if (lemmas.has(term)) return 1;
   if ((SAME_ACTION[term] ?? []).some((w) => lemmas.has(w))) return 0.9;
   if (term.length < 4) return 0;
+  let best = 0;
   for (const candidate of lemmas) {
     if (candidate.length < 4) continue;
+    const [shorter, longer] = term.length <= candidate.length ? [term, candidate] : [candidate, term];
+    // "decipher"/"deciphered", "east"/"eastern": the one word plus an ending.
+    if (longer !== shorter && longer.startsWith(shorter)) {
+      const ending = longer.slice(shorter.length);
+      if (INFLECTIONS.includes(ending)) return 0.95;
+      if (DERIVATIONS.includes(ending)) best = Math.max(best, 0.7);
+    }
     let shared = 0;
     while (shared < term.length && shared < candidate.length && term[shared] === candidate[shared]) shared++;
-    const shorter = term.length <= candidate.length ? term : candidate;
     const family = shared >= 4 || (shared === 3 && shorter.length === 4 && /[aeiouy]$/.test(shorter));
-    if (family && shared >= 0.6 * Math.max(term.length, candidate.length)) return 0.7;
+    if (family && shared >= 0.6 * longer.length) best = Math.max(best, 0.7);
   }
-  return 0;
+  return best;
 }
 
 export interface Match {
@@ -203,7 +234,7 @@ export function match(shape: QuestionShape, text: string, context = ''): Match {
   for (const term of shape.terms) {
     const weight = WEIGHT[term.kind];
     // A name only in the passage's title or an earlier sentence counts half: the sentence itself may be about something else.
-    const f = Math.max(found(term.lemma, a.lemmas), term.kind === 'entity' ? 0.5 * found(term.lemma, around) : 0);
+    const f = Math.max(found(term.lemma, a.lemmas), term.kind === 'entity' && !term.own ? 0.5 * found(term.lemma, around) : 0, term.kind === 'verb' && AUTHORING.has(term.lemma) && possessed(shape, text) ? 0.9 : 0);
     total += weight;
     got += weight * f;
     if (f > 0) matched += 1;
@@ -211,6 +242,15 @@ export function match(shape: QuestionShape, text: string, context = ''): Match {
   }
   const own = analyse(text).tokens.filter((t) => (t.type === 'word' || t.type === 'number') && !t.stop).length;
   return { coverage: total ? got / total : 0, required, typed: hasType(shape, text, a), precision: own ? matched / own : 0 };
+}
+
+/** The question's work named as someone's ("Martin Luther's Ninety-five Theses", "the monk's Ninety-five Theses"). */
+function possessed(shape: QuestionShape, text: string): boolean {
+  const work = shape.terms.find((t) => t.kind === 'entity');
+  if (!work) return false;
+  // The owner a person: a full name ("Martin Luther's") or a word for one ("the monk's"), not a country ("Brazil's declaration").
+  const owned = new RegExp(`(?:\\p{Lu}[\\p{L}-]+\\s+\\p{Lu}[\\p{L}-]+|\\b(?:${PERSON_NOUNS}))['’]s\\s+(?:the\\s+)?([\\p{L}-]+)`, 'gu');
+  return [...text.matchAll(owned)].some((m) => m[1]!.toLowerCase().split('-').some((w) => fold(w) === work.lemma));
 }
 
 function hasType(shape: QuestionShape, text: string, a: Analysed): boolean {
@@ -268,6 +308,8 @@ export function defines(term: string, lead: Selected): boolean {
 export const bankSentence = (question: string, answer: string): string => `Our question bank asks “${question}” The answer is ${answer}.`;
 
 const MAX_WORDS = 110;
+/** How a study guide's summary section opens in its passages. */
+const SECTION_BREAK = /^Key points:/i;
 
 /** A passage's sentences as the tutor quotes them (a bank passage: its question and answer, then the explanation). */
 function textOf(passage: Passage): string[] {
@@ -289,11 +331,17 @@ export function selectAnswer(question: string, passages: readonly Passage[]): Se
   }
   const sides = shape.compared.map((side) => {
     const others = new Set(shape.compared.filter((c) => c !== side));
-    const sub: QuestionShape = { ...shape, form: 'fact', answerType: 'any', definition: null, terms: shape.terms.filter((t) => !others.has(t.lemma)).map((t) => (t.lemma === side ? { ...t, required: true } : t)) };
+    const sub: QuestionShape = { ...shape, form: 'fact', answerType: 'any', definition: null, terms: shape.terms.filter((t) => !others.has(t.lemma)).map((t) => (t.lemma === side ? { ...t, required: true, own: true } : t)) };
     return factSelection(sub, passages, false);
   });
   if (sides.some((x) => !x)) return one;
   return { sentences: sides.flatMap((x) => x!.sentences), confidence: Math.min(...sides.map((x) => x!.confidence)) };
+}
+
+/** Where a term first appears in a text, in words (a text without it: last). */
+function opens(term: Term, text: string): number {
+  const at = analyse(text).tokens.findIndex((t) => found(term.lemma, new Set([fold(t.normal), fold(t.lemma)])) > 0);
+  return at < 0 ? Number.MAX_SAFE_INTEGER : at;
 }
 
 /** The chosen passage read on to the sentence on each side of a comparison it has not reached yet, or undefined when it lacks one. */
@@ -301,7 +349,11 @@ function readOn(shape: QuestionShape, one: Selection): Selection | undefined {
   const passage = one.sentences[0]!.passage;
   const list = textOf(passage);
   const extended = [...one.sentences];
-  const has = (c: string, text: string) => found(c, analysed(text).lemmas) > 0;
+  // A sentence naming both sides ("split into a western and an eastern half") answers for neither.
+  const has = (c: string, text: string) => {
+    const lemmas = analysed(text).lemmas;
+    return found(c, lemmas) > 0 && shape.compared.every((other) => other === c || found(other, lemmas) === 0);
+  };
   for (const side of shape.compared) {
     if (extended.some((x) => has(side, x.text))) continue;
     const more = list.find((text) => has(side, text) && !extended.some((x) => x.text === text));
@@ -313,13 +365,18 @@ function readOn(shape: QuestionShape, one: Selection): Selection | undefined {
 /** The best qualifying sentence (a bank question and answer counts as one), then what follows it in its passage. */
 function factSelection(shape: QuestionShape, passages: readonly Passage[], withNext = true): Selection | undefined {
   const candidates: { lead: Selected; rest: string[]; m: Match; order: number }[] = [];
+  // One side of a comparison: a sentence about it names it first ("The Islamic calendar is lunar" before "… year 1 of the Islamic calendar").
+  const side = shape.terms.find((t) => t.own);
   passages.forEach((passage, order) => {
     const bank = bankParts(passage);
     if (bank) {
       const m = match(shape, `${bank.question} ${bank.answer}`);
-      candidates.push({ lead: { text: bankSentence(bank.question, bank.answer), passage }, rest: bank.explanation, m, order });
+      // A bank question that asks for the same kind of answer ("Where did the Buddha …? Sarnath") has it in its answer.
+      const typed = m.typed || (shape.answerType !== 'any' && questionShape(bank.question).answerType === shape.answerType && !shape.words.has(fold(bank.answer.toLowerCase())));
+      candidates.push({ lead: { text: bankSentence(bank.question, bank.answer), passage }, rest: bank.explanation, m: { ...m, typed }, order });
+      // The explanation is about the bank question: its names count as the sentence's context.
       bank.explanation.forEach((text, i) =>
-        candidates.push({ lead: { text, passage }, rest: bank.explanation.slice(i + 1), m: match(shape, text, [bank.answer, ...bank.explanation.slice(0, i)].join(' ')), order }),
+        candidates.push({ lead: { text, passage }, rest: bank.explanation.slice(i + 1), m: match(shape, text, [bank.question, bank.answer, ...bank.explanation.slice(0, i)].join(' ')), order }),
       );
       return;
     }
@@ -328,7 +385,7 @@ function factSelection(shape: QuestionShape, passages: readonly Passage[], withN
   });
   const best = candidates
     .filter((c) => passes(shape, c.m) && (!shape.definition || defines(shape.definition, c.lead)))
-    .sort((a, b) => b.m.coverage - a.m.coverage || b.m.precision - a.m.precision || a.order - b.order)[0];
+    .sort((a, b) => b.m.coverage - a.m.coverage || (side ? opens(side, a.lead.text) - opens(side, b.lead.text) : 0) || b.m.precision - a.m.precision || a.order - b.order)[0];
   if (!best) return undefined;
   // The sentence that follows it in its passage, for context: a passage reads in order.
   const next = best.rest[0];
@@ -355,11 +412,15 @@ function explainSelection(shape: QuestionShape, passages: readonly Passage[]): S
   const list = best.list;
   // From just before the sentence most on the question (a why-answer's cause comes before its effect), in order.
   const top = best.perSentence.indexOf(Math.max(...best.perSentence));
-  const start = Math.max(0, top - (shape.why ? 2 : 1));
+  // Within the section the top sentence is in: a guide's summary ("Key points: …") is a section of its own.
+  const sectionStart = list.findLastIndex((text, i) => i <= top && SECTION_BREAK.test(text));
+  const start = Math.max(0, sectionStart, top - (shape.why ? 2 : 1));
   const out: Selected[] = [];
   let count = 0;
-  for (const text of list.slice(start)) {
+  for (const [i, text] of list.entries()) {
+    if (i < start) continue;
     if (out.length > 0 && count + words(text) > MAX_WORDS) break;
+    if (i > top && SECTION_BREAK.test(text)) break;
     count += words(text);
     out.push({ text, passage: best.passage });
   }
