@@ -185,3 +185,15 @@ describe('an explanation reads one passage in order', () => {
     expect(texts('Explain how the Sikh scripture came together.', [sikh])).toEqual(['The Sikh scripture was first compiled by Guru Arjan in 1604 as the Adi Granth.', 'Guru Gobind Singh added to it before his death in 1708.']);
   });
 });
+
+describe('names from the passage around a sentence', () => {
+  it('“Who deciphered Egyptian hieroglyphs?”: “Egyptians” in the sentence before counts for the sentence that names Champollion', () => {
+    const egypt = passage('ancient-egypt', 'guide', 'Ancient Egypt: Life Along the Nile', 'Egyptians wrote with hieroglyphs, picture signs carved on temples. Jean-François Champollion used the Rosetta Stone to decipher hieroglyphs in 1822.');
+    expect(texts('Who deciphered Egyptian hieroglyphs?', [egypt])).toEqual(['Jean-François Champollion used the Rosetta Stone to decipher hieroglyphs in 1822.']);
+  });
+
+  it('“How many steps does the Noble Eightfold Path have?” is answered by “Eight” (“-fold” makes a word of the same family)', () => {
+    const path = passage('rel-beg-020', 'question', 'How many factors (steps) make up the Buddha’s Noble Path?', 'How many factors (steps) make up the Buddha’s Noble Path? Answer: Eight. The path includes right view and right intention.');
+    expect(texts('How many steps does the Noble Eightfold Path have?', [path])?.[0]).toContain('The answer is Eight.');
+  });
+});

@@ -180,7 +180,7 @@ const SAME_ACTION: Readonly<Record<string, readonly string[]>> = {
 
 /** Endings that make a word of the same family: inflections count almost as the word, derivations as a relative. */
 const INFLECTIONS = ['s', 'es', 'd', 'ed', 'ing'];
-const DERIVATIONS = ['ern', 'ian', 'an', 'n', 'ese', 'ish', 'ic', 'ism', 'ist', 'er'];
+const DERIVATIONS = ['ern', 'ian', 'an', 'n', 'ese', 'ish', 'ic', 'ism', 'ist', 'er', 'fold'];
 
 /**
  * A term found exactly, or as a word of the same family, counted at 0.7: most of the longer
@@ -233,8 +233,8 @@ export function match(shape: QuestionShape, text: string, context = ''): Match {
   let matched = 0;
   for (const term of shape.terms) {
     const weight = WEIGHT[term.kind];
-    // A name only in the passage's title or an earlier sentence counts half: the sentence itself may be about something else.
-    const f = Math.max(found(term.lemma, a.lemmas), term.kind === 'entity' && !term.own ? 0.5 * found(term.lemma, around) : 0, term.kind === 'verb' && AUTHORING.has(term.lemma) && possessed(shape, text) ? 0.9 : 0);
+    // A name only in the passage's title or an earlier sentence counts a little over half: the sentence itself may be about something else.
+    const f = Math.max(found(term.lemma, a.lemmas), term.kind === 'entity' && !term.own ? 0.6 * found(term.lemma, around) : 0, term.kind === 'verb' && AUTHORING.has(term.lemma) && possessed(shape, text) ? 0.9 : 0);
     total += weight;
     got += weight * f;
     if (f > 0) matched += 1;
