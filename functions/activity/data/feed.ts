@@ -1,10 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { FEED_ITEM_TTL_MS, FEED_LIMITS, feedItemSchema, type ActivityData, type ActivityType, type FeedItem } from '#shared/social/feed.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import { ttlSeconds } from '../../data/table-design.ts';
 import * as keys from '../../data/table-keys.ts';
+import { putItems } from '../../data/batch-write.ts';
 
 /**
  * The friend activity feed (docs/social.md: visibility friends), written on fan-out:
@@ -35,35 +36,23 @@ const table = () => env().TABLE_NAME;
 /** Writes the activity into each reader's feed (25 puts a request, unprocessed ones retried). */
 export async function fanOut(activity: Activity, readerIds: readonly string[]): Promise<number> {
   const ttl = ttlSeconds(Date.parse(activity.at) + FEED_ITEM_TTL_MS);
-  const puts = [...new Set(readerIds)].map((readerId) => ({
-    PutRequest: {
-      Item: {
-        ...keys.feedItem(readerId, activity.at, activity.key),
-        gsi2pk: keys.feedByActor(activity.actorId),
-        gsi2sk: `${readerId}#${activity.at}`,
-        ...(activity.aboutId ? { gsi1pk: keys.feedAbout(activity.aboutId), gsi1sk: `${readerId}#${activity.at}` } : {}),
-        type: 'feed-item',
-        id: `${activity.at}#${activity.key}`,
-        actor_id: activity.actorId,
-        actor_email: activity.actorEmail,
-        activity_type: activity.type,
-        activity_data: activity.data,
-        visibility: 'friends',
-        created_at: activity.at,
-        ttl,
-      },
-    },
+  const items = [...new Set(readerIds)].map((readerId) => ({
+    ...keys.feedItem(readerId, activity.at, activity.key),
+    gsi2pk: keys.feedByActor(activity.actorId),
+    gsi2sk: `${readerId}#${activity.at}`,
+    ...(activity.aboutId ? { gsi1pk: keys.feedAbout(activity.aboutId), gsi1sk: `${readerId}#${activity.at}` } : {}),
+    type: 'feed-item',
+    id: `${activity.at}#${activity.key}`,
+    actor_id: activity.actorId,
+    actor_email: activity.actorEmail,
+    activity_type: activity.type,
+    activity_data: activity.data,
+    visibility: 'friends',
+    created_at: activity.at,
+    ttl,
   }));
-  for (let i = 0; i < puts.length; i += 25) {
-    let pending = puts.slice(i, i + 25);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** Math.min(attempt, 5)));
-      if (attempt > 8) throw new Error('feed fan-out kept being throttled');
-      const { UnprocessedItems } = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
-      pending = (UnprocessedItems?.[table()] ?? []) as typeof pending;
-    }
-  }
-  return puts.length;
+  await putItems(items);
+  return items.length;
 }
 
 /**

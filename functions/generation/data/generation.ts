@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   factCheckResultSchema,
   generatedGuideSchema,
@@ -13,6 +13,7 @@ import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import { kbKeys, type StoredDocument } from '../../data/knowledge.ts';
 import * as keys from '../../data/table-keys.ts';
+import { putItems } from '../../data/batch-write.ts';
 
 /**
  * The admin's generation data: the review queue of generated questions (nothing draws them
@@ -29,15 +30,7 @@ const strip = <T extends Record<string, unknown>>(item: T): Record<string, unkno
 
 /** Stores generated questions as pending (batch puts of 25). */
 export async function putGeneratedQuestions(questions: readonly GeneratedQuestion[]): Promise<void> {
-  const table = env().TABLE_NAME;
-  const items = questions.map((q) => ({ ...keys.generatedQuestion(q.id), ...keys.generatedQuestionByStatus(q.status, q.created_at, q.id), type: 'generated-question', ...q }));
-  for (let i = 0; i < items.length; i += 25) {
-    let batch: Record<string, unknown>[] = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    while (batch.length > 0) {
-      const { UnprocessedItems } = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: batch as never } }));
-      batch = (UnprocessedItems?.[table] as Record<string, unknown>[] | undefined) ?? [];
-    }
-  }
+  await putItems(questions.map((q) => ({ ...keys.generatedQuestion(q.id), ...keys.generatedQuestionByStatus(q.status, q.created_at, q.id), type: 'generated-question', ...q })));
 }
 
 export async function getGeneratedQuestion(id: string): Promise<GeneratedQuestion | undefined> {

@@ -1,6 +1,3 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../../lib/clients.ts';
-import { env } from '../../lib/env.ts';
 import { TOURNAMENT_QUESTION_COUNT } from '#shared/tournaments/schedule.ts';
 import { deleteItems } from '../../data/batch-write.ts';
 import { classesOfTeacher, deleteClass, leaveAllClasses } from '../../classes/data/classes.ts';
@@ -8,6 +5,7 @@ import { leaveAllGroups } from '../../groups/data/study-groups.ts';
 import { forgetVideos } from '../../explanations/data/videos.ts';
 import { forgetPlayerInStandings } from '../../data/tournaments.ts';
 import * as keys from '../../data/table-keys.ts';
+import { queryAll } from '../../data/paging.ts';
 
 /**
  * Everything the table holds of one account, found by key (no scan) and deleted: the
@@ -26,23 +24,13 @@ import * as keys from '../../data/table-keys.ts';
 type Key = { pk: string; sk: string };
 
 async function queryKeys(input: { index?: 'gsi1' | 'gsi2'; partition: string }): Promise<Key[]> {
-  const found: Key[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        IndexName: input.index,
-        KeyConditionExpression: input.index ? `${input.index}pk = :p` : 'pk = :p',
-        ExpressionAttributeValues: { ':p': input.partition },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: start,
-      }),
-    );
-    found.push(...((page.Items ?? []) as Key[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return found;
+  const found = await queryAll({
+    IndexName: input.index,
+    KeyConditionExpression: input.index ? `${input.index}pk = :p` : 'pk = :p',
+    ExpressionAttributeValues: { ':p': input.partition },
+    ProjectionExpression: 'pk, sk',
+  });
+  return found as Key[];
 }
 
 /** The keys of everything to delete for the account. */

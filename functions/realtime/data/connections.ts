@@ -1,9 +1,11 @@
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Topic } from '#shared/realtime/messages.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import { ttlSeconds } from '../../data/table-design.ts';
 import * as keys from '../../data/table-keys.ts';
+import { queryPages } from '../../data/paging.ts';
+import { deleteItems } from '../../data/batch-write.ts';
 
 /**
  * WebSocket connections and their topic subscriptions. A connection's items
@@ -69,27 +71,9 @@ export async function deleteSubscription(connectionId: string, topic: Topic): Pr
 
 /** Removes the connection and every subscription of it (`$disconnect`, or a 410 on send). */
 export async function deleteConnection(connectionId: string): Promise<void> {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.connection(connectionId).pk },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: start,
-      }),
-    );
-    const items = page.Items ?? [];
-    for (let i = 0; i < items.length; i += 25) {
-      let requests = items.slice(i, i + 25).map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } }));
-      for (let attempt = 0; requests.length > 0 && attempt < 5; attempt += 1) {
-        const result = await documentClient().send(new BatchWriteCommand({ RequestItems: { [env().TABLE_NAME]: requests } }));
-        requests = (result.UnprocessedItems?.[env().TABLE_NAME] ?? []) as typeof requests;
-      }
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  for await (const page of queryPages({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.connection(connectionId).pk }, ProjectionExpression: 'pk, sk' })) {
+    await deleteItems((page.Items ?? []).map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
+  }
 }
 
 /** A listener: a connection and the account it belongs to (stored on every item). */
@@ -101,26 +85,19 @@ export interface Listener {
 async function queryIndex(gsi1pk: string): Promise<Listener[]> {
   const found: Listener[] = [];
   const nowSeconds = Math.floor(Date.now() / 1000);
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': gsi1pk },
-        ProjectionExpression: 'connection_id, user_id, #ttl',
-        ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExclusiveStartKey: start,
-      }),
-    );
+  for await (const page of queryPages({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': gsi1pk },
+    ProjectionExpression: 'connection_id, user_id, #ttl',
+    ExpressionAttributeNames: { '#ttl': 'ttl' },
+  })) {
     for (const item of page.Items ?? []) {
       // TTL deletion lags; an expired item is a connection API Gateway has already closed.
       if (typeof item.ttl === 'number' && item.ttl < nowSeconds) continue;
       if (typeof item.connection_id === 'string' && typeof item.user_id === 'string') found.push({ connectionId: item.connection_id, userId: item.user_id });
     }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  }
   return found;
 }
 

@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Level, Subject } from '#shared/constants.ts';
 import type { ReportAttempt, ReportSend } from '#shared/reports/report.ts';
 import { documentClient } from '../../lib/clients.ts';
@@ -6,6 +6,7 @@ import { env } from '../../lib/env.ts';
 import { ttlSeconds } from '../../data/table-design.ts';
 import * as keys from '../../data/table-keys.ts';
 import { queryPrefix } from '../../data/user-rows.ts';
+import { queryAll } from '../../data/paging.ts';
 
 const HISTORY = 20;
 const HISTORY_KEEP_MS = 365 * 86_400_000;
@@ -16,22 +17,12 @@ const HISTORY_KEEP_MS = 365 * 86_400_000;
  * attempts of 90 days are well under 1 MB of projected data: one or two requests.
  */
 export async function attemptsBetween(userId: string, from: Date, to: Date): Promise<ReportAttempt[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':from': `ATTEMPT#${from.toISOString()}`, ':to': `ATTEMPT#${to.toISOString()}#~` },
-        ProjectionExpression: 'subject, #level, score, total_questions, time_spent, completed_at',
-        ExpressionAttributeNames: { '#level': 'level' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':from': `ATTEMPT#${from.toISOString()}`, ':to': `ATTEMPT#${to.toISOString()}#~` },
+    ProjectionExpression: 'subject, #level, score, total_questions, time_spent, completed_at',
+    ExpressionAttributeNames: { '#level': 'level' },
+  });
   return items.map((a) => ({
     subject: a.subject as Subject,
     level: a.level as Level,
