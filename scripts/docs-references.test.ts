@@ -22,7 +22,7 @@ const REPO_FOLDERS = ['functions', 'shared', 'web', 'infra', 'events', 'docs', '
 /** Backticked repository paths: `functions/…`, `web/src/…`, also a bare file like `cdk.json`. */
 export function pathsNamed(markdown: string): string[] {
   const found = new Set<string>();
-  for (const [, inner] of markdown.matchAll(/`([^`\n]+)`/g)) {
+  for (const [, inner = ''] of markdown.matchAll(/`([^`\n]+)`/g)) {
     for (const token of inner.split(/\s+/)) {
       const path = token.replace(/^[("']+|[)"',.:;]+$/g, '');
       if (!REPO_FOLDERS.some((folder) => path.startsWith(`${folder}/`))) continue;
@@ -32,7 +32,7 @@ export function pathsNamed(markdown: string): string[] {
     }
   }
   // Markdown links to other documents: [x](docs/y.md), [x](runbook.md#anchor).
-  for (const [, target] of markdown.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+  for (const [, target = ''] of markdown.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
     if (!/^[a-z]+:/.test(target)) found.add(target);
   }
   return [...found];
@@ -41,16 +41,16 @@ export function pathsNamed(markdown: string): string[] {
 /** `npm run <script>` and `npm <script>` for the scripts npm runs without `run`. */
 export function scriptsNamed(markdown: string): string[] {
   const names = new Set<string>();
-  for (const [, name] of markdown.matchAll(/\bnpm run ([\w:-]+)/g)) names.add(name);
-  for (const [, name] of markdown.matchAll(/\bnpm (start|test)\b/g)) names.add(name);
+  for (const [, name = ''] of markdown.matchAll(/\bnpm run ([\w:-]+)/g)) names.add(name);
+  for (const [, name = ''] of markdown.matchAll(/\bnpm (start|test)\b/g)) names.add(name);
   return [...names];
 }
 
 /** `GET /api/...` style mentions; `{anything}` is a path parameter, a query string is dropped. */
 export function routesNamed(markdown: string): string[] {
   const routes = new Set<string>();
-  for (const [, method, path] of markdown.matchAll(/\b(GET|POST|PUT|PATCH|DELETE)\s+(\/api\/[^\s`),;]*)/g)) {
-    const bare = path.split('?')[0].replace(/[.:]+$/, '');
+  for (const [, method, path = ''] of markdown.matchAll(/\b(GET|POST|PUT|PATCH|DELETE)\s+(\/api\/[^\s`),;]*)/g)) {
+    const bare = (path.split('?')[0] ?? '').replace(/[.:]+$/, '');
     if (bare.includes('…')) continue;
     routes.add(`${method} ${bare}`);
   }
@@ -79,7 +79,7 @@ describe('what the README and docs/ name exists', () => {
 
   it.each(documents)('%s names only routes of the route table', (document) => {
     const unknown = routesNamed(read(document)).filter((route) => {
-      const [method, path] = route.split(' ');
+      const [method = '', path = ''] = route.split(' ');
       return !knownRoutes.has(routeKey(method, path));
     });
     expect(unknown, `${document} names routes functions/routes.ts does not have`).toEqual([]);
@@ -164,7 +164,7 @@ describe('comments cite no document outside the repository', () => {
       .filter((file) => file !== 'scripts/docs-references.test.ts')
       .flatMap((file) =>
         commentLines(read(file)).flatMap(({ line, text }) =>
-          [...text.matchAll(/\bdocs\/([\w-]+\.md)\b/g)].filter(([, name]) => !existsSync(join(root, 'docs', name))).map(([ref]) => `${file}:${line}: ${ref}`),
+          [...text.matchAll(/\bdocs\/([\w-]+\.md)\b/g)].filter(([, name = '']) => !existsSync(join(root, 'docs', name))).map(([ref]) => `${file}:${line}: ${ref}`),
         ),
       );
     expect(broken).toEqual([]);
