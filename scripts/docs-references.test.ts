@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CONSUMERS, EVENTS } from '#events/catalogue.ts';
 import { SCHEDULES } from '#events/schedules.ts';
-import { ROUTES } from '#functions/routes.ts';
+import { API_AREAS, ROUTES } from '#functions/routes.ts';
 import { WEBSOCKET_ROUTES } from '#functions/realtime/routes.ts';
 
 /**
@@ -93,6 +93,11 @@ describe('what the README and docs/ name exists', () => {
     expect([...names(CONSUMERS), ...names(SCHEDULES)].filter((n) => !architecture.includes(`\`${n}\``))).toEqual([]);
     expect([...names(CONSUMERS), ...names(SCHEDULES)].filter((n) => !new RegExp(`\\b${n}\\b`).test(readme))).toEqual([]);
     expect(WEBSOCKET_ROUTES.map((r) => r.routeKey).filter((key) => !architecture.includes(`\`${key}\``))).toEqual([]);
+  });
+
+  it.each(documents)('%s counts the API areas as functions/routes.ts does', (document) => {
+    const counts = [...read(document).matchAll(/\b(\d+) areas\b|one per area \((\d+)\)/g)].map(([, a, b]) => Number(a ?? b));
+    expect(counts.filter((n) => n !== Object.keys(API_AREAS).length)).toEqual([]);
   });
 
   it('the README stays short', () => {
