@@ -88,9 +88,9 @@ beforeAll(async () => {
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describe('AI functions in Lambda run the NLP the tests run (wink-nlp, shipped beside the bundle)', () => {
-  it('are the functions that use the NLP module: question generation, guides, fact checks, explanations, the tutor, documents', () => {
+  it('are the functions that use the NLP module: question generation, guides, fact checks, explanations, the tutor, document search and embedding', () => {
     expect(functions.map((fn) => fn.name).sort()).toEqual(
-      ['AddDocuments', 'AddVideo', 'AiTutorChat', 'ExplainQuestion', 'FactCheckGuide', 'GenerateQuestions', 'GenerateStudyGuide', 'SearchDocuments', 'SearchSimilarQuestions'].sort(),
+      ['AddVideo', 'AiTutorChat', 'ExplainQuestion', 'FactCheckGuide', 'GenerateQuestions', 'GenerateStudyGuide', 'SearchDocuments', 'SearchSimilarQuestions', 'embed-document'].sort(),
     );
   });
 
