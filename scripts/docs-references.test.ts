@@ -6,6 +6,7 @@ import { CONSUMERS, EVENTS } from '#events/catalogue.ts';
 import { SCHEDULES } from '#events/schedules.ts';
 import { API_AREAS, ROUTES } from '#functions/routes.ts';
 import { WEBSOCKET_ROUTES } from '#functions/realtime/routes.ts';
+import { MATCH_STEPS } from '#functions/tournaments/step-queue.ts';
 
 /**
  * The README and docs/ name only what exists, and source comments cite no document outside the
@@ -85,13 +86,15 @@ describe('what the README and docs/ name exists', () => {
     expect(unknown, `${document} names routes functions/routes.ts does not have`).toEqual([]);
   });
 
-  it('docs/architecture.md names every event, consumer and job, and the README diagram every consumer and job', () => {
+  it('docs/architecture.md names every event, consumer (the match-steps one too) and job, and the README diagram every consumer and job', () => {
     const architecture = read('docs/architecture.md');
     const readme = read('README.md');
     const names = (table: object) => Object.keys(table);
     expect(names(EVENTS).filter((n) => !architecture.includes(`\`${n}\``))).toEqual([]);
     expect([...names(CONSUMERS), ...names(SCHEDULES)].filter((n) => !architecture.includes(`\`${n}\``))).toEqual([]);
-    expect([...names(CONSUMERS), ...names(SCHEDULES)].filter((n) => !new RegExp(`\\b${n}\\b`).test(readme))).toEqual([]);
+    const everyConsumer = [...names(CONSUMERS), MATCH_STEPS.consumer, ...names(SCHEDULES)];
+    expect(everyConsumer.filter((n) => !new RegExp(`\\b${n}\\b`).test(readme))).toEqual([]);
+    expect(architecture.includes(`\`${MATCH_STEPS.consumer}\``)).toBe(true);
     expect(WEBSOCKET_ROUTES.map((r) => r.routeKey).filter((key) => !architecture.includes(`\`${key}\``))).toEqual([]);
   });
 
