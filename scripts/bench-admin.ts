@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { SUBJECTS } from '#shared/constants.ts';
 import { startLocalStack } from '../infra/local/stack.ts';
 
@@ -17,6 +16,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'quizquest-bench-admin-'));
 process.env.LOG_LEVEL = 'silent';
 const stack = await startLocalStack({ port: 5100, dataDir, inMemory: true });
 const { documentClient } = await import('../functions/lib/clients.ts');
+const { putItems } = await import('../functions/data/batch-write.ts');
 const { newProfile } = await import('../functions/profile/data/profiles.ts');
 const { keys } = await import('../functions/data/table-design.ts');
 const { handler: aggregate } = await import('../functions/admin/aggregate-stats.ts');
@@ -28,12 +28,7 @@ const envelope = (name: string, detail: unknown) => ({ version: '0', id: randomU
 async function addStudents(count: number, offset: number): Promise<void> {
   const now = new Date();
   const people = Array.from({ length: count }, (_, i) => newProfile({ userId: randomUUID(), email: `bench-admin-${offset + i}@example.com`, now }));
-  for (let i = 0; i < people.length; i += 25) {
-    const batch = people.slice(i, i + 25).map((p) => ({
-      PutRequest: { Item: { ...keys.profile(p.user_id), ...keys.profileByEmail(p.email), ...keys.profileByRole(p.role, p.email), type: 'profile', ...p } },
-    }));
-    await documentClient().send(new BatchWriteCommand({ RequestItems: { [stack.env.TABLE_NAME!]: batch } }));
-  }
+  await putItems(people.map((p) => ({ ...keys.profile(p.user_id), ...keys.profileByEmail(p.email), ...keys.profileByRole(p.role, p.email), type: 'profile', ...p })));
   const CONCURRENCY = 16;
   for (let i = 0; i < people.length; i += CONCURRENCY) {
     await Promise.all(

@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { SUBJECTS } from '#shared/constants.ts';
 import { startLocalStack } from '../infra/local/stack.ts';
 import { httpEvent } from '../tests/support/http-event.ts';
@@ -20,10 +19,10 @@ const dataDir = mkdtempSync(join(tmpdir(), 'quizquest-bench-report-'));
 process.env.LOG_LEVEL = 'silent';
 const stack = await startLocalStack({ port: PORT, dataDir, inMemory: true });
 const { documentClient } = await import('../functions/lib/clients.ts');
+const { putItems } = await import('../functions/data/batch-write.ts');
 const { keys } = await import('../functions/data/table-design.ts');
 const { newProfile, putProfile } = await import('../functions/profile/data/profiles.ts');
 const { handler } = await import('../functions/reports/get-report.ts');
-const table = stack.env.TABLE_NAME!;
 
 const meter = { on: false, requests: 0, capacity: 0 };
 documentClient().middlewareStack.add(
@@ -47,9 +46,7 @@ async function playerWith(attempts: number): Promise<string> {
     const completedAt = new Date(now.getTime() - ((i * 120 * DAY) / attempts) - 1000).toISOString();
     return { ...keys.attempt(userId, completedAt, randomUUID()), type: 'attempt', attemptId: randomUUID(), user_id: userId, subject: SUBJECTS[i % 3], level: 'beginner', mode: 'practice', score: 4 + (i % 7), total_questions: 10, time_spent: 45_000 + (i % 50) * 1000, response_time: 4500, points: 40, completed_at: completedAt, created_at: completedAt };
   });
-  for (let i = 0; i < items.length; i += 25) {
-    await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
-  }
+  await putItems(items);
   return userId;
 }
 

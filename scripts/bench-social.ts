@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { periodBucket, pointsSortKey } from '#shared/social/leaderboard.ts';
 import { localCognitoClient } from '../infra/local/cognito.ts';
 import { startLocalStack } from '../infra/local/stack.ts';
@@ -25,6 +25,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'quizquest-bench-social-'));
 process.env.LOG_LEVEL = 'silent';
 const stack = await startLocalStack({ port: PORT, dataDir, inMemory: true });
 const { documentClient } = await import('../functions/lib/clients.ts');
+const { putItems } = await import('../functions/data/batch-write.ts');
 const { keys } = await import('../functions/data/table-design.ts');
 const { newProfile, putProfile } = await import('../functions/profile/data/profiles.ts');
 const { publish } = await import('../functions/lib/publish.ts');
@@ -65,13 +66,7 @@ async function measure(run: () => Promise<unknown>): Promise<{ requests: number;
 }
 
 async function writeAll(items: Record<string, unknown>[]): Promise<void> {
-  for (let i = 0; i < items.length; i += 25) {
-    let pending = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    while (pending.length > 0) {
-      const { UnprocessedItems } = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
-      pending = (UnprocessedItems?.[table] ?? []) as typeof pending;
-    }
-  }
+  await putItems(items);
 }
 
 /** A player's all-subjects total for this week, as the leaderboard consumer writes it. */
