@@ -13,10 +13,11 @@ const accountRoleChanged = envelopeSchema('AccountRoleChanged');
 
 /** The counters an event moves (pure): a quiz, or an account created, deleted or moved. */
 function effectOf(event: EventBridgeEvent<string, unknown>): (() => Promise<void>) | undefined {
+  const account = (change: AccountChange) => () => countAccountChange(change, event.id);
   switch (event['detail-type']) {
     case 'QuizCompleted': {
       const { detail } = quizCompleted.parse(event);
-      return () => countQuiz({ userId: detail.userId, subject: detail.subject, score: detail.score, total: detail.total, timeSpentMs: detail.timeSpentMs, completedAt: detail.completedAt });
+      return () => countQuiz({ attemptId: detail.attemptId, userId: detail.userId, subject: detail.subject, score: detail.score, total: detail.total, timeSpentMs: detail.timeSpentMs, completedAt: detail.completedAt });
     }
     case 'AccountConfirmed':
       // Sign-up makes students (docs/admin.md); other roles are given by an admin (AccountInvited, AccountRoleChanged).
@@ -34,7 +35,6 @@ function effectOf(event: EventBridgeEvent<string, unknown>): (() => Promise<void
       return undefined;
   }
 }
-const account = (change: AccountChange) => () => countAccountChange(change);
 
 /**
  * aggregate-admin-stats: keeps the admin overview's counters. Every change is an

@@ -43,7 +43,7 @@
  * - spaced-repetition card .... pk USER#<id>  sk CARD#<question id>, gsi1pk CARDS#<id> gsi1sk <next review>#<question id>
  *                                 (the due cards: one query, oldest due first, limit 20)
  * - payment intents, waitlist . pk USER#<id> sk INTENT#<at> | pk WAITLIST#<email> sk ENTRY
- * - product counters .......... pk STATS sk GLOBAL  (users, quizzes, answers; landing statistics)
+ * - product counters .......... pk STATS | STATS#SHARD#<1-9>  sk GLOBAL  (users, quizzes, answers; landing statistics; shards summed)
  * - site configuration ........ pk CONFIG sk SITE  (the public origin, written by the web stack)
  * - daily challenge ........... pk DAILYCH#<yyyy-mm-dd> sk LEVEL#<level>  (one per day and level, with its answer key)
  * - daily challenge progress .. pk USER#<id>  sk DCPROGRESS#<yyyy-mm-dd> | DCSTREAK (the last completed day and its streak)
@@ -81,8 +81,8 @@
  * - a guide's fact check ....... pk GUIDE#<guide id> sk FACTCHECK  (the latest verdicts, catalogue or generated guide)
  * - admin audit log ............ pk AUDIT  sk <at>#<uuid>  (who did what, newest first: one bounded query; admin
  *                                 actions are rare clicks, far below one partition's limits; kept when accounts go)
- * - admin statistics ........... pk ADMINSTATS  sk TOTALS | DAY#<yyyy-mm-dd>  (counters kept by the aggregate-admin-stats
- *                                 consumer; the overview is one BatchGet of 8 keys whatever the number of users)
+ * - admin statistics ........... pk ADMINSTATS | ADMINSTATS#SHARD#<1-9>  sk TOTALS | DAY#<yyyy-mm-dd>  (counters kept by the aggregate-admin-stats
+ *                                 consumer; the overview is one BatchGet of 8 counters × 10 shards whatever the number of users)
  * - played on a day (admin) .... pk ADMINSTATS#ACTIVE#<yyyy-mm-dd>  sk <sha256 of user id>  (a player counted active once a day; TTL 8 days)
  * - seen tracking reset ........ pk CONFIG  sk SEEN-RESET  (the generation every seen set is compared with; an admin's reset adds one)
  * - offline quiz pack .......... pk USER#<id>  sk OFFLINEPACK#<pack id>  (10 questions with their answer key, issued to

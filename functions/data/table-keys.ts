@@ -4,6 +4,8 @@
  * Lambda bundle carries only the builders it calls: an object of ~100 builders cannot be
  * tree-shaken and cost every bundle ~5 KB (tests/infra/bundles.test.ts budget).
  */
+import { shardPartition } from '#shared/counter-shards.ts';
+
 export const profile = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
 export const profileByEmail = (email: string) => ({ gsi1pk: `EMAIL#${email}`, gsi1sk: 'PROFILE' });
 export const profileByRole = (role: string, email: string) => ({ gsi2pk: `ROLE#${role}`, gsi2sk: email });
@@ -47,7 +49,13 @@ export const reviewCardDue = (userId: string, nextReview: string, questionId: st
 export const siteConfig = () => ({ pk: 'CONFIG', sk: 'SITE' });
 export const paymentIntent = (userId: string, at: string) => ({ pk: `USER#${userId}`, sk: `INTENT#${at}` });
 export const waitlist = (email: string) => ({ pk: `WAITLIST#${email}`, sk: 'ENTRY' });
-export const globalStats = () => ({ pk: 'STATS', sk: 'GLOBAL' });
+let globalStatsPartition = 'STATS';
+/** Handler tests share one table with every other test file: a test counts the landing figures into a partition of its own. */
+export function useGlobalStatsPartitionForTests(name: string): void {
+  globalStatsPartition = name;
+}
+/** The landing page's counters, one shard of them (shared/counter-shards.ts; shard 0 is the item from before sharding). */
+export const globalStats = (shard = 0) => ({ pk: shardPartition(globalStatsPartition, shard), sk: 'GLOBAL' });
 export const dailyChallenge = (date: string, level: string) => ({ pk: `DAILYCH#${date}`, sk: `LEVEL#${level}` });
 export const dailyProgress = (userId: string, date: string) => ({ pk: `USER#${userId}`, sk: `DCPROGRESS#${date}` });
 export const dailyStreak = (userId: string) => ({ pk: `USER#${userId}`, sk: 'DCSTREAK' });
@@ -78,8 +86,9 @@ export const tournamentStandings = (id: string) => ({ pk: `TOURN#${id}`, sk: 'ST
 export const connection = (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' });
 export const connectionOfUser = (userId: string, connectionId: string) => ({ gsi1pk: `CONNS#${userId}`, gsi1sk: connectionId });
 export const auditEntry = (id: string) => ({ pk: 'AUDIT', sk: id });
-export const adminStatsTotals = (partition = 'ADMINSTATS') => ({ pk: partition, sk: 'TOTALS' });
-export const adminStatsDay = (partition: string, day: string) => ({ pk: partition, sk: `DAY#${day}` });
+/** The admin overview's counters, one shard of them (shared/counter-shards.ts; shard 0 is the item from before sharding). */
+export const adminStatsTotals = (partition = 'ADMINSTATS', shard = 0) => ({ pk: shardPartition(partition, shard), sk: 'TOTALS' });
+export const adminStatsDay = (partition: string, day: string, shard = 0) => ({ pk: shardPartition(partition, shard), sk: `DAY#${day}` });
 export const adminActiveMark = (partition: string, day: string, userHash: string) => ({ pk: `${partition}#ACTIVE#${day}`, sk: userHash });
 export const seenReset = () => ({ pk: 'CONFIG', sk: 'SEEN-RESET' });
 export const offlinePack = (userId: string, packId: string) => ({ pk: `USER#${userId}`, sk: `OFFLINEPACK#${packId}` });

@@ -106,7 +106,7 @@ export async function seedDemoAccounts(
     if (!(await getProfile(sub))) {
       await putProfile(newProfile({ userId: sub, email: account.email, role: account.role, now: new Date() }));
       // Counted in the admin overview as an account made through the product would be (no event: the bus may not be up yet).
-      await countAccountChange({ kind: 'created', role: account.role });
+      await countAccountChange({ kind: 'created', role: account.role }, `seed-${sub}`);
     }
     if (account.role === 'admin' && !keys[account.email]) {
       const key = await seedAuthenticator(client, pool, account, sub);

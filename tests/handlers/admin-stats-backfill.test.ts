@@ -41,8 +41,8 @@ describe('admin statistics backfill', () => {
 
     // The same history counted event by event (the consumer) and in one go (the backfill).
     stats.useStatsPartitionForTests(`ADMINSTATS#consumer-${randomUUID()}`);
-    for (const role of ['student', 'student', 'teacher'] as const) await stats.countAccountChange({ kind: 'created', role });
-    for (const quiz of quizzes) await stats.countQuiz(quiz);
+    for (const role of ['student', 'student', 'teacher'] as const) await stats.countAccountChange({ kind: 'created', role }, randomUUID());
+    for (const quiz of quizzes) await stats.countQuiz({ ...quiz, attemptId: randomUUID() });
     const counted = await stats.readAdminCounters(today);
 
     stats.useStatsPartitionForTests(`ADMINSTATS#backfill-${randomUUID()}`);
@@ -53,7 +53,7 @@ describe('admin statistics backfill', () => {
     expect(backfilled.days.get(today)).toMatchObject({ quizzes: 2, active: 1 });
 
     // A quiz later today by a player the backfill already counted does not count them as active again.
-    await stats.countQuiz({ userId: ann.user_id, subject: 'geography', score: 5, total: 10, timeSpentMs: 10_000, completedAt: new Date(earlier + 2000).toISOString() });
+    await stats.countQuiz({ attemptId: randomUUID(), userId: ann.user_id, subject: 'geography', score: 5, total: 10, timeSpentMs: 10_000, completedAt: new Date(earlier + 2000).toISOString() });
     expect((await stats.readAdminCounters(today)).days.get(today)).toMatchObject({ quizzes: 3, active: 1 });
   });
 });

@@ -3,6 +3,7 @@ import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { utcDate } from '#shared/dates.ts';
 import { accountIncrements, quizDayIncrements, quizTotalsIncrements, windowDays, type AccountChange, type Counters, type HistoryCounters, type PastQuiz, type QuizFacts } from '#shared/admin/stats.ts';
 import { ROLES, SUBJECTS, type Role, type Subject } from '#shared/constants.ts';
+import { allShards, shardOf, sumShards } from '#shared/counter-shards.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import { putItems } from '../../data/batch-write.ts';
@@ -13,9 +14,11 @@ import { batchGetItems } from '../../data/batch-get.ts';
 import { tryTransactWrite } from '../../data/transact.ts';
 
 /**
- * The admin statistics' counters: one totals item and one item per UTC day,
- * added to by the aggregate-admin-stats consumer (once per event, see processed-events.ts)
- * and read by the overview in one BatchGet of 8 keys, whatever the number of users.
+ * The admin statistics' counters: a totals counter and one counter per UTC day, each sharded
+ * over COUNTER_SHARDS items (shared/counter-shards.ts) so a busy day's rounds do not all write
+ * one item; added to by the aggregate-admin-stats consumer (once per event, see
+ * processed-events.ts) and read by the overview in one BatchGet of 8 counters × the shards,
+ * whatever the number of users. Shard 0 is the item from before sharding: nothing to migrate.
  */
 
 let partition = 'ADMINSTATS';
@@ -56,33 +59,45 @@ const activeMark = (day: string, userId: string) => ({
   ttl: ttlSeconds(Date.parse(`${day}T00:00:00Z`) + MARK_KEEP_MS),
 });
 
-export async function countQuiz(quiz: QuizFacts & { userId: string; completedAt: string }): Promise<void> {
+/** `attemptId` picks the shards (the same on a redelivery, which runOnce refuses anyway). */
+export async function countQuiz(quiz: QuizFacts & { attemptId: string; userId: string; completedAt: string }): Promise<void> {
   const day = utcDate(quiz.completedAt);
-  const totals = update(keys.adminStatsTotals(partition), quizTotalsIncrements(quiz));
+  const shard = shardOf(quiz.attemptId);
+  const totals = update(keys.adminStatsTotals(partition, shard), quizTotalsIncrements(quiz));
+  const dayKey = keys.adminStatsDay(partition, day, shard);
   const mark = { Put: { TableName: env().TABLE_NAME, Item: activeMark(day, quiz.userId), ConditionExpression: 'attribute_not_exists(pk)' } };
-  const cancelled = await tryTransactWrite([mark, totals, update(keys.adminStatsDay(partition, day), quizDayIncrements(quiz, true))]);
+  const cancelled = await tryTransactWrite([mark, totals, update(dayKey, quizDayIncrements(quiz, true))]);
   if (!cancelled) return;
   if (cancelled.codes[0] !== 'ConditionalCheckFailed') throw cancelled.error;
   // Played earlier that day: counted, but not as a new active player.
-  await documentClient().send(new TransactWriteCommand({ TransactItems: [totals, update(keys.adminStatsDay(partition, day), quizDayIncrements(quiz, false))] }));
+  await documentClient().send(new TransactWriteCommand({ TransactItems: [totals, update(dayKey, quizDayIncrements(quiz, false))] }));
 }
 
-/** An account created, deleted or moved to another role. */
-export async function countAccountChange(change: AccountChange): Promise<void> {
+/** An account created, deleted or moved to another role; `eventId` picks the shard. */
+export async function countAccountChange(change: AccountChange, eventId: string): Promise<void> {
   const { empty, ...expression } = addExpression(accountIncrements(change));
   if (empty) return;
-  await documentClient().send(new UpdateCommand({ TableName: env().TABLE_NAME, Key: keys.adminStatsTotals(partition), ...expression }));
+  await documentClient().send(new UpdateCommand({ TableName: env().TABLE_NAME, Key: keys.adminStatsTotals(partition, shardOf(eventId)), ...expression }));
 }
 
-/** The totals and the 7 days ending `today`: one request (and a retry only for keys DynamoDB left unprocessed). */
+/** A counter whose shards are all missing reads as missing (a stage that never counted). */
+const summed = (items: readonly Record<string, unknown>[]): Counters | undefined => (items.length ? sumShards(items) : undefined);
+
+/** The totals and the 7 days ending `today`, summed over their shards: one BatchGet (and a retry only for keys DynamoDB left unprocessed). */
 export async function readAdminCounters(today: string): Promise<{ totals: Counters | undefined; days: Map<string, Counters> }> {
-  const items = await batchGetItems([keys.adminStatsTotals(partition), ...windowDays(today).map((day) => keys.adminStatsDay(partition, day))]);
-  const counters = (item: Record<string, unknown>): Counters =>
-    Object.fromEntries(Object.entries(item).filter(([, value]) => typeof value === 'number')) as Counters;
-  const totals = items.find((item) => item.sk === 'TOTALS');
-  const days = new Map(items.filter((item) => String(item.sk).startsWith('DAY#')).map((item) => [String(item.sk).slice(4), counters(item)]));
-  return { totals: totals ? counters(totals) : undefined, days };
+  const shards = allShards();
+  const items = await batchGetItems([
+    ...shards.map((shard) => keys.adminStatsTotals(partition, shard)),
+    ...windowDays(today).flatMap((day) => shards.map((shard) => keys.adminStatsDay(partition, day, shard))),
+  ]);
+  const days = new Map<string, Counters>();
+  for (const day of windowDays(today)) {
+    const counters = summed(items.filter((item) => item.sk === `DAY#${day}`));
+    if (counters) days.set(day, counters);
+  }
+  return { totals: summed(items.filter((item) => item.sk === 'TOTALS')), days };
 }
+
 
 /**
  * Every account's role and every attempt, for the backfill (scripts/backfill-admin-stats.ts):
@@ -113,9 +128,12 @@ export async function scanHistory(): Promise<{ roles: Role[]; quizzes: PastQuiz[
  * their "played that day" marks (so a quiz later that day does not count its player twice).
  */
 export async function replaceAdminCounters(history: HistoryCounters): Promise<number> {
+  // The sums go in shard 0 and the other shards are emptied, so the overview's sum is the backfill's.
+  const emptied = allShards().slice(1);
   const items = [
     { ...keys.adminStatsTotals(partition), ...history.totals },
-    ...[...history.days].map(([day, counters]) => ({ ...keys.adminStatsDay(partition, day), ...counters })),
+    ...emptied.map((shard) => keys.adminStatsTotals(partition, shard)),
+    ...[...history.days].flatMap(([day, counters]) => [{ ...keys.adminStatsDay(partition, day), ...counters }, ...emptied.map((shard) => keys.adminStatsDay(partition, day, shard))]),
     ...[...history.players].flatMap(([day, players]) => [...players].map((userId) => activeMark(day, userId))),
   ];
   await putItems(items);

@@ -3,6 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import * as z from 'zod';
 import { profileSchema, type Profile } from '#shared/api.ts';
 import type { Role } from '#shared/constants.ts';
+import { shardOf } from '#shared/counter-shards.ts';
 import { DEFAULT_TIME_MULTIPLIER, timeMultiplierSchema, type TimeMultiplier } from '#shared/quiz/time-allowance.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
@@ -64,7 +65,7 @@ export async function timeMultiplierOf(userId: string): Promise<TimeMultiplier> 
 export async function ensureProfile(profile: Profile): Promise<Profile> {
   const cancelled = await tryTransactWrite([
     { Put: { TableName: env().TABLE_NAME, Item: toItem(profile), ConditionExpression: 'attribute_not_exists(pk)' } },
-    { Update: { TableName: env().TABLE_NAME, Key: keys.globalStats(), UpdateExpression: 'ADD #users :one', ExpressionAttributeNames: { '#users': 'users' }, ExpressionAttributeValues: { ':one': 1 } } },
+    { Update: { TableName: env().TABLE_NAME, Key: keys.globalStats(shardOf(profile.user_id)), UpdateExpression: 'ADD #users :one', ExpressionAttributeNames: { '#users': 'users' }, ExpressionAttributeValues: { ':one': 1 } } },
   ]);
   if (!cancelled) return profile;
   const existing = await getProfile(profile.user_id);

@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventDetail } from '#events/catalogue.ts';
 import type { Level, Subject } from '#shared/constants.ts';
+import { shardOf } from '#shared/counter-shards.ts';
 import type { LearnerStats } from '#shared/quiz/achievements.ts';
 import { RULES } from '#shared/quiz/achievements.ts';
 import { documentClient } from '../../lib/clients.ts';
@@ -64,11 +65,11 @@ export async function recordAttempt(consumer: string, e: QuizCompleted): Promise
       },
     },
     {
-      // Product-wide counters for the landing page. One hot item is fine at this
-      // scale; shard it (STATS#GLOBAL#<n>) when quizzes per second grow.
+      // Product-wide counters for the landing page, sharded so every finished round does not
+      // write one item; the attempt picks the shard, so a redelivery meets its marker above.
       Update: {
         TableName: table,
-        Key: keys.globalStats(),
+        Key: keys.globalStats(shardOf(e.attemptId)),
         UpdateExpression: 'ADD quizzes :one, #correct :score, questions :total',
         ExpressionAttributeNames: { '#correct': 'correct' },
         ExpressionAttributeValues: { ':one': 1, ':score': e.score, ':total': e.total },

@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { localCognitoClient } from '../infra/local/cognito.ts';
+import { startLocalStack } from '../infra/local/stack.ts';
+import { postFrom } from '../tests/support/loopback-http.ts';
+
+/**
+ * A class at once on the local stack (issue 22, item 4): DynamoDB requests per answer request
+ * (by command), then the answer latency p50/p95 and requests/s for 1, 35 and 200 students
+ * answering full rounds at the same time. The target: 35 at once with p95 ≤ 500 ms.
+ * BENCH_CLASS_DISK=1 stores DynamoDB Local's data on disk as `npm start` does (default: in memory).
+ */
+const SIZES = (process.env.BENCH_CLASS_SIZES ?? '1,35,200').split(',').map(Number);
+const dataDir = mkdtempSync(join(tmpdir(), 'quizquest-bench-class-'));
+process.env.LOG_LEVEL = 'silent';
+const stack = await startLocalStack({ port: 3000 + Math.floor(Math.random() * 20) * 10 + 3600, dataDir, inMemory: process.env.BENCH_CLASS_DISK !== '1' });
+const { documentClient } = await import('../functions/lib/clients.ts');
+
+type Student = { token: string; sub: string };
+
+try {
+  const cognito = localCognitoClient(stack.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER!);
+  const password = 'Bench#2026pass';
+  const stamp = Date.now();
+
+  async function student(n: number): Promise<Student> {
+    const email = `class-${n}-${stamp}@example.com`;
+    await cognito.send(new AdminCreateUserCommand({ UserPoolId: stack.env.USER_POOL_ID, Username: email, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: email }] }));
+    await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: stack.env.USER_POOL_ID, Username: email, Password: password, Permanent: true }));
+    // A loopback address each: the server limits sign-in attempts per address.
+    const response = await postFrom(`127.0.${1 + Math.floor(n / 250)}.${(n % 250) + 1}`, `${stack.url}/api/auth/sign-in`, { email, password });
+    const body = response.body as { tokens: { accessToken: string }; profile: { user_id: string } };
+    return { token: body.tokens.accessToken, sub: body.profile.user_id };
+  }
+  // Signed in a few at a time: sign-in is not what is measured.
+  async function students(from: number, count: number): Promise<Student[]> {
+    const made: Student[] = [];
+    for (let i = 0; i < count; i += 10) made.push(...(await Promise.all(Array.from({ length: Math.min(10, count - i) }, (_, k) => student(from + i + k)))));
+    return made;
+  }
+
+  const call = async (token: string, method: string, path: string, body?: unknown) => {
+    const started = performance.now();
+    const response = await fetch(`${stack.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown>, ms: performance.now() - started };
+  };
+  const startRound = (token: string) => call(token, 'POST', '/api/quiz/rounds', { subject: 'geography', level: 'beginner' });
+  const answerPath = (roundId: unknown) => `/api/quiz/rounds/${String(roundId)}/answers`;
+
+  // 1. DynamoDB requests per answer request (not the last, which finishes the round), by command.
+  const counts = new Map<string, number>();
+  documentClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      counts.set(context.commandName ?? '?', (counts.get(context.commandName ?? '?') ?? 0) + 1);
+      return next(args);
+    },
+    { step: 'initialize', name: 'bench-class-count' },
+  );
+  const [alone] = await students(1000, 1);
+  const warm = await startRound(alone!.token);
+  const questions = warm.body.questions as { id: string; options: string[] }[];
+  await call(alone!.token, 'POST', answerPath(warm.body.roundId), { questionId: questions[0]!.id, answer: questions[0]!.options[0] });
+  counts.clear();
+  const measured = questions.length - 2;
+  for (const q of questions.slice(1, -1)) await call(alone!.token, 'POST', answerPath(warm.body.roundId), { questionId: q.id, answer: q.options[0] });
+  documentClient().middlewareStack.remove('bench-class-count');
+  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  const byCommand = [...counts].map(([name, n]) => `${name.replace('Command', '')} ${(n / measured).toFixed(1)}`).join(', ');
+  console.log(`answer request: ${(total / measured).toFixed(1)} DynamoDB requests (${byCommand})`);
+
+  // 2. N students answering full rounds at once.
+  let next = 0;
+  for (const size of SIZES) {
+    const players = await students(next, size);
+    next += size;
+    const rounds = await Promise.all(players.map((p) => startRound(p.token)));
+    const latencies: number[] = [];
+    let errors = 0;
+    const started = performance.now();
+    await Promise.all(
+      players.map(async ({ token }, i) => {
+        const round = rounds[i]!;
+        if (round.status !== 201) return void (errors += 1);
+        for (const q of round.body.questions as { id: string; options: string[] }[]) {
+          const answer = await call(token, 'POST', answerPath(round.body.roundId), { questionId: q.id, answer: q.options[0] });
+          latencies.push(answer.ms);
+          if (answer.status !== 200) errors += 1;
+        }
+      }),
+    );
+    const wall = (performance.now() - started) / 1000;
+    await stack.bus.drain();
+    latencies.sort((a, b) => a - b);
+    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(0);
+    console.log(`${size} at once: ${latencies.length} answers in ${wall.toFixed(1)} s (${(latencies.length / wall).toFixed(0)} requests/s), p50 ${pct(50)} ms, p95 ${pct(95)} ms, ${errors} errors`);
+    if (errors) process.exitCode = 1;
+  }
+} finally {
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
