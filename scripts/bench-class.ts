@@ -7,7 +7,7 @@ import { startLocalStack } from '../infra/local/stack.ts';
 import { postFrom } from '../tests/support/loopback-http.ts';
 
 /**
- * A class at once on the local stack (issue 22, item 4): DynamoDB requests per answer request
+ * A class at once on the local stack (docs/benchmarks.md): DynamoDB requests per answer request
  * (by command), then the answer latency p50/p95 and requests/s for 1, 35 and 200 students
  * answering full rounds at the same time. The target: 35 at once with p95 ≤ 500 ms.
  * BENCH_CLASS_DISK=1 stores DynamoDB Local's data on disk as `npm start` does (default: in memory).

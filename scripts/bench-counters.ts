@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { startLocalStack } from '../infra/local/stack.ts';
 
 /**
- * Hot keys (issue 22, item 5): 1,000 rounds finished in one minute, through the two consumers
+ * Hot keys (sharded counters, docs/architecture.md): 1,000 rounds finished in one minute, through the two consumers
  * that count them (update-progress: the landing page's counters; aggregate-admin-stats: the
  * admin overview's totals and day), on the local stack. Every write to a counter item is
  * recorded by key; the writes per item per second are the hottest shard's writes over the

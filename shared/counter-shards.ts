@@ -1,7 +1,7 @@
 import { fnv1a32 } from './hashing.ts';
 
 /**
- * Sharded counters (issue 22, hot keys). A counter that every finished round adds to is
+ * Sharded counters, against hot keys (docs/architecture.md). A counter that every finished round adds to is
  * spread over this many items, each under a partition key of its own, and a reader sums them.
  *
  * Why 10: one item takes at most 1,000 write units a second and a transactional write costs
