@@ -271,18 +271,30 @@ export async function getDocument(id: string): Promise<EmbeddingDocument | undef
   return Item ? documentOf(Item) : undefined;
 }
 
-/** The newest documents, newest first (without their content). */
+/**
+ * The newest documents, newest first, without their content. A page stops at 1 MB read, content
+ * included (up to 50 KB a document), so pages are read until `limit` documents are found.
+ */
 export async function listDocuments(limit: number): Promise<DocumentState[]> {
-  const { Items = [] } = await documentClient().send(
-    new QueryCommand({
-      TableName: env().TABLE_NAME,
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': 'KBDOCS' },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
+  const Items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: env().TABLE_NAME,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': 'KBDOCS' },
+        ProjectionExpression: 'id, title, subject, category, #status, chunksTotal, chunksEmbedded, failureReason, createdAt, updatedAt, readyAt',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ScanIndexForward: false,
+        Limit: limit - Items.length,
+        ExclusiveStartKey: start,
+      }),
+    );
+    Items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start && Items.length < limit);
   return Items.map((item) => {
     const { content: _content, requestedBy: _by, attempt: _attempt, ...state } = documentOf(item);
     return state;
