@@ -25,7 +25,7 @@ const stack = await startLocalStack({ port: PORT, dataDir, inMemory: true });
 const { documentClient } = await import('../functions/lib/clients.ts');
 const { keys } = await import('../functions/data/table-design.ts');
 const { createQuickMatch, startMatch } = await import('../functions/tournaments/start-matches.ts');
-const { answersOf, playersOfTournament, getTournament } = await import('../functions/data/tournaments.ts');
+const { answersOf, playersOfTournament, getTournament } = await import('../functions/tournaments/data/tournaments.ts');
 const cognito = localCognitoClient(stack.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER!);
 
 interface Player {

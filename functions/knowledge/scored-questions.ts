@@ -8,7 +8,7 @@ import type { KnowledgeBase } from '../ai/types.ts';
 import { getDailyChallenge, getDailyProgress } from '../daily/data/daily-challenges.ts';
 import { activeRounds } from '../quiz/data/rounds.ts';
 import * as keys from '../data/table-keys.ts';
-import { getTournamentQuestions, playersOf, type StoredTournament } from '../data/tournaments.ts';
+import { getTournamentQuestions, playersOf, type StoredTournament } from '../tournaments/data/tournaments.ts';
 import { callerDay } from '../daily/daily-view.ts';
 import { documentClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';

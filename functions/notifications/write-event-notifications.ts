@@ -4,7 +4,7 @@ import { envelopeSchema } from '#events/catalogue.ts';
 import { achievementText, challengeFinishedText, challengeReceivedText, classInviteText, friendRequestText, parentLinkText, tournamentStartingText, type NotificationText } from '#shared/notifications/texts.ts';
 import { minutesUntil } from '#shared/tournaments/alerts.ts';
 import { getProfile } from '../profile/data/profiles.ts';
-import { playersOfTournament } from '../data/tournaments.ts';
+import { playersOfTournament } from '../tournaments/data/tournaments.ts';
 import { notify, type NotifyInput } from './notify.ts';
 import { startDefaultStudyReminders } from './study-reminders.ts';
 import { eventHandler } from '../lib/instrument.ts';

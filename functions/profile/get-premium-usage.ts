@@ -2,7 +2,7 @@ import { premiumUsageSchema } from '#shared/premium-usage.ts';
 import { isoWeekId } from '#shared/dates.ts';
 import { reportSends } from '../reports/data/reports.ts';
 import { groupsOfUser } from '../groups/data/study-groups.ts';
-import { tournamentsOfWeek } from '../data/tournaments.ts';
+import { tournamentsOfWeek } from '../tournaments/data/tournaments.ts';
 import { CATALOGUE, generatedGuides } from '../guides/guide-access.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { httpHandler, respond } from '../lib/http.ts';

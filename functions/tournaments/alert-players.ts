@@ -1,6 +1,6 @@
 import { ALERT_LEAD_MS, alertDue } from '#shared/tournaments/alerts.ts';
 import { isoWeekId } from '#shared/dates.ts';
-import { markAlertSent, tournamentsOfWeek } from '../data/tournaments.ts';
+import { markAlertSent, tournamentsOfWeek } from './data/tournaments.ts';
 import { publish } from '../lib/publish.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { isCorrect } from '#shared/quiz/grade.ts';
 import { matchAnswerRequestSchema } from '#shared/tournaments/api.ts';
 import { answerPoints, answerVerdict, TOURNAMENT_MESSAGES as M } from '#shared/tournaments/schedule.ts';
-import { getPlayer, getTournament, getTournamentQuestions, putAnswer } from '../data/tournaments.ts';
+import { getPlayer, getTournament, getTournamentQuestions, putAnswer } from './data/tournaments.ts';
 import { Conflict, Forbidden, NotFound } from '../lib/errors.ts';
 import { httpHandler, json, parseBody } from '../lib/http.ts';
 import { requireLivePlayer, tournamentIdFrom } from './access.ts';

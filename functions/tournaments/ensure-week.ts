@@ -10,7 +10,7 @@ import {
   type PlannedTournament,
 } from '#shared/tournaments/schedule.ts';
 import { getBankMeta, getQuestions } from '../questions/data/question-bank.ts';
-import { putTournamentIfAbsent, tournamentsOfWeek, type StoredQuestion, type StoredTournament } from '../data/tournaments.ts';
+import { putTournamentIfAbsent, tournamentsOfWeek, type StoredQuestion, type StoredTournament } from './data/tournaments.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import { playQuestionSchema } from '#shared/quiz/question.ts';
 import type { MatchState } from '#shared/tournaments/api.ts';
 import { questionSlot, TOURNAMENT_MESSAGES as M } from '#shared/tournaments/schedule.ts';
-import { getAnswer, getPlayer, getStandings, getTournament, getTournamentQuestions } from '../data/tournaments.ts';
+import { getAnswer, getPlayer, getStandings, getTournament, getTournamentQuestions } from './data/tournaments.ts';
 import { Forbidden, NotFound } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { requireLivePlayer, tournamentIdFrom } from './access.ts';

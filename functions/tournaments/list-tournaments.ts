@@ -1,4 +1,4 @@
-import { playersOf } from '../data/tournaments.ts';
+import { playersOf } from './data/tournaments.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { requireLivePlayer } from './access.ts';
 import { ensureCurrentWeeks } from './ensure-week.ts';

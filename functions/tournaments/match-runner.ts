@@ -16,7 +16,7 @@ import {
   stepSeqOf,
   type StoredStandings,
   type StoredTournament,
-} from '../data/tournaments.ts';
+} from './data/tournaments.ts';
 import { pushToTopic, pushToUser } from '../lib/push.ts';
 import { sendStep } from './send-step.ts';
 import { clockOf, playerStanding, rankingRow } from './views.ts';

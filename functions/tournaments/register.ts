@@ -1,6 +1,6 @@
 import { parseTimeMultiplier } from '#shared/quiz/time-allowance.ts';
 import { canRegister, liveMultiplier, TOURNAMENT_MESSAGES as M } from '#shared/tournaments/schedule.ts';
-import { getTournament, register } from '../data/tournaments.ts';
+import { getTournament, register } from './data/tournaments.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, json } from '../lib/http.ts';
 import { requireLivePlayer, tournamentIdFrom } from './access.ts';

@@ -1,7 +1,7 @@
 import { reopenedWindow, STALL_GRACE_MS, stalledStep } from '#shared/tournaments/resume.ts';
 import { isoWeekId } from '#shared/dates.ts';
 import type { MatchStep } from '#shared/tournaments/steps.ts';
-import { claimResume, reopenQuestion, stepSeqOf, unfinishedMatchesOf, type StoredTournament } from '../data/tournaments.ts';
+import { claimResume, reopenQuestion, stepSeqOf, unfinishedMatchesOf, type StoredTournament } from './data/tournaments.ts';
 import { log } from '../lib/log.ts';
 import { sendStep } from './send-step.ts';
 import { clockOf } from './views.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Level, Subject } from '#shared/constants.ts';
 import { isoWeekId } from '#shared/dates.ts';
 import { delaySecondsUntil } from '#shared/tournaments/steps.ts';
-import { claimStart, putTournamentIfAbsent, tournamentsOfWeek, type StoredTournament } from '../data/tournaments.ts';
+import { claimStart, putTournamentIfAbsent, tournamentsOfWeek, type StoredTournament } from './data/tournaments.ts';
 import { drawQuestions, newTournament } from './ensure-week.ts';
 import { sendStep } from './send-step.ts';
 

@@ -1,5 +1,5 @@
 import { tournamentIdSchema } from '#shared/tournaments/api.ts';
-import { getPlayer } from '../data/tournaments.ts';
+import { getPlayer } from './data/tournaments.ts';
 
 /**
  * Who may subscribe to a live match's `match:<id>` topic: its registered players only (a

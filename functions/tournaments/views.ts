@@ -1,7 +1,7 @@
 import { publicName } from '#shared/social/leaderboard.ts';
 import type { RankingRow, TournamentView } from '#shared/tournaments/api.ts';
 import { cardState, scheduledEnd, type MatchClock, type RankedStanding } from '#shared/tournaments/schedule.ts';
-import type { StoredPlayer, StoredStandings, StoredTournament } from '../data/tournaments.ts';
+import type { StoredPlayer, StoredStandings, StoredTournament } from './data/tournaments.ts';
 
 /** How late the runner may be before a card shows a match that never finished as Finished anyway. */
 const END_GRACE_MS = 2 * 60_000;

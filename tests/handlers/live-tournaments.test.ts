@@ -17,7 +17,7 @@ const { handler: answerHandler } = await import('../../functions/tournaments/ans
 const { createQuickMatch } = await import('../../functions/tournaments/start-matches.ts');
 const { runStep } = await import('../../functions/tournaments/match-runner.ts');
 const { resumeStalledMatches } = await import('../../functions/tournaments/resume-matches.ts');
-const { claimStart, getTournament, getTournamentQuestions, answersOf } = await import('../../functions/data/tournaments.ts');
+const { claimStart, getTournament, getTournamentQuestions, answersOf } = await import('../../functions/tournaments/data/tournaments.ts');
 const { canSubscribeToMatch } = await import('../../functions/tournaments/topic-access.ts');
 const { handler: runLiveTournaments } = await import('../../functions/tournaments/run-live-tournaments.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
@@ -224,7 +224,7 @@ describe('live tournaments', () => {
 
     // Delete Account: the player's registration, answers and line in the standings go; the others stay.
     const { deleteAccountData } = await import('../../functions/profile/data/account-data.ts');
-    const { getStandings, getPlayer } = await import('../../functions/data/tournaments.ts');
+    const { getStandings, getPlayer } = await import('../../functions/tournaments/data/tournaments.ts');
     await deleteAccountData(fast.user_id, fast.email);
     expect(await getPlayer(t.id, fast.user_id)).toBeUndefined();
     expect((await answersOf(t.id, 1)).map((a) => a.user_id).sort()).toEqual([wrong.user_id, extra.user_id].sort());

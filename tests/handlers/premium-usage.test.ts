@@ -13,7 +13,7 @@ useLocalStack();
 const { handler: usage } = await import('../../functions/profile/get-premium-usage.ts');
 const { handler: createGroup } = await import('../../functions/groups/create-group.ts');
 const { recordReportSend } = await import('../../functions/reports/data/reports.ts');
-const { tournamentsOfWeek } = await import('../../functions/data/tournaments.ts');
+const { tournamentsOfWeek } = await import('../../functions/tournaments/data/tournaments.ts');
 const { CATALOGUE, generatedGuides } = await import('../../functions/guides/guide-access.ts');
 
 const counters = async (sub: string) => parse(await usage(httpEvent({ sub })));

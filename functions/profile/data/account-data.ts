@@ -3,7 +3,7 @@ import { deleteItems } from '../../data/batch-write.ts';
 import { classesOfTeacher, deleteClass, leaveAllClasses } from '../../classes/data/classes.ts';
 import { leaveAllGroups } from '../../groups/data/study-groups.ts';
 import { forgetVideos } from '../../explanations/data/videos.ts';
-import { forgetPlayerInStandings } from '../../data/tournaments.ts';
+import { forgetPlayerInStandings } from '../../tournaments/data/tournaments.ts';
 import * as keys from '../../data/table-keys.ts';
 import { queryAll } from '../../data/paging.ts';
 

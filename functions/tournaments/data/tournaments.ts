@@ -3,10 +3,10 @@ import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCom
 import type { Level, Subject } from '#shared/constants.ts';
 import type { MatchStatus } from '#shared/tournaments/api.ts';
 import type { Standing } from '#shared/tournaments/schedule.ts';
-import { documentClient } from '../lib/clients.ts';
-import { env } from '../lib/env.ts';
-import type { IndexedQuestion } from '../questions/data/question-bank.ts';
-import * as keys from './table-keys.ts';
+import { documentClient } from '../../lib/clients.ts';
+import { env } from '../../lib/env.ts';
+import type { IndexedQuestion } from '../../questions/data/question-bank.ts';
+import * as keys from '../../data/table-keys.ts';
 
 /**
  * Live tournaments. One partition per tournament (`TOURN#<id>`):
