@@ -53,7 +53,7 @@ export function stepBody(step: MatchStep, correlationId: string | undefined): st
   return JSON.stringify({ detail: isSaneCorrelationId(correlationId) ? { ...detail, [EVENT_META_KEY]: { correlationId } } : detail });
 }
 
-/** The step a message carries; throws on anything else (it then ends in the dead-letter queue). */
+/** The step a message carries; throws on anything else (the consumer logs and drops it: no redelivery could read it). */
 export function parseStepBody(body: string): MatchStep {
   return stepSchema.parse(z.object({ detail: z.unknown() }).parse(JSON.parse(body)).detail);
 }
