@@ -3,7 +3,7 @@ import type { Level, Subject } from '#shared/constants.ts';
 import { DEFAULT_MAX_RESULTS, DEFAULT_THRESHOLD, dotRow, fuse, topK } from '#shared/knowledge/similarity.ts';
 import { KB_SCOPES, documentsNotReady, readScope, scopeVersions, type KbScope, type SourceKind, type StoredChunk } from '../data/knowledge.ts';
 import { log } from '../lib/log.ts';
-import { contentTerms } from './nlp.ts';
+import { analyse, contentTerms } from './nlp.ts';
 import type { Embedder, KnowledgeBase, Passage, SearchOptions } from './types.ts';
 
 /**
@@ -43,6 +43,8 @@ interface ScopeIndex {
   readonly chunks: readonly StoredChunk[];
   readonly matrix: Float32Array;
   readonly keyword: Keyword | undefined;
+  /** Each chunk's title and text in lower case, for the name match. */
+  readonly lowered: readonly string[];
 }
 
 export interface KnowledgeBaseOptions {
@@ -64,7 +66,8 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): ChunkSearch 
     const dimensions = chunks[0]?.vector.length ?? 0;
     const matrix = new Float32Array(chunks.length * dimensions);
     chunks.forEach((c, row) => matrix.set(c.vector, row * dimensions));
-    const index: ScopeIndex = { version, chunks, matrix, keyword: options.hybrid ? keywordIndex(chunks) : undefined };
+    const lowered = chunks.map((c) => `${c.title} ${c.text}`.toLowerCase());
+    const index: ScopeIndex = { version, chunks, matrix, keyword: options.hybrid ? keywordIndex(chunks) : undefined, lowered };
     cache.set(scope, index);
     return index;
   }
@@ -79,6 +82,7 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): ChunkSearch 
     const [versions, queryVector] = await Promise.all([scopeVersions(scopes), embedQuery(embedder, query)]);
     // docs/ai.md: without a query vector (the model unreachable) the search falls back to a text match.
     const words = queryVector ? [] : [...new Set(contentTerms(query))];
+    const names = queryNames(query);
     // Scores first (no allocation per chunk); passages only for the chunks above the threshold.
     const ranked: { item: ChunkPassage; similarity: number }[] = [];
     for (const scope of scopes) {
@@ -87,9 +91,8 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): ChunkSearch 
       if (queryVector && queryVector.length * index.chunks.length !== index.matrix.length) continue;
       const lexical = queryVector && index.keyword ? new Map(index.keyword.search(query, 200)) : undefined;
       for (let row = 0; row < index.chunks.length; row += 1) {
-        const similarity = queryVector
-          ? round(fuse(dotRow(queryVector, index.matrix, row), lexical ? (lexical.get(index.chunks[row]!.chunkKey) ?? 0) : undefined))
-          : round(textMatch(words, index.chunks[row]!));
+        const base = queryVector ? fuse(dotRow(queryVector, index.matrix, row), lexical ? (lexical.get(index.chunks[row]!.chunkKey) ?? 0) : undefined) : textMatch(words, index.chunks[row]!);
+        const similarity = round(Math.min(1, base + nameMatch(names, index.lowered[row]!)));
         if (similarity < threshold) continue;
         const chunk = index.chunks[row]!;
         if (request.category && chunk.category !== request.category) continue;
@@ -108,6 +111,24 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): ChunkSearch 
     searchChunks,
     forget: () => cache.clear(),
   };
+}
+
+/** What a passage naming every name of the query adds to its similarity (a share of it for some of them). */
+export const NAME_MATCH_WEIGHT = 0.1;
+
+/**
+ * The names in a query, lower case: capitalised words after its first ("Jewish", "Bahá'í",
+ * "Armada"). The word vectors blur a name into its neighbours (Jewish, Jain, Christian) and BM25
+ * weighs it like any rare word, so a passage that names them is ranked up.
+ */
+export function queryNames(query: string): string[] {
+  return [...new Set(analyse(query).tokens.filter((t, i) => i > 0 && t.type === 'word' && !t.stop && /^\p{Lu}/u.test(t.value)).map((t) => t.normal))];
+}
+
+/** The ranking bonus of a passage (its title and text, lower case) for the query's names. */
+export function nameMatch(names: readonly string[], lowered: string): number {
+  if (names.length === 0) return 0;
+  return (NAME_MATCH_WEIGHT * names.filter((n) => lowered.includes(n)).length) / names.length;
 }
 
 async function embedQuery(embedder: Embedder, query: string): Promise<Float32Array | undefined> {

@@ -38,6 +38,8 @@ export interface QuestionShape {
   readonly compared: readonly string[];
   /** A why question: its answer (the cause) tends to come before the sentence that names the effect. */
   readonly why: boolean;
+  /** A why or how question ("Explain how the Sikh scripture came together"): a process or a cause, which a bank question's one-line answer rarely gives. */
+  readonly process: boolean;
   /** What the question is about, in its own words ("the Declaration of Independence"): its names, else its key words. */
   readonly topic: string;
 }
@@ -136,7 +138,7 @@ export function questionShape(question: string): QuestionShape {
     const named = (x: Term | undefined) => x && /^\p{Lu}/u.test(tokens[x.at]!.value);
     if (named(left) && named(right)) compared.push(left!.lemma, right!.lemma);
   });
-  return { form, answerType, terms, words: new Set(tokens.map((t) => fold(t.normal))), located: /^ where /.test(q), why: /^ why /.test(q), topic, definition, compared };
+  return { form, answerType, terms, words: new Set(tokens.map((t) => fold(t.normal))), located: /^ where /.test(q), why: /^ why /.test(q), process: /^ (?:why|explain (?:how|why)|how (?:did|do|does|was|were|is|are|has|have)) /.test(q), topic, definition, compared };
 }
 
 interface Analysed {
@@ -253,10 +255,25 @@ function possessed(shape: QuestionShape, text: string): boolean {
   return [...text.matchAll(owned)].some((m) => m[1]!.toLowerCase().split('-').some((w) => fold(w) === work.lemma));
 }
 
+/**
+ * The clauses of a sentence (split at semicolons) that name what is asked (its names, action
+ * and required words, else any of its words); all of them when none does (the name is in the
+ * passage around it).
+ */
+function datedClauses(shape: QuestionShape, text: string): readonly string[] {
+  const clauses = text.split(/;\s+/);
+  if (clauses.length === 1) return clauses;
+  const key = shape.terms.filter((t) => t.kind !== 'word' || t.required);
+  const wanted = key.length ? key : shape.terms;
+  const about = clauses.filter((clause) => wanted.some((t) => found(t.lemma, analysed(clause).lemmas) > 0));
+  return about.length ? about : clauses;
+}
+
 function hasType(shape: QuestionShape, text: string, a: Analysed): boolean {
   switch (shape.answerType) {
     case 'date':
-      return DATE.test(text);
+      // The date in the clause about what is asked ("became leader in 1985; his reforms contributed to the end of the Cold War" does not date the end).
+      return datedClauses(shape, text).some((clause) => DATE.test(clause));
     case 'number':
       // A number of its own, not one inside a name ("the Four Noble Truths").
       return /\d/.test(text) || [...text.matchAll(new RegExp(NUMBER_WORDS.source, 'gi'))].some((m) => !/^\s+\p{Lu}/u.test(text.slice(m.index + m[0].length)));
@@ -403,8 +420,8 @@ function explainSelection(shape: QuestionShape, passages: readonly Passage[]): S
     const perSentence = list.map((s) => match(shape, s).coverage);
     const density = perSentence.filter((c) => c > 0).length / Math.max(1, list.length);
     const title = match(shape, passage.source.title).coverage;
-    // A bank question says what, rarely why: a guide or document explains.
-    const bonus = (passage.source.kind === 'guide' ? 0.05 : 0) - (shape.why && passage.source.kind === 'question' ? 0.3 : 0);
+    // A bank question says what, rarely why or how: a guide or document explains.
+    const bonus = (passage.source.kind === 'guide' ? 0.05 : 0) - (shape.process && passage.source.kind === 'question' ? 0.3 : 0);
     return { passage, list, perSentence, m, score: m.coverage + 0.2 * density + 0.1 * title + bonus, order };
   });
   const best = scored.filter((s) => passes(shape, s.m) && s.perSentence.some((c) => c > 0)).sort((a, b) => b.score - a.score || a.order - b.order)[0];
