@@ -197,3 +197,19 @@ describe('names from the passage around a sentence', () => {
     expect(texts('How many steps does the Noble Eightfold Path have?', [path])?.[0]).toContain('The answer is Eight.');
   });
 });
+
+describe('dates and processes', () => {
+  it('a when-answer’s date is in the clause about what was asked', () => {
+    const gorbachev = passage('hist-exp-030', 'document', 'Cold War leaders', 'Mikhail Gorbachev became Soviet leader in 1985; his reforms contributed to the end of the Cold War.');
+    expect(selectAnswer('When did the Cold War come to an end?', [gorbachev])).toBeUndefined();
+    const end = passage('cold-war', 'guide', 'The Cold War', 'The Berlin Wall fell in 1989; the Soviet Union itself was dissolved in 1991, ending the Cold War.');
+    expect(texts('When did the Cold War come to an end?', [gorbachev, end])).toEqual([end.text]);
+  });
+
+  it('“Explain how …” prefers a guide’s account to a bank question’s one-line answer', () => {
+    const bank = passage('rel-beg-050', 'question', 'What is the holy scripture of Sikhism called?', 'What is the holy scripture of Sikhism called? Answer: The Guru Granth Sahib. Sikhs treat the Sikh scripture as their eternal Guru.');
+    const guide = passage('sacred-texts', 'guide', 'Sacred Texts and How They Came Together', 'The Sikh scripture was first compiled by Guru Arjan in 1604 as the Adi Granth. Guru Gobind Singh later added to it.');
+    expect(questionShape('Explain how the Sikh scripture came together.').process).toBe(true);
+    expect(selectAnswer('Explain how the Sikh scripture came together.', [bank, guide])?.sentences[0]?.passage).toBe(guide);
+  });
+});
