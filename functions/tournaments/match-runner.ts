@@ -82,8 +82,9 @@ export async function runStep(step: MatchStep, deps: RunnerDeps = defaultDeps): 
     case 'announce': {
       const question = (await getTournamentQuestions(tournamentId))[n - 1];
       if (!question) return 'missing';
-      const window = plan.kind === 'open' ? plan : { openAt: Date.parse(t.open_at!), closeAt: Date.parse(t.close_at!) };
-      const claimed = plan.kind === 'open' ? await openQuestion(tournamentId, n, iso(window.openAt), iso(window.closeAt), seq) : await claimStep(tournamentId, n, 'open', seq);
+      // A reopened question keeps the fresh window the resume job stored.
+      const slot = plan.kind === 'open' ? plan : { openAt: Date.parse(t.open_at!), closeAt: Date.parse(t.close_at!) };
+      const claimed = plan.kind === 'open' ? await openQuestion(tournamentId, n, iso(slot.openAt), iso(slot.closeAt), seq) : await claimStep(tournamentId, n, 'open', seq);
       if (!claimed) return 'duplicate';
       await pushToTopic(`match:${tournamentId}`, {
         type: MATCH_MESSAGE_TYPES.questionOpen,
@@ -91,13 +92,13 @@ export async function runStep(step: MatchStep, deps: RunnerDeps = defaultDeps): 
           tournament_id: tournamentId,
           number: n,
           total: t.question_count,
-          open_at: iso(window.openAt),
-          close_at: iso(window.closeAt),
+          open_at: iso(slot.openAt),
+          close_at: iso(slot.closeAt),
           window_ms: t.window_ms,
           question: playQuestionSchema.parse({ ...question, id: `live-q${n}` }),
         },
       });
-      await hand({ tournamentId, question: n, phase: 'close', seq: seq + 1 }, window.closeAt);
+      await hand({ tournamentId, question: n, phase: 'close', seq: seq + 1 }, slot.closeAt);
       return plan.kind === 'open' ? 'opened' : 'announced';
     }
     case 'close':
