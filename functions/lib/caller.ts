@@ -20,13 +20,26 @@ function issuedAt(claims: Record<string, unknown>): number | undefined {
  * authorizer would accept it until it expires. ID tokens are refused (access tokens only).
  */
 export async function requireCaller(event: HttpEvent, allowed?: readonly Role[]): Promise<Profile> {
+  return (await requireCallerWith(event, () => [], allowed)).profile;
+}
+
+/**
+ * requireCaller that also reads items of the caller's own (keys built from the verified `sub`,
+ * e.g. the round being answered) in the same consistent BatchGet: one DynamoDB request where a
+ * handler made two. The items are handed back only once the caller has passed every check.
+ */
+export async function requireCallerWith(
+  event: HttpEvent,
+  ownKeys: (userId: string) => readonly { pk: string; sk: string }[],
+  allowed?: readonly Role[],
+): Promise<{ profile: Profile; items: (Record<string, unknown> | undefined)[] }> {
   const claims = event.requestContext.authorizer?.jwt?.claims ?? {};
   const sub = claims.sub;
   if (typeof sub !== 'string' || !sub) throw new Unauthorized();
   // Access tokens only: an ID token is signed for the same client, and a JWT authorizer that
   // checks `aud` or `client_id` alike would pass it. Cognito stamps every token with token_use.
   if (claims.token_use !== undefined && claims.token_use !== 'access') throw new Unauthorized();
-  const { profile, validAfterMs } = await callerRecords(sub);
+  const { profile, validAfterMs, items } = await callerRecords(sub, ownKeys(sub));
   if (validAfterMs !== undefined) {
     const iat = issuedAt(claims);
     if (iat === undefined || issuedBeforeCutoff(iat, validAfterMs)) throw new Unauthorized(AUTH_MESSAGES.sessionEnded, 'session_revoked');
@@ -35,7 +48,7 @@ export async function requireCaller(event: HttpEvent, allowed?: readonly Role[])
   if (!profile) throw new Forbidden('No profile exists for this account', 'no_profile');
   if (allowed && !allowed.includes(profile.role)) throw new Forbidden();
   if (allowed?.every((role) => role === 'admin')) requireAdminSecondStep(profile);
-  return profile;
+  return { profile, items };
 }
 
 /**

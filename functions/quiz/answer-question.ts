@@ -4,8 +4,8 @@ import { dailyLimitDetails } from '#shared/quiz/daily-limit.ts';
 import { isCorrect } from '#shared/quiz/grade.ts';
 import { isRoundOpen } from '#shared/quiz/round-life.ts';
 import { countRoundItem, roundsPlayedToday } from './data/daily-rounds.ts';
-import { appendAnswer, getRound } from './data/rounds.ts';
-import { requireCaller } from '../lib/caller.ts';
+import { appendAnswer, roundKey, roundOf } from './data/rounds.ts';
+import { requireCallerWith } from '../lib/caller.ts';
 import { BadRequest, Conflict, NotFound, TooManyRequests } from '../lib/errors.ts';
 import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { countMetric, METRIC } from '../lib/metrics.ts';
@@ -20,8 +20,9 @@ import { roundIdFrom } from './round-path.ts';
 export const handler = httpHandler(async (event) => {
   const body = parseBody(event, answerRequestSchema);
   const roundId = roundIdFrom(event);
-  const profile = await requireCaller(event);
-  const round = await getRound(profile.user_id, roundId);
+  // The caller's records and the round in one request (the round is under the caller's own key).
+  const { profile, items } = await requireCallerWith(event, (userId) => [roundKey(userId, roundId)]);
+  const round = roundOf(items[0]);
   if (!round) throw new NotFound('Round not found');
   if (round.status === 'abandoned') throw new Conflict(QUIZ_MESSAGES.roundExpired, 'round_expired');
   if (round.status !== 'active') throw new Conflict(QUIZ_MESSAGES.roundFinished, 'round_finished');

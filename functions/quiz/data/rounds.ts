@@ -112,6 +112,10 @@ function fromItem(item: Record<string, unknown>): StoredRound {
   return round as unknown as StoredRound;
 }
 
+/** The round's key and its item read alongside the caller's records (requireCallerWith): one request for both. */
+export const roundKey = (userId: string, roundId: string) => keys.round(userId, roundId);
+export const roundOf = (item: Record<string, unknown> | undefined): StoredRound | undefined => (item ? fromItem(item) : undefined);
+
 export async function getRound(userId: string, roundId: string): Promise<StoredRound | undefined> {
   const { Item } = await documentClient().send(
     new GetCommand({ TableName: env().TABLE_NAME, Key: keys.round(userId, roundId), ConsistentRead: true }),
