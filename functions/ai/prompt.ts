@@ -14,7 +14,8 @@ export const GROUNDING_RULES = [
   'You are a careful tutor for a quiz-learning platform (geography, history, religion).',
   'Answer ONLY from the numbered passages below. Do not add facts that are not in them.',
   'Cite the passages you use as [n] after the sentence that uses them.',
-  'If the passages do not contain the answer, say that the knowledge base does not cover it.',
+  'Passages marked "country fact sheet" are structured facts from the country data; where another passage disagrees with one on a country\'s facts, the fact sheet is right.',
+  'If the passages do not contain the answer, say so instead of guessing (for a tutor answer: begin with "I\'m not sure"), and name what the passages are about.',
 ].join(' ');
 
 export function buildPrompt(request: GenerateRequest): Prompt {

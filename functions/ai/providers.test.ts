@@ -67,6 +67,11 @@ describe('the prompt a model gets', () => {
   it('numbers the passages with their sources and forbids anything else', () => {
     const prompt = buildPrompt({ ...request, maxWords: 80 });
     expect(prompt.system).toContain(GROUNDING_RULES);
+    // It must abstain rather than guess, cite, and take the country data's fact sheets as settling a country's facts.
+    expect(GROUNDING_RULES).toContain('Answer ONLY from the numbered passages');
+    expect(GROUNDING_RULES).toContain('Cite the passages you use as [n]');
+    expect(GROUNDING_RULES).toContain('say so instead of guessing (for a tutor answer: begin with "I\'m not sure")');
+    expect(GROUNDING_RULES).toContain('the fact sheet is right');
     expect(prompt.system).toContain('[1] Japan (country fact sheet): Japan is a country');
     expect(prompt.system).toContain('[2] What is the currency of Japan called? (question bank explanation)');
     expect(prompt.user).toBe('Answer the student.\n\nWhat currency does Japan use?\nUse at most 80 words.');

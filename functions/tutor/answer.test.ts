@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { BedrockRuntimeClient, ConverseStreamCommand } from '@aws-sdk/client-bedrock-runtime';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bedrockGenerator } from '../ai/bedrock.ts';
 import type { KnowledgeBase, Passage, TextGenerator } from '../ai/types.ts';
+import { TUTOR_MODEL_INSTRUCTION } from '#shared/tutor/grounded.ts';
 import { parseFactSheet } from '#shared/tutor/country-facts.ts';
 import { TUTOR_MESSAGES } from '#shared/tutor/tutor.ts';
 import { answerQuestion, chunkBatcher, citationsFor, type TutorDeps } from './answer.ts';
@@ -136,5 +140,51 @@ describe('country questions from the fact sheets (issue 20)', () => {
   it('a fact that would give away a question the caller can still score is left to the guarded retrieval', async () => {
     const answer = await answerQuestion({ message: 'capital of Canada?', subject: 'geography', history: [] }, deps([canberraGuide], { withholds: (p) => p.text.includes('Ottawa') }));
     expect(answer.response).toBe('the generator was called');
+  });
+});
+
+describe('a language model as the tutor (Bedrock, mocked at the client)', () => {
+  const bedrock = mockClient(BedrockRuntimeClient);
+  afterEach(() => bedrock.reset());
+  const known = ['Canada', 'United States'];
+  const canada = parseFactSheet('can', 'Canada', 'Canada is a country in North America, in Americas. The capital of Canada is Ottawa. Canada shares land borders with United States.', known);
+  const guide = passage('famous-capitals', 'guide', 'Capital Cities That Surprise People', 'Canada’s capital is Ottawa, not Toronto: Queen Victoria chose it in 1857 as a compromise between English and French Canada.');
+  const replies = (...pieces: string[]) =>
+    bedrock.on(ConverseStreamCommand).resolves({
+      stream: (async function* () {
+        for (const text of pieces) yield { contentBlockDelta: { contentBlockIndex: 0, delta: { text } } };
+      })(),
+    } as never);
+  const ask = (message: string) =>
+    answerQuestion({ message, subject: 'geography', history: [] }, { knowledgeBase: { search: async () => [guide] }, generator: async () => bedrockGenerator('amazon.nova-lite-v1:0'), countryFacts: async () => [canada] });
+
+  it('grounds the model on the fact sheet of the country named and the retrieved passages, asks it to cite and to abstain, and reads its [n] marks as the citations', async () => {
+    replies('Queen Victoria chose Ottawa in 1857 [2], ', 'and it is the capital of Canada [1].\n\nSources: [1] Canada (country fact sheet); [2] Capital Cities That Surprise People (study guide)');
+    const answer = await ask('Why did Canada choose Ottawa as its capital?');
+    const input = bedrock.commandCalls(ConverseStreamCommand)[0]!.args[0].input;
+    const system = input.system?.[0]?.text ?? '';
+    expect(system).toContain('[1] Canada (country fact sheet): Canada is a country in North America');
+    expect(system).toContain('[2] Capital Cities That Surprise People (study guide): Canada’s capital is Ottawa');
+    expect(system).toContain('If the passages do not contain the answer, say so instead of guessing');
+    expect(input.messages?.at(-1)?.content?.[0]?.text).toContain(TUTOR_MODEL_INSTRUCTION);
+    expect(answer.grounded).toBe(true);
+    expect(answer.citations.map((c) => [c.kind, c.id])).toEqual([
+      ['guide', 'famous-capitals'],
+      ['country', 'can'],
+    ]);
+  });
+
+  it('a reply that says it is not sure is an honest abstention, not grounded, pointing to the guides', async () => {
+    replies("I'm not sure; the passages are about how Ottawa became Canada's capital.");
+    const answer = await ask('Why did Canada choose Ottawa as its capital?');
+    expect(answer).toMatchObject({ grounded: false, citations: [{ kind: 'guide', id: 'famous-capitals' }] });
+  });
+
+  it('a reply with a claim it does not cite, or a citation of a passage it was not given, is not grounded', async () => {
+    replies('Ottawa was chosen in 1857 [2]. It has a population of one million.');
+    expect((await ask('Why did Canada choose Ottawa as its capital?')).grounded).toBe(false);
+    bedrock.reset();
+    replies('Ottawa was chosen in 1857 [7].');
+    expect((await ask('Why did Canada choose Ottawa as its capital?')).grounded).toBe(false);
   });
 });

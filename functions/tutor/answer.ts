@@ -1,3 +1,4 @@
+import { isGroundedReply, parseCitedAnswer, TUTOR_MODEL_INSTRUCTION } from '#shared/tutor/grounded.ts';
 import { answerCountryQuestion, countryQuestion, type CountryFacts, type CountryQuestion, type FactSentence } from '#shared/tutor/country-facts.ts';
 import { TUTOR_ABSTAIN_PREFIX, TUTOR_LIMITS, TUTOR_MESSAGES as M, searchSubjectOf, type Citation, type ContextMessage, type TutorSubject } from '#shared/tutor/tutor.ts';
 import { EMBEDDED_GENERATOR_ID, describeSource } from '../ai/embedded-generator.ts';
@@ -26,8 +27,6 @@ export interface TutorAnswer {
   readonly generator: string | null;
 }
 
-const INSTRUCTION =
-  'You are a patient tutor for school students. Answer the question in at most 120 words, using only the passages given; if they do not answer it, say so. Cite the passages you use.';
 
 const EXCERPT_MAX = 280;
 
@@ -121,18 +120,52 @@ export async function answerQuestion(
   if (!selection) return streamed(notSure(input.message, passages), input.onText);
   const generator = await deps.generator();
   if (generator.id === EMBEDDED_GENERATOR_ID) return streamed(selectedAnswer(selection, generator.id), input.onText);
-  // A language model writes from the same passages, the ones selected first.
+  // A language model writes from the same passages, the ones selected first, with the fact sheets of the countries the question names.
   const chosen = new Set(selection.sentences.map((s) => s.passage.chunkId));
-  const ordered = [...passages.filter((p) => chosen.has(p.chunkId)), ...passages.filter((p) => !chosen.has(p.chunkId))];
+  const sheets = factSheetPassages(input.message, facts, deps.withholds).filter((s) => !passages.some((p) => p.source.kind === 'country' && p.source.id === s.source.id));
+  const ordered = [...sheets, ...passages.filter((p) => chosen.has(p.chunkId)), ...passages.filter((p) => !chosen.has(p.chunkId))];
   let text = '';
-  for await (const piece of generator.generate({ task: 'tutor', instruction: INSTRUCTION, query: input.message, passages: ordered, history: toTurns(input.history), maxWords: 160 })) {
+  for await (const piece of generator.generate({ task: 'tutor', instruction: TUTOR_MODEL_INSTRUCTION, query: input.message, passages: ordered, history: toTurns(input.history), maxWords: 160 })) {
     if (!piece) continue;
     text += piece;
     await input.onText?.(piece);
   }
   const response = text.trim();
   if (!response) return { response: M.noContent, citations: [], grounded: false, generator: generator.id };
-  return { response, citations: citationsFor(response, passages), grounded: true, generator: generator.id };
+  return modelAnswer(response, ordered, generator.id);
+}
+
+/**
+ * A model's reply as the tutor returns it: grounded only when it cites passages it was given for
+ * every sentence; the citations are the passages its [n] marks name, in the order first cited. An
+ * abstention, or a reply with an uncited or invented claim, is returned as written but not grounded.
+ */
+export function modelAnswer(response: string, passages: readonly Passage[], generatorId: string): TutorAnswer {
+  const read = parseCitedAnswer(response, passages.length);
+  if (read.abstained) return { response, citations: notSure('', passages).citations, grounded: false, generator: generatorId };
+  const cited: Passage[] = [];
+  for (const n of read.cited) {
+    const p = passages[n - 1]!;
+    if (!cited.some((c) => c.source.kind === p.source.kind && c.source.id === p.source.id)) cited.push(p);
+  }
+  return { response, citations: cited.length ? cited.map(citationOf) : citationsFor(response, passages), grounded: isGroundedReply(read), generator: generatorId };
+}
+
+/** The fact sheets of the countries a question names, as passages for a model (none that would give away a scored question). */
+export function factSheetPassages(message: string, facts: readonly CountryFacts[], withholds?: TutorDeps['withholds']): Passage[] {
+  const text = ` ${message.toLowerCase()} `;
+  return facts
+    .filter((c) => new RegExp(`[^a-z]${c.name.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^a-z]`).test(text))
+    .slice(0, 3)
+    .map((c): Passage => ({
+      chunkId: `country#${c.code}#facts`,
+      text: Object.values(c.sentences).join(' '),
+      subject: 'geography',
+      category: 'country',
+      source: { kind: 'country', id: c.code, title: c.name },
+      similarity: 1,
+    }))
+    .filter((p) => !withholds?.(p));
 }
 
 /**
