@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GenerateRequest, KnowledgeBase, Passage, TextGenerator } from '../ai/types.ts';
-import { cleanGenerated, composeExplanation, groundsAnswer, mentions, mentionsApart, quotable } from './compose.ts';
+import { videoSlides } from '#shared/explanations/explanations.ts';
+import { cleanGenerated, composeExplanation, groundsAnswer, mentions, mentionsApart, onTopic, quotable } from './compose.ts';
 
 const passage = (text: string, over: Partial<Passage> = {}): Passage => ({
   chunkId: `c-${text.length}-${text.slice(0, 8)}`,
@@ -95,5 +96,45 @@ describe('composeExplanation', () => {
     const e = await composeExplanation(facts, { knowledgeBase: kb([passage('Finland shares land borders with Norway.', { similarity: 0.95 })]), generator, now: new Date() });
     expect(e).toBeNull();
     expect(generated.length).toBe(before);
+  });
+});
+
+describe('an explanation is about its own question (fixed passages, no round drawn)', () => {
+  const facts = { questionId: 'hist-beg-040', question: 'In which country did the Industrial Revolution begin?', subject: 'history' as const, level: 'beginner' as const, topic: 'modern-world', correctAnswer: 'Great Britain', chosenAnswer: 'France' };
+  const own = passage('In which country did the Industrial Revolution begin? Answer: Great Britain. The Industrial Revolution began in Great Britain in the 18th century with new machines, factories and steam power.', {
+    source: { kind: 'question', id: 'hist-beg-040', title: 'In which country did the Industrial Revolution begin?' },
+    similarity: 0.6,
+  });
+  // Names the answer, ranks higher, but is about something else.
+  const india = passage('India became independent from Great Britain on 15 August 1947, when British India was partitioned.', { similarity: 0.9, source: { kind: 'question', id: 'hist-int-011', title: 'From which country did India gain independence in 1947?' } });
+  const france = passage('The French Revolution began in France in 1789 with the storming of the Bastille.', { source: { kind: 'question', id: 'hist-beg-031', title: 'In which year did the French Revolution begin?' } });
+  // Echoes its passages: a model that writes only what it is given.
+  const generator: TextGenerator = { id: 'echo', async *generate(request) { yield request.passages.map((p) => p.text).join(' '); } };
+  const kb: KnowledgeBase = { search: async () => [india, own, france] };
+
+  it('puts the passage about exactly that question first and leaves out one that only names the answer', () => {
+    expect(onTopic([india, own].map((p) => quotable(p)!), facts.question).map((p) => p.source.id)).toEqual(['hist-beg-040']);
+  });
+
+  it('explains why the chosen option is wrong and the right one right from that passage, and asserts nothing from the unrelated one', async () => {
+    const e = (await composeExplanation(facts, { knowledgeBase: kb, generator, now: new Date('2026-11-23T00:00:00Z') }))!;
+    expect(e.textExplanation.startsWith('You chose France, but the correct answer is Great Britain. The Industrial Revolution began in Great Britain in the 18th century')).toBe(true);
+    expect(e.textExplanation).toContain('About France: The French Revolution began in France in 1789');
+    expect(e.textExplanation).not.toContain('India');
+    expect(e.keyPoints).toEqual(['The Industrial Revolution began in Great Britain in the 18th century with new machines, factories and steam power.']);
+    expect(e.sources.map((c) => c.id)).toEqual(['hist-beg-040', 'hist-beg-031']);
+    // No sentence says the chosen option is the answer.
+    expect(e.textExplanation).not.toMatch(/answer is France/);
+  });
+
+  it('the video slides built from it: the question, then the passage’s own points, then the right answer — never the chosen one as the answer', async () => {
+    const e = (await composeExplanation(facts, { knowledgeBase: kb, generator, now: new Date() }))!;
+    const slides = videoSlides({ question: facts.question, correctAnswer: facts.correctAnswer, imageUrl: null, explanation: e });
+    expect(slides[0]).toMatchObject({ kind: 'question', text: facts.question });
+    expect(slides.at(-1)).toMatchObject({ kind: 'answer', text: 'Great Britain' });
+    const points = slides.filter((s) => s.kind === 'point').map((s) => s.text);
+    expect(points).toContain('The Industrial Revolution began in Great Britain in the 18th century with new machines, factories and steam power.');
+    expect(points.join(' ')).not.toContain('India');
+    expect(slides.map((s) => s.narration).join(' ')).not.toMatch(/answer is France/);
   });
 });

@@ -2,6 +2,7 @@ import type { Level, Subject } from '#shared/constants.ts';
 import { topicLabel, type Citation, type Explanation } from '#shared/explanations/explanations.ts';
 import { bestSentences, contentTerms, keyTerms, sentences } from '../ai/nlp.ts';
 import type { KnowledgeBase, Passage, TextGenerator } from '../ai/types.ts';
+import { match, questionShape, type QuestionShape } from '../tutor/select.ts';
 
 /**
  * A grounded explanation of one answer (docs/ai.md): the knowledge base is
@@ -82,6 +83,29 @@ export function groundsAnswer(p: Passage, question: string, answer: string, chos
   return words.filter((w) => terms.has(w)).length / words.length >= 0.6;
 }
 
+/** How much of the question a passage (title and text) is about: names count double (the tutor's measure). */
+export function aboutQuestion(p: Passage, shape: QuestionShape): number {
+  return shape.terms.length ? match(shape, `${p.source.title} ${p.text}`).coverage : 0;
+}
+
+/**
+ * The passages that ground the answer, the one about exactly this question first: the bank's
+ * own explanation of it, then by how much of the question each is about. A passage that names
+ * the answer but shares nothing with the question ("India gained independence from Britain" for
+ * "Where did the Industrial Revolution begin?") is left out when one about the question is there.
+ */
+export function onTopic(passages: readonly Passage[], question: string): Passage[] {
+  const shape = questionShape(question);
+  const own = (p: Passage) => p.source.kind === 'question' && normalise(p.source.title) === normalise(question);
+  const scored = passages.map((p, order) => ({ p, order, about: own(p) ? 2 : aboutQuestion(p, shape) }));
+  const best = Math.max(0, ...scored.map((x) => x.about));
+  // Below a third of the best passage's share of the question, a passage is about something else.
+  return scored
+    .filter((x) => best === 0 || x.about >= best / 3)
+    .sort((a, b) => b.about - a.about || a.order - b.order)
+    .map((x) => x.p);
+}
+
 function uniqueByChunk(list: readonly Passage[]): Passage[] {
   const seen = new Map<string, Passage>();
   for (const p of list) {
@@ -119,10 +143,12 @@ export async function composeExplanation(facts: ExplainFacts, deps: ExplainDeps)
     chosen === null ? Promise.resolve([]) : kb.search({ query: `${chosen} ${question}`, subject, threshold: THRESHOLD, maxResults: 4 }),
   ]);
 
-  const right = uniqueByChunk([...withQuestion, ...aboutRight])
-    .flatMap((p) => quotable(p) ?? [])
-    .filter((p) => groundsAnswer(p, question, correct, chosen))
-    .slice(0, 4);
+  const right = onTopic(
+    uniqueByChunk([...withQuestion, ...aboutRight])
+      .flatMap((p) => quotable(p) ?? [])
+      .filter((p) => groundsAnswer(p, question, correct, chosen)),
+    question,
+  ).slice(0, 4);
   if (right.length === 0) return null;
 
   // What the sources say about the option chosen: a passage that names it and is not one of the above.
@@ -147,9 +173,10 @@ export async function composeExplanation(facts: ExplainFacts, deps: ExplainDeps)
     ),
   );
 
-  // The key points: the sentences that best answer the question, the one naming the answer first.
-  const candidates = bestSentences(right, rightQuery, 6);
-  const keyPoints = [...candidates.filter((c) => mentions(c.text, correct)), ...candidates.filter((c) => !mentions(c.text, correct))].slice(0, 3).map((c) => c.text);
+  // The key points: the sentences that best answer the question, the one naming the answer first, from the passage most about the question first.
+  const rank = new Map(right.map((p, i) => [p.chunkId, i]));
+  const candidates = bestSentences(right, rightQuery, 6).sort((a, b) => Number(mentions(b.text, correct)) - Number(mentions(a.text, correct)) || rank.get(a.passage.chunkId)! - rank.get(b.passage.chunkId)!);
+  const keyPoints = candidates.slice(0, 3).map((c) => c.text);
   if (keyPoints.length === 0 && !generated) return null;
 
   const opening = chosen === null ? `The correct answer is ${correct}.` : `You chose ${chosen}, but the correct answer is ${correct}.`;
