@@ -6,7 +6,7 @@ import { player, premium } from '../support/players.ts';
 
 /**
  * The caller's records are read on every request, in the same request as the handler's own
- * first read (issue 22, item 4): nothing cached can let a revoked session or a lost role
+ * first read: nothing cached can let a revoked session or a lost role
  * through, and a change is seen by the very next request.
  */
 useLocalStack();

@@ -9,7 +9,7 @@ import { envelope } from '../support/played.ts';
 import { player } from '../support/players.ts';
 
 /**
- * The landing page's and the admin overview's counters are sharded (issue 22, hot keys): many
+ * The landing page's and the admin overview's counters are sharded: many
  * rounds spread over several items, the readers show the sums the single item held, and a
  * redelivered event still counts once. Each test counts into partitions of its own.
  */
