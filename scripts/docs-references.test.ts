@@ -103,6 +103,12 @@ describe('what the README and docs/ name exists', () => {
     expect(counts.filter((n) => n !== Object.keys(API_AREAS).length)).toEqual([]);
   });
 
+  it('docs/benchmarks.md lists every benchmark script', () => {
+    const benchmarks = read('docs/benchmarks.md');
+    const scriptsDir = readdirSync(join(root, 'scripts')).filter((f) => /^bench-.*\.ts$/.test(f));
+    expect(scriptsDir.filter((f) => !benchmarks.includes(`scripts/${f}`))).toEqual([]);
+  });
+
   it('the README stays short', () => {
     expect(read('README.md').split('\n').length).toBeLessThanOrEqual(260);
   });
