@@ -1,9 +1,9 @@
+import { matchAnswerRequestSchema, matchAnswerResponseSchema } from '#shared/tournaments/api.ts';
 import { isCorrect } from '#shared/quiz/grade.ts';
-import { matchAnswerRequestSchema } from '#shared/tournaments/api.ts';
 import { answerPoints, answerVerdict, TOURNAMENT_MESSAGES as M } from '#shared/tournaments/schedule.ts';
 import { getPlayer, getTournament, getTournamentQuestions, putAnswer } from './data/tournaments.ts';
 import { Conflict, Forbidden, NotFound } from '../lib/errors.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { requireLivePlayer, tournamentIdFrom } from './access.ts';
 
 /**
@@ -46,5 +46,5 @@ export const handler = httpHandler(async (event) => {
   });
   if (outcome === 'duplicate') throw new Conflict(M.duplicate, 'answer_duplicate');
   if (outcome === 'not_open') throw new Conflict(M.late, 'answer_late');
-  return json(202, { received: true, question: body.question, at: new Date(arrivedAt).toISOString() });
+  return respond(matchAnswerResponseSchema, { received: true, question: body.question, at: new Date(arrivedAt).toISOString() }, 202);
 });

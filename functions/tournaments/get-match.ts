@@ -1,9 +1,9 @@
+import { type MatchState, matchStateSchema } from '#shared/tournaments/api.ts';
 import { playQuestionSchema } from '#shared/quiz/question.ts';
-import type { MatchState } from '#shared/tournaments/api.ts';
 import { questionSlot, TOURNAMENT_MESSAGES as M } from '#shared/tournaments/schedule.ts';
 import { getAnswer, getPlayer, getStandings, getTournament, getTournamentQuestions } from './data/tournaments.ts';
 import { Forbidden, NotFound } from '../lib/errors.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { requireLivePlayer, tournamentIdFrom } from './access.ts';
 import { clockOf, toTournamentView, topRows } from './views.ts';
 
@@ -66,5 +66,5 @@ export const handler = httpHandler(async (event) => {
     top: topRows(standings, profile.user_id),
     players: tournament.participants,
   };
-  return json(200, state);
+  return respond(matchStateSchema, state);
 });

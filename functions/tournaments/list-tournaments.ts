@@ -1,5 +1,6 @@
+import { tournamentListSchema } from '#shared/tournaments/api.ts';
 import { playersOf } from './data/tournaments.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { requireLivePlayer } from './access.ts';
 import { ensureCurrentWeeks } from './ensure-week.ts';
 import { toTournamentView } from './views.ts';
@@ -17,5 +18,5 @@ export const handler = httpHandler(async (event) => {
   const views = tournaments
     .sort((a, b) => a.start_at.localeCompare(b.start_at) || a.id.localeCompare(b.id))
     .map((t) => toTournamentView(t, mine.has(t.id), now));
-  return json(200, { tournaments: views, now: now.toISOString() });
+  return respond(tournamentListSchema, { tournaments: views, now: now.toISOString() });
 });

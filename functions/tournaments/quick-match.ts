@@ -1,8 +1,9 @@
+import { tournamentResponseSchema } from '#shared/tournaments/api.ts';
 import * as z from 'zod';
 import { LEVELS, SUBJECTS } from '#shared/constants.ts';
 import { recordAdminAction } from '../admin/data/audit-log.ts';
 import { requireAdmin } from '../admin/require-admin.ts';
-import { httpHandler, json, parseBody } from '../lib/http.ts';
+import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { createQuickMatch, START_LEAD_MS, startMatch } from './start-matches.ts';
 import { toTournamentView } from './views.ts';
 
@@ -31,5 +32,5 @@ export const handler = httpHandler(async (event) => {
   // Starting soon: its first step is queued now, delayed until the start, rather than at the next minute's job.
   if (body.start_in_seconds * 1000 <= START_LEAD_MS) await startMatch(tournament, now);
   await recordAdminAction({ actorId: admin.user_id, actorEmail: admin.email, action: 'tournament.quick-match', target: tournament.id, detail: { subject: body.subject, level: body.level } });
-  return json(201, { tournament: toTournamentView(tournament, false, now) });
+  return respond(tournamentResponseSchema, { tournament: toTournamentView(tournament, false, now) }, 201);
 });

@@ -1,8 +1,9 @@
+import { tournamentResponseSchema } from '#shared/tournaments/api.ts';
 import { parseTimeMultiplier } from '#shared/quiz/time-allowance.ts';
 import { canRegister, liveMultiplier, TOURNAMENT_MESSAGES as M } from '#shared/tournaments/schedule.ts';
 import { getTournament, register } from './data/tournaments.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { requireLivePlayer, tournamentIdFrom } from './access.ts';
 import { toTournamentView } from './views.ts';
 
@@ -27,5 +28,5 @@ export const handler = httpHandler(async (event) => {
   if (outcome === 'already_registered') throw new Conflict(M.alreadyRegistered, 'already_registered');
   if (outcome === 'closed') throw new Conflict(M.notOpen, 'registration_closed');
   const updated = (await getTournament(id, true)) ?? tournament;
-  return json(201, { tournament: toTournamentView(updated, true, now) });
+  return respond(tournamentResponseSchema, { tournament: toTournamentView(updated, true, now) }, 201);
 });

@@ -35,6 +35,8 @@ export const tournamentViewSchema = z.object({
 export type TournamentView = z.infer<typeof tournamentViewSchema>;
 
 export const tournamentListSchema = z.object({ tournaments: z.array(tournamentViewSchema), now: z.iso.datetime() });
+/** A quick match just created, or a tournament the caller just registered for. */
+export const tournamentResponseSchema = z.object({ tournament: tournamentViewSchema });
 
 export const rankingRowSchema = z.object({ rank: z.number().int(), player: z.string(), score: z.number().int(), correct: z.number().int(), is_me: z.boolean().optional() });
 export type RankingRow = z.infer<typeof rankingRowSchema>;

@@ -1,11 +1,11 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import * as z from 'zod';
 import { auditLogResponseSchema } from '#shared/admin/audit.ts';
 import { adminOverviewResponseSchema } from '#shared/admin/stats.ts';
 import { seenTrackingResetResponseSchema, type AddUserInput, type EditUserInput } from '#shared/admin/users.ts';
 import { messageResponseSchema, profileListResponseSchema, profileMessageResponseSchema } from '#shared/api.ts';
 import { generateUpcomingResponseSchema } from '#shared/social/daily-challenge.ts';
 import { healthResponseSchema } from '#shared/system/api.ts';
+import { tournamentResponseSchema } from '#shared/tournaments/api.ts';
 import type { Role } from '#shared/constants.ts';
 import { api, type ApiClient } from '@/lib/api-client.ts';
 import { QUERY_ROOTS } from '@/lib/query/query-roots.ts';
@@ -98,7 +98,7 @@ export function useGenerateDailyChallenges() {
 /** POST /api/tournaments/quick-match: a live match starting in a minute. */
 export function useQuickMatch() {
   return useMutation({
-    mutationFn: () => api.request('/api/tournaments/quick-match', { method: 'POST', body: {}, auth: true, schema: z.object({ tournament: z.object({ id: z.string() }).loose() }) }),
+    mutationFn: () => api.request('/api/tournaments/quick-match', { method: 'POST', body: {}, auth: true, schema: tournamentResponseSchema }),
     meta: { invalidates: [...AFTER_ADMIN_CHANGE, [QUERY_ROOTS.tournaments]] },
   });
 }

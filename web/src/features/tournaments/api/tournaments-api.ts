@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod';
-import { matchAnswerResponseSchema, matchStateSchema, tournamentListSchema, tournamentViewSchema } from '#shared/tournaments/api.ts';
+import { matchAnswerResponseSchema, matchStateSchema, tournamentListSchema, tournamentResponseSchema } from '#shared/tournaments/api.ts';
 import { api } from '@/lib/api-client.ts';
 import { tournamentKeys } from './query-keys.ts';
 
@@ -19,7 +18,7 @@ export function useTournaments() {
 export function useRegister() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.request(`${path(id)}/register`, { method: 'POST', auth: true, schema: z.object({ tournament: tournamentViewSchema }) }),
+    mutationFn: (id: string) => api.request(`${path(id)}/register`, { method: 'POST', auth: true, schema: tournamentResponseSchema }),
     onSettled: () => client.invalidateQueries({ queryKey: tournamentKeys.all }),
   });
 }
