@@ -1,8 +1,8 @@
-import { DOCUMENT_MESSAGES, documentSearchSchema } from '#shared/knowledge/documents.ts';
+import { DOCUMENT_MESSAGES, documentSearchResultSchema, documentSearchSchema } from '#shared/knowledge/documents.ts';
 import { fieldErrors } from '#shared/validation/field-errors.ts';
 import { chunkSearch } from '../ai/index.ts';
 import { AppError, BadRequest } from '../lib/errors.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { requireKnowledgeCaller } from './access.ts';
 
@@ -21,7 +21,7 @@ export const handler = httpHandler(async (event) => {
   const { query, subject, category, threshold, maxResults } = parsed.data;
   try {
     const results = await chunkSearch().searchChunks({ query, subject, category, threshold, maxResults });
-    return json(200, { results: results.map(({ level: _level, ...passage }) => passage) });
+    return respond(documentSearchResultSchema, { results: results.map(({ level: _level, ...passage }) => passage) });
   } catch (error) {
     if (error instanceof AppError) throw error;
     log.error('document search failed', { error: error instanceof Error ? { name: error.name, message: error.message } : error });

@@ -1,4 +1,4 @@
-import { DOCUMENT_MESSAGES, similarQuestionsQuerySchema, type SimilarQuestion } from '#shared/knowledge/documents.ts';
+import { DOCUMENT_MESSAGES, type SimilarQuestion, similarQuestionsQuerySchema, similarQuestionsResultSchema } from '#shared/knowledge/documents.ts';
 import { readableQuestionLevels } from '#shared/knowledge/question-access.ts';
 import { QUESTION_MAX_RESULTS, QUESTION_THRESHOLD } from '#shared/knowledge/similarity.ts';
 import { fieldErrors } from '#shared/validation/field-errors.ts';
@@ -6,7 +6,7 @@ import { revealsScored } from '#shared/study-help/scored-questions.ts';
 import { chunkSearch } from '../ai/index.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { AppError, BadRequest } from '../lib/errors.ts';
-import { httpHandler, json } from '../lib/http.ts';
+import { httpHandler, respond } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
 import { scoredQuestionsFor } from './scored-questions.ts';
 
@@ -43,7 +43,7 @@ export const handler = httpHandler(async (event) => {
     const questions: SimilarQuestion[] = shown.flatMap((p) =>
       p.subject && p.level ? [{ question: p.source.title, subject: p.subject, level: p.level, topic: p.category, similarity: p.similarity }] : [],
     );
-    return json(200, { questions });
+    return respond(similarQuestionsResultSchema, { questions });
   } catch (error) {
     if (error instanceof AppError) throw error;
     log.error('similar-question search failed', { error: error instanceof Error ? { name: error.name, message: error.message } : error });

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod';
 import type { Level, Subject } from '#shared/constants.ts';
 import {
   factCheckResponseSchema,
@@ -15,6 +14,7 @@ import {
   type GuideLength,
 } from '#shared/generation/generation.ts';
 import { guideListSchema } from '#shared/guides/study-guides.ts';
+import { documentSearchResultSchema } from '#shared/knowledge/documents.ts';
 import { api } from '@/lib/api-client.ts';
 import { QUERY_ROOTS } from '@/lib/query/query-roots.ts';
 
@@ -108,10 +108,6 @@ export function useAllGuides() {
 }
 
 
-const searchResultsSchema = z.object({
-  results: z.array(z.object({ source: z.object({ kind: z.string(), id: z.string(), title: z.string() }), subject: z.string().nullable() })),
-});
-
 /** Documents of the knowledge base whose text matches `query` (B's GET /api/knowledge/search), one entry per document. */
 export function useDocumentSearch(query: string) {
   return useQuery({
@@ -119,7 +115,7 @@ export function useDocumentSearch(query: string) {
     enabled: query.trim().length >= 2,
     queryFn: async ({ signal }) => {
       const params = new URLSearchParams({ query: query.trim(), threshold: '0.3', maxResults: '20' });
-      const { results } = await api.request(`/api/knowledge/search?${params.toString()}`, { auth: true, schema: searchResultsSchema, signal });
+      const { results } = await api.request(`/api/knowledge/search?${params.toString()}`, { auth: true, schema: documentSearchResultSchema, signal });
       const seen = new Map<string, { id: string; title: string; subject: string | null }>();
       for (const r of results) if (r.source.kind === 'document' && !seen.has(r.source.id)) seen.set(r.source.id, { id: r.source.id, title: r.source.title, subject: r.subject });
       return [...seen.values()];
