@@ -17,5 +17,5 @@ export interface RouteDefinition {
    * The success answer's contract: the shared schema its body keeps (the handler returns it
    * through `respond`, the web client parses with it), or 'no-content' for a 204.
    */
-  readonly response?: ResponseContract;
+  readonly response: ResponseContract;
 }

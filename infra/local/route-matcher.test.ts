@@ -9,6 +9,7 @@ const route = (method: RouteDefinition['method'], path: `/api/${string}`, name: 
   name,
   entry: `functions/test/${name}.ts`,
   auth: 'jwt',
+  response: 'no-content',
 });
 
 // Areas own their tables, so a parameter route of one area may come before a literal one of another.
