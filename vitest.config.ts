@@ -16,6 +16,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // Plain functions and components: one worker keeps its modules from file to file instead
+          // of a fresh process each (about four times faster; env and timer stubs are undone in afterEach).
+          isolate: false,
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'events/**/*.test.ts', 'infra/local/**/*.test.ts', 'scripts/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
         },
       },
@@ -32,7 +35,15 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 300_000 },
+        test: {
+          name: 'infra',
+          include: ['tests/infra/**/*.test.ts'],
+          // aws-cdk-lib, esbuild and cdk-nag load once for every file instead of once a file
+          // (each file still builds its own app: nothing else is shared).
+          isolate: false,
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
       },
       {
         extends: true,
