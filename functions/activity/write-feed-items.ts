@@ -5,7 +5,9 @@ import { levelProgress } from '#shared/quiz/progress.ts';
 import { DAY_MS, localDate } from '#shared/dates.ts';
 import { streakOn } from '#shared/quiz/streak.ts';
 import { clip, isStreakMilestone } from '#shared/social/feed.ts';
+import { CHANGE_TYPES } from '#shared/realtime/changes.ts';
 import { fanOut, onceFor, type Activity } from './data/feed.ts';
+import { pushChange } from './push-changes.ts';
 import { friendshipsOf } from '../social/data/friends.ts';
 import { levelProgressRows, markActiveDay, recentActiveDays } from '../quiz/data/learner.ts';
 import { getProfile } from '../profile/data/profiles.ts';
@@ -31,6 +33,12 @@ export const handler = eventHandler(async (event: EventBridgeEvent<string, unkno
   if (event['detail-type'] === 'ChallengeFinished') return onChallengeFinished(challengeFinished.parse(event).detail);
 });
 
+/** Writes the activity into each reader's feed, then tells those readers' open feeds. */
+async function post(activity: Activity, readerIds: readonly string[]): Promise<void> {
+  await fanOut(activity, readerIds);
+  await pushChange(CHANGE_TYPES.feed, activity.actorId, readerIds);
+}
+
 async function audienceOf(userId: string): Promise<{ email: string; readers: string[] } | undefined> {
   const [profile, friends] = await Promise.all([getProfile(userId), friendshipsOf(userId)]);
   return profile && { email: profile.email, readers: [userId, ...friends.map((f) => f.friendId)] };
@@ -39,9 +47,9 @@ async function audienceOf(userId: string): Promise<{ email: string; readers: str
 async function onQuizCompleted(quiz: EventDetail<'QuizCompleted'>): Promise<void> {
   const audience = await audienceOf(quiz.userId);
   if (!audience) return; // the account is gone
-  const post = (activity: Omit<Activity, 'actorId' | 'actorEmail'>) => fanOut({ ...activity, actorId: quiz.userId, actorEmail: audience.email }, audience.readers);
+  const postOwn = (activity: Omit<Activity, 'actorId' | 'actorEmail'>) => post({ ...activity, actorId: quiz.userId, actorEmail: audience.email }, audience.readers);
   const { subject, level } = quiz;
-  await post({ key: `quiz#${quiz.attemptId}`, type: 'quiz_completed', at: quiz.completedAt, data: { subject, level, score: quiz.score, total_questions: quiz.total, points: quiz.points, mode: quiz.mode } });
+  await postOwn({ key: `quiz#${quiz.attemptId}`, type: 'quiz_completed', at: quiz.completedAt, data: { subject, level, score: quiz.score, total_questions: quiz.total, points: quiz.points, mode: quiz.mode } });
 
   // The day is marked as the streak consumer marks it (the same put), so the count is right whichever runs first.
   const day = localDate(new Date(quiz.completedAt), quiz.timeZone);
@@ -49,13 +57,13 @@ async function onQuizCompleted(quiz: EventDetail<'QuizCompleted'>): Promise<void
   const days = await recentActiveDays(quiz.userId);
   const streak = streakOn(days, day);
   if (days[0] === day && isStreakMilestone(streak)) {
-    await onceFor(quiz.userId, `streak#${day}`, () => post({ key: `streak#${day}`, type: 'streak_milestone', at: quiz.completedAt, data: { days: streak } }), 8 * DAY_MS);
+    await onceFor(quiz.userId, `streak#${day}`, () => postOwn({ key: `streak#${day}`, type: 'streak_milestone', at: quiz.completedAt, data: { days: streak } }), 8 * DAY_MS);
   }
 
   // A level is mastered at 100 % level progress (docs/social.md); announced once per level.
   const row = (await levelProgressRows(quiz.userId)).find((r) => r.subject === subject && r.level === level);
   if (row && levelProgress({ quizzes: row.quizzes, averageScore: row.quizzes ? row.score_sum / row.quizzes : 0 }) === 100) {
-    await onceFor(quiz.userId, `level#${subject}#${level}`, () => post({ key: `level#${subject}#${level}`, type: 'level_up', at: quiz.completedAt, data: { subject, level } }));
+    await onceFor(quiz.userId, `level#${subject}#${level}`, () => postOwn({ key: `level#${subject}#${level}`, type: 'level_up', at: quiz.completedAt, data: { subject, level } }));
   }
 }
 
@@ -63,7 +71,7 @@ async function onAchievement(unlocked: EventDetail<'AchievementUnlocked'>): Prom
   const audience = await audienceOf(unlocked.userId);
   if (!audience) return;
   const title = ACHIEVEMENTS.find((a) => a.id === unlocked.achievementId)?.title ?? unlocked.achievementId;
-  await fanOut(
+  await post(
     {
       key: `ach#${unlocked.achievementId}`,
       actorId: unlocked.userId,
@@ -79,7 +87,7 @@ async function onAchievement(unlocked: EventDetail<'AchievementUnlocked'>): Prom
 async function onChallengeSent(sent: EventDetail<'ChallengeSent'>): Promise<void> {
   const [actor, challenged] = await Promise.all([audienceOf(sent.challengerId), getProfile(sent.challengedId)]);
   if (!actor || !challenged) return;
-  await fanOut(
+  await post(
     {
       key: `challenge-sent#${sent.challengeId}`,
       actorId: sent.challengerId,
@@ -104,7 +112,7 @@ async function onChallengeFinished(finished: EventDetail<'ChallengeFinished'>): 
   const score = challengerTells ? finished.challengerScore : finished.challengedScore;
   const [actor, other] = await Promise.all([audienceOf(actorId), getProfile(otherId)]);
   if (!actor || !other) return;
-  await fanOut(
+  await post(
     {
       key: `challenge#${finished.challengeId}`,
       actorId,

@@ -202,7 +202,8 @@ const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   'update-progress': { table: 'readWrite', publishEvents: true },
   'update-streak': { table: 'readWrite', publishEvents: true, push: true },
   // Reads the player's totals and writes them back with the entry in one transaction.
-  'write-leaderboard-entry': { table: 'readWrite' },
+  // …then tells the player's and friends' open boards (board.changed).
+  'write-leaderboard-entry': { table: 'readWrite', push: true },
   // Queries the account's partition and indexes, then batch-deletes.
   // Closes the account's open sockets first (DeleteConnection), also after an admin's Delete User.
   'delete-account-data': { table: 'readWrite', push: true },
@@ -212,7 +213,8 @@ const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // …and pushes it to the recipient's open connections when delivered now (notification.created).
   notify: { table: 'readWrite', push: true },
   // Reads the actor's profile, friends and progress; fans the item out (batch puts) once.
-  'write-feed-items': { table: 'readWrite' },
+  // …and tells each reader's open feed (feed.changed).
+  'write-feed-items': { table: 'readWrite', push: true },
   // Reads the player's study goals and steps the matching ones with the event marker (one transaction).
   'advance-study-goals': { table: 'readWrite' },
   // Adds to the admin counters (totals, the day, a per-day player marker) with the event marker.

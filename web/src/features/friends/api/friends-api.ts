@@ -1,4 +1,8 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { NOTIFICATION_CREATED, notificationCreatedSchema } from '#shared/notifications/live.ts';
+import type { NotificationType } from '#shared/notifications/notification.ts';
+import { CHANGE_TYPES } from '#shared/realtime/changes.ts';
+import type { ServerMessage } from '#shared/realtime/messages.ts';
 import type { SendChallengeInput } from '#shared/social/friend-challenge.ts';
 import { isWholeAddress } from '#shared/social/friends.ts';
 import {
@@ -13,6 +17,7 @@ import {
 } from '#shared/social/social-api.ts';
 import { api, type ApiClient } from '@/lib/api-client.ts';
 import { QUERY_ROOTS } from '@/lib/query/query-roots.ts';
+import { usePushedRefresh } from '@/lib/realtime/use-pushed-refresh.ts';
 import { friendsKeys } from './query-keys.ts';
 
 const path = encodeURIComponent;
@@ -27,23 +32,35 @@ export const searchUsers = (query: string, signal?: AbortSignal, client: ApiClie
 /** GET /api/challenges: the caller's challenges, newest first. */
 export const getChallenges = (signal?: AbortSignal, client: ApiClient = api) => client.request('/api/challenges', { auth: true, schema: challengesResponseSchema, signal });
 
-/** Requests arrive from other people: asked again every 30 s while the page is open. */
+/** A live notification of this type arrived on the account's socket. */
+const notified = (type: NotificationType) => (message: ServerMessage) =>
+  message.type === NOTIFICATION_CREATED && notificationCreatedSchema.safeParse(message.data).data?.type === type;
+
+/** Requests arrive from other people: asked again when one is notified live, and every 30 s while the socket is down. */
 export const FRIENDS_REFRESH_MS = 30_000;
+const friendRequestNotified = notified('friend_request');
 
 export function useFriends() {
-  return useQuery({ queryKey: friendsKeys.list(), queryFn: ({ signal }) => getFriends(signal), refetchInterval: FRIENDS_REFRESH_MS });
+  const refresh = usePushedRefresh(friendsKeys.list(), friendRequestNotified, FRIENDS_REFRESH_MS);
+  return useQuery({ queryKey: friendsKeys.list(), queryFn: ({ signal }) => getFriends(signal), ...refresh });
 }
 
 /** A friend's play settles a challenge of ours: ask often while one waits on the other player. */
 export const WAITING_REFRESH_MS = 5_000;
 export const CHALLENGES_REFRESH_MS = 30_000;
 
+/**
+ * A challenge sent to the user, and a finished one, reach both players' feeds (`feed.changed`)
+ * and bells (`friend_challenge`): either refetches the list. While the socket is down, polled as before.
+ */
+const challengeNotified = notified('friend_challenge');
+const challengesChanged = (message: ServerMessage) => message.type === CHANGE_TYPES.feed || challengeNotified(message);
+
 export function useChallenges(waitingFor: (challenges: ChallengeView[]) => boolean) {
-  return useQuery({
-    queryKey: friendsKeys.challenges(),
-    queryFn: ({ signal }) => getChallenges(signal),
-    refetchInterval: (query) => (query.state.data && waitingFor(query.state.data.challenges) ? WAITING_REFRESH_MS : CHALLENGES_REFRESH_MS),
-  });
+  const refresh = usePushedRefresh(friendsKeys.challenges(), challengesChanged, (query: { state: { data?: { challenges: ChallengeView[] } } }) =>
+    query.state.data && waitingFor(query.state.data.challenges) ? WAITING_REFRESH_MS : CHALLENGES_REFRESH_MS,
+  );
+  return useQuery({ queryKey: friendsKeys.challenges(), queryFn: ({ signal }) => getChallenges(signal), ...refresh });
 }
 
 /** `query` is already debounced and trimmed; anything but a whole address asks nothing. */

@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { CHANGE_TYPES, changeDataSchema } from '#shared/realtime/changes.ts';
+import type { ServerMessage } from '#shared/realtime/messages.ts';
 import { leaderboardResponseSchema, type LeaderboardPeriod, type LeaderboardScope } from '#shared/social/leaderboard.ts';
 import { api, type ApiClient } from '@/lib/api-client.ts';
 import { QUERY_ROOTS } from '@/lib/query/query-roots.ts';
+import { usePushedRefresh } from '@/lib/realtime/use-pushed-refresh.ts';
 
 export const leaderboardKeys = {
   global: (period: LeaderboardPeriod, subject: LeaderboardScope) => [QUERY_ROOTS.leaderboard, period, subject] as const,
@@ -20,6 +23,13 @@ export function useLeaderboard(period: LeaderboardPeriod, subject: LeaderboardSc
   return useQuery({ queryKey: leaderboardKeys.global(period, subject), queryFn: ({ signal }) => getLeaderboard(period, subject, signal) });
 }
 
+const boardChanged = (message: ServerMessage) => message.type === CHANGE_TYPES.friendBoard && changeDataSchema.safeParse(message.data).success;
+
+/**
+ * The friend board, asked again when the server says points changed on it (`board.changed`:
+ * the user's or a friend's round). It was never polled, so nothing is polled while the socket is down.
+ */
 export function useFriendLeaderboard(period: LeaderboardPeriod, enabled = true) {
-  return useQuery({ queryKey: leaderboardKeys.friends(period), queryFn: ({ signal }) => getFriendLeaderboard(period, signal), enabled });
+  const refresh = usePushedRefresh([QUERY_ROOTS.friendLeaderboard], boardChanged, false as const);
+  return useQuery({ queryKey: leaderboardKeys.friends(period), queryFn: ({ signal }) => getFriendLeaderboard(period, signal), enabled, ...refresh });
 }

@@ -32,7 +32,7 @@ export const saveSettingsRequest = (settings: NotificationSettings & { timeZone?
  * The bell's list. New items arrive live over the account's WebSocket (`notification.created`
  * on `user:<id>`: prepended to the cached list), and after a reconnect the list is fetched
  * again for what was missed. While the connection is not open the list is asked for every
- * 30 s instead, and always when the window regains focus.
+ * 30 s instead, and when the window regains focus (a push already covers that while it is open).
  */
 export function useNotifications(enabled: boolean) {
   const queryClient = useQueryClient();
@@ -54,6 +54,7 @@ export function useNotifications(enabled: boolean) {
     queryKey: notificationKeys.list(),
     queryFn: ({ signal }) => getNotifications(signal),
     refetchInterval: live ? false : NOTIFICATION_POLL_MS,
+    refetchOnWindowFocus: !live,
     enabled,
   });
 }
