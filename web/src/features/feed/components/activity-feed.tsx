@@ -43,7 +43,7 @@ export function ActivityFeed({ viewerId, title = 'Friend Activity' }: { viewerId
         <h2 id="activity-feed-title" className={styles.title}>
           {title}
         </h2>
-        <span className={styles.live} title="Refreshes every 30 seconds">
+        <span className={styles.live} title="New activity appears as it happens">
           <span className={styles.dot} aria-hidden="true" /> Live
         </span>
       </div>
