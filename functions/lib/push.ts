@@ -15,9 +15,17 @@ import { countMetric, METRIC } from './metrics.ts';
  * which grants execute-api:ManageConnections and sets WEBSOCKET_CALLBACK_URL. Closing an
  * account's sockets is close-connections.ts.
  */
-const CONCURRENCY = 10;
+/**
+ * Posts in flight at once. A live question goes to up to 1,000 connections and must reach the
+ * last one well inside its lead (shared/tournaments/schedule.ts QUESTION_LEAD_MS, 2 s): at ~20–50 ms
+ * a post, 50 at a time is 20 rounds, about half a second. 50 is the SDK's default socket pool, so
+ * more would only queue inside the client. One function with a bounded pool rather than a queue
+ * of push batches over several functions: a batch handed to a queue waits for delivery and,
+ * at a match's burst, for cold starts (seconds), which would cost more than the posts themselves.
+ */
+export const PUSH_CONCURRENCY = 50;
 
-/** Posts one payload to each connection, at most CONCURRENCY at a time; returns how many were delivered. */
+/** Posts one payload to each connection, at most PUSH_CONCURRENCY at a time; returns how many were delivered. */
 async function postToAll(connectionIds: readonly string[], payload: string): Promise<number> {
   const api = managementClient();
   if (!api || connectionIds.length === 0) return 0;
@@ -40,7 +48,7 @@ async function postToAll(connectionIds: readonly string[], payload: string): Pro
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, connectionIds.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(PUSH_CONCURRENCY, connectionIds.length) }, worker));
   return sent;
 }
 

@@ -28,8 +28,10 @@ import { clockOf, playerStanding, rankingRow } from './views.ts';
  * then pushes and sends nothing), does its work and hands the next step to the queue with the
  * delay until it is due. Nothing here waits: the time between steps passes in the queue.
  *
- * - open: opens the question, pushes it (without its key, with the server's open and close
- *   instants) to the match's topic, hands its close;
+ * - open: opens the question at an instant the lead ahead (QUESTION_LEAD_MS), pushes it at once
+ *   (without its key, with the server's open and close instants) to the match's topic, hands its
+ *   close: every screen shows it at the open instant however long the fan-out took, and answers
+ *   count (and speed is scored) from that instant only;
  * - close: closes it (answers arriving later are refused), adds each answer's points once,
  *   ranks, stores and pushes the standings, finishes after the last, hands the next open.
  *
@@ -140,7 +142,7 @@ async function settle(t: StoredTournament, n: number, now: number): Promise<void
   const top = standings.top.map(({ user_id: _id, ...row }) => row);
   await pushToTopic(topic, {
     type: MATCH_MESSAGE_TYPES.standings,
-    data: { tournament_id: tournamentId, number: n, total: t.question_count, correct_answer: standings.correct_answer, top, players: standings.players, next_open_at: after ? iso(Math.max(after.dueAt, now)) : null },
+    data: { tournament_id: tournamentId, number: n, total: t.question_count, correct_answer: standings.correct_answer, top, players: standings.players, next_open_at: after ? iso(Math.max(after.opensAt, now)) : null },
   });
   // Each player's own place, to their own connections (the topic carries only the top 10).
   await eachLimited(ranked, (s) =>

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Level, Subject } from '#shared/constants.ts';
 import { isoWeekId } from '#shared/dates.ts';
+import { QUESTION_LEAD_MS } from '#shared/tournaments/schedule.ts';
 import { delaySecondsUntil } from '#shared/tournaments/steps.ts';
 import { claimStart, putTournamentIfAbsent, tournamentsOfWeek, type StoredTournament } from './data/tournaments.ts';
 import { drawQuestions, newTournament } from './ensure-week.ts';
@@ -11,12 +12,13 @@ export const START_LEAD_MS = 70_000;
 
 /**
  * Hands a waiting match to the step queue, once (a conditional claim): its first open, delayed
- * until the start, so nothing waits for it.
+ * until the question's lead before the start (it is announced ahead and opens at the start), so
+ * nothing waits for it.
  */
 export async function startMatch(t: Pick<StoredTournament, 'id' | 'start_at'>, now: Date): Promise<boolean> {
   const seq = await claimStart(t.id);
   if (seq === null) return false;
-  await sendStep({ tournamentId: t.id, question: 1, phase: 'open', seq }, delaySecondsUntil(Date.parse(t.start_at), now.getTime()));
+  await sendStep({ tournamentId: t.id, question: 1, phase: 'open', seq }, delaySecondsUntil(Date.parse(t.start_at) - QUESTION_LEAD_MS, now.getTime()));
   return true;
 }
 

@@ -15,6 +15,15 @@ export const TOP_RANKINGS = 10;
 /** A question's standard answer window, and the pause (answer shown, standings) before the next. */
 export const QUESTION_WINDOW_MS = 30_000;
 export const QUESTION_GAP_MS = 4_000;
+/**
+ * A question is pushed this long before the instant it opens, with that instant: pushing to
+ * every player takes time (up to 1,000 connections, one call each), so it must not come off
+ * the last player's window. Every screen shows it at the same server instant, and answers and
+ * speed count from there. Two seconds: well above a parallel fan-out to 1,000 connections and
+ * a queue delivery, short enough not to stretch a 25-question match (the open step is handed
+ * this much before the slot, so the schedule itself does not move).
+ */
+export const QUESTION_LEAD_MS = 2_000;
 /** Registration opens this long before the start (earlier the card says Upcoming). */
 export const REGISTRATION_OPENS_MS = 48 * 60 * 60 * 1000;
 /**

@@ -1,10 +1,11 @@
-import { questionOpenMs, questionSlot, type MatchClock } from './schedule.ts';
+import { QUESTION_LEAD_MS, questionOpenMs, questionSlot, type MatchClock } from './schedule.ts';
 
 /**
  * A live match as a chain of timed steps. Each step is one message on the
  * match-steps queue, sent with the delay until it is due, so nothing waits inside a Lambda:
  *
- * - `open` question n: due at its slot (or a pause after a late previous close); opens it;
+ * - `open` question n: due the lead (QUESTION_LEAD_MS) before its slot (or a pause after a late
+ *   previous close); opens it at an instant at least the lead ahead, announced with the question;
  * - `close` question n: due at its stored close; closes it and scores it.
  *
  * A step names the stored `seq` it was handed for. Every write that hands a step (the start,
@@ -36,7 +37,8 @@ export interface StepState {
  * - `skip`: not this message's turn any more (stale, duplicate, replaced by a resume, finished);
  * - `early`: delivered before its due instant (a delay past SQS's 15 minutes, a clock's skew):
  *   sent again with the rest of the delay, never waited for;
- * - `open`: opens question n now, for the match's window;
+ * - `open`: opens question n at `openAt` (its slot, and at least the lead from now, so the push
+ *   reaches everyone before it), for the match's window from then;
  * - `announce`: question n was reopened by the resume job: pushed again with its new window;
  * - `close`: closes question n at its stored close, scores it and hands on;
  * - `settle`: question n is closed but the resume job handed it again (its scoring or hand-on was
@@ -56,8 +58,10 @@ export function planStep(step: Pick<MatchStep, 'question' | 'phase' | 'seq'>, st
   if (step.phase === 'open') {
     const previousDone = state.question === n - 1 && (state.status === 'starting' || state.status === 'closed');
     if (previousDone) {
-      const dueAt = nextOpenAt(clock, n, state.status === 'closed' ? state.closeAt : null);
-      return now < dueAt ? { kind: 'early', dueAt } : { kind: 'open', openAt: now, closeAt: now + questionOpenMs(clock) };
+      const slotAt = nextOpenAt(clock, n, state.status === 'closed' ? state.closeAt : null);
+      if (now < slotAt - QUESTION_LEAD_MS) return { kind: 'early', dueAt: slotAt - QUESTION_LEAD_MS };
+      const openAt = Math.max(slotAt, now + QUESTION_LEAD_MS);
+      return { kind: 'open', openAt, closeAt: openAt + questionOpenMs(clock) };
     }
     return state.question === n && state.status === 'open' ? { kind: 'announce' } : { kind: 'skip' };
   }
@@ -71,9 +75,14 @@ export function nextOpenAt(clock: MatchClock, n: number, previousCloseAt: number
   return Math.max(questionSlot(clock, n).openAt, previousCloseAt === null ? Number.NEGATIVE_INFINITY : previousCloseAt + clock.gapMs);
 }
 
-/** The step after question n's close: the next open, due a pause after the close at the earliest, or none after the last. */
-export function stepAfterClose(clock: MatchClock, n: number, closeAt: number): { question: number; phase: 'open'; dueAt: number } | null {
-  return n >= clock.questionCount ? null : { question: n + 1, phase: 'open', dueAt: nextOpenAt(clock, n + 1, closeAt) };
+/**
+ * The step after question n's close: the next open, which opens a pause after the close at the
+ * earliest (`opensAt`) and is due the lead before (`dueAt`), or none after the last.
+ */
+export function stepAfterClose(clock: MatchClock, n: number, closeAt: number): { question: number; phase: 'open'; dueAt: number; opensAt: number } | null {
+  if (n >= clock.questionCount) return null;
+  const opensAt = nextOpenAt(clock, n + 1, closeAt);
+  return { question: n + 1, phase: 'open', dueAt: opensAt - QUESTION_LEAD_MS, opensAt };
 }
 
 /** SQS's longest delivery delay: a step due later arrives early and is sent again for the rest. */

@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { scheduledEvent, SCHEDULES } from '../../events/schedules.ts';
 import { matchStateSchema, tournamentListSchema } from '../../shared/tournaments/api.ts';
-import { TOURNAMENT_MESSAGES as M } from '../../shared/tournaments/schedule.ts';
+import { answerPoints, QUESTION_LEAD_MS, TOURNAMENT_MESSAGES as M } from '../../shared/tournaments/schedule.ts';
 import type { MatchStep } from '../../shared/tournaments/steps.ts';
 import { useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
@@ -150,16 +150,28 @@ describe('live tournaments', () => {
     expect(await runStep(open1, deps)).toBe('opened');
     // The step does its writes and returns: its close waits in the queue for the (double) window, not here.
     expect(performance.now() - began).toBeLessThan(5000);
-    expect(sent).toEqual([{ step: { tournamentId: t.id, question: 1, phase: 'close', seq: 2 }, delaySeconds: 60 }]);
+    // Announced the lead ahead: it opens QUESTION_LEAD_MS from now, and closes a (double) window after that.
+    expect(sent).toEqual([{ step: { tournamentId: t.id, question: 1, phase: 'close', seq: 2 }, delaySeconds: 62 }]);
     const view = matchStateSchema.parse((await state(fast, t.id)).body);
     expect(view.question).toMatchObject({ number: 1, total: 2 });
+    expect(Date.parse(view.question!.open_at) - Date.now()).toBeGreaterThan(QUESTION_LEAD_MS - 1000);
     // The extra-time player keeps the question open for everyone for 2 × 30 s.
     expect(Date.parse(view.question!.close_at) - Date.parse(view.question!.open_at)).toBe(60_000);
     expect(JSON.stringify(view)).not.toMatch(SECRET_FIELDS);
     expect(view.last_closed).toBeNull();
 
+    // Before its open instant the question is on the way, not open: an answer (a client that shows it early) is refused.
+    const tooSoon = await answer(fast, t.id, 1, key[0]!);
+    expect(tooSoon.status).toBe(409);
+    expect(tooSoon.body.error.message).toBe(M.questionNotOpen);
+    // A second after the open (three after the push), speed is measured from the open instant, not from the push.
+    await elapse(t.id, QUESTION_LEAD_MS + 1000);
     const accepted = await answer(fast, t.id, 1, key[0]!);
     expect(accepted.status).toBe(202);
+    const stored = (await answersOf(t.id, 1))[0]!;
+    expect(stored.elapsed_ms).toBeGreaterThanOrEqual(1000);
+    expect(stored.elapsed_ms).toBeLessThan(QUESTION_LEAD_MS + 1000);
+    expect(stored.points).toBe(answerPoints({ correct: true, elapsedMs: stored.elapsed_ms, windowMs: 30_000 }));
     expect(JSON.stringify(accepted.body)).not.toMatch(SECRET_FIELDS);
     expect((await answer(wrong, t.id, 1, wrongOption(1))).status).toBe(202);
     expect((await answer(fast, t.id, 1, key[0]!)).body.error.message).toBe(M.duplicate);
@@ -211,8 +223,8 @@ describe('live tournaments', () => {
     const outcomes = await Promise.all([runStep(open2, deps), runStep(open2, deps)]);
     expect(outcomes.filter((o) => o === 'opened')).toHaveLength(1);
     expect(outcomes.filter((o) => o !== 'opened')[0]).toBeOneOf(['duplicate', 'stale']);
-    expect(sent.slice(queued)).toEqual([{ step: { tournamentId: t.id, question: 2, phase: 'close', seq: 4 }, delaySeconds: 60 }]);
-    await elapse(t.id, 60_000);
+    expect(sent.slice(queued)).toEqual([{ step: { tournamentId: t.id, question: 2, phase: 'close', seq: 4 }, delaySeconds: 62 }]);
+    await elapse(t.id, 60_000 + QUESTION_LEAD_MS);
     expect(await runStep(last().step, deps)).toBe('closed');
     // The last close finishes the match and queues nothing more.
     expect(sent).toHaveLength(queued + 1);
@@ -244,6 +256,7 @@ describe('live tournaments', () => {
     // Question 1 opens; its close message is lost (a crash after the write, a message gone).
     expect(await runStep({ tournamentId: t.id, question: 1, phase: 'open', seq }, deps)).toBe('opened');
     const lostClose = last().step;
+    await elapse(t.id, QUESTION_LEAD_MS);
     expect((await answer(early, t.id, 1, key[0]!)).status).toBe(202);
     const earned = (await answersOf(t.id, 1))[0]!.points;
     expect(earned).toBeGreaterThan(1000);
@@ -283,7 +296,7 @@ describe('live tournaments', () => {
     expect(await runStep(last().step, deps)).toBe('settled');
     expect(last()).toMatchObject({ step: { question: 2, phase: 'open' }, delaySeconds: 0 });
     expect(await runStep(last().step, deps)).toBe('opened');
-    await elapse(t.id, 5_000);
+    await elapse(t.id, 5_000 + QUESTION_LEAD_MS);
     expect(await runStep(last().step, deps)).toBe('closed');
 
     const done = matchStateSchema.parse((await state(early, t.id)).body);
@@ -302,7 +315,8 @@ describe('live tournaments', () => {
     // The per-minute job finds the due match and queues its first step; from there each step queues the next.
     const { started } = await runLiveTournaments(scheduledEvent('run-live-tournaments', SCHEDULES['run-live-tournaments'], Date.now()));
     expect(started).toContain(t.id);
-    const open = await until(() => state(who, t.id), (s) => s.body.question !== null);
+    // Shown (and answerable) from its announced open instant.
+    const open = await until(() => state(who, t.id), (s) => s.body.question !== null && Date.parse(s.body.question.open_at) <= Date.now());
     const key = (await getTournamentQuestions(t.id)).map((q) => q.correct_answer);
     expect((await answer(who, t.id, open.body.question.number, key[open.body.question.number - 1]!)).status).toBe(202);
     const done = await until(() => state(who, t.id), (s) => s.body.status === 'finished', 20_000);
