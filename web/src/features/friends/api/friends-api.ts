@@ -42,7 +42,8 @@ const friendRequestNotified = notified('friend_request');
 
 export function useFriends() {
   const refresh = usePushedRefresh(friendsKeys.list(), friendRequestNotified, FRIENDS_REFRESH_MS);
-  return useQuery({ queryKey: friendsKeys.list(), queryFn: ({ signal }) => getFriends(signal), ...refresh });
+  // An accepted, cancelled or ended friendship is not pushed: coming back to the tab still asks.
+  return useQuery({ queryKey: friendsKeys.list(), queryFn: ({ signal }) => getFriends(signal), ...refresh, refetchOnWindowFocus: true });
 }
 
 /** A friend's play settles a challenge of ours: ask often while one waits on the other player. */
@@ -60,7 +61,8 @@ export function useChallenges(waitingFor: (challenges: ChallengeView[]) => boole
   const refresh = usePushedRefresh(friendsKeys.challenges(), challengesChanged, (query: { state: { data?: { challenges: ChallengeView[] } } }) =>
     query.state.data && waitingFor(query.state.data.challenges) ? WAITING_REFRESH_MS : CHALLENGES_REFRESH_MS,
   );
-  return useQuery({ queryKey: friendsKeys.challenges(), queryFn: ({ signal }) => getChallenges(signal), ...refresh });
+  // A challenge accepted or declined by the friend is not pushed: coming back to the tab still asks.
+  return useQuery({ queryKey: friendsKeys.challenges(), queryFn: ({ signal }) => getChallenges(signal), ...refresh, refetchOnWindowFocus: true });
 }
 
 /** `query` is already debounced and trimmed; anything but a whole address asks nothing. */
