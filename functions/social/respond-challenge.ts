@@ -1,3 +1,4 @@
+import { CHANGE_TYPES } from '#shared/realtime/changes.ts';
 import { challengeResponseSchema } from '#shared/social/social-api.ts';
 import { challengeIdSchema, CHALLENGE_MESSAGES as M, isExpired } from '#shared/social/friend-challenge.ts';
 import { requestResponseSchema } from '#shared/social/friends.ts';
@@ -6,6 +7,7 @@ import { requireCaller } from '../lib/caller.ts';
 import { Conflict, Gone, NotFound } from '../lib/errors.ts';
 import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
+import { pushToUser } from '../lib/push.ts';
 import { markAnsweredRead } from '../notifications/fact-key.ts';
 import { challengeView } from './challenge-view.ts';
 
@@ -25,5 +27,7 @@ export const handler = httpHandler(async (event) => {
   await markAnsweredRead(me.user_id, 'friend_challenge', `received#${challenge.id}`).catch((error: unknown) =>
     log.warn('challenge notification not marked read', { error: String(error) }),
   );
+  // The challenger's open challenges ask again (their own list; the message carries nothing).
+  await pushToUser(challenge.challengerId, { type: CHANGE_TYPES.challenges, data: {} });
   return respond(challengeResponseSchema, { challenge: challengeView(answered, me.user_id, now) });
 });

@@ -1,3 +1,4 @@
+import { CHANGE_TYPES } from '#shared/realtime/changes.ts';
 import { requestAnsweredSchema } from '#shared/social/social-api.ts';
 import { FRIEND_MESSAGES as M, requestResponseSchema } from '#shared/social/friends.ts';
 import { receivedRequest, settleRequest } from './data/friends.ts';
@@ -5,6 +6,7 @@ import { requireCaller } from '../lib/caller.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, parseBody, respond } from '../lib/http.ts';
 import { log } from '../lib/log.ts';
+import { pushToUser } from '../lib/push.ts';
 import { markAnsweredRead } from '../notifications/fact-key.ts';
 import { userIdParam } from './friend-route-params.ts';
 
@@ -26,5 +28,7 @@ export const handler = httpHandler(async (event) => {
   await markAnsweredRead(me.user_id, 'friend_request', `${senderId}#${request.createdAt}`).catch((error: unknown) =>
     log.warn('friend request notification not marked read', { error: String(error) }),
   );
+  // The sender's open friends page asks again (its own list; the message carries nothing).
+  await pushToUser(senderId, { type: CHANGE_TYPES.friends, data: {} });
   return respond(requestAnsweredSchema, { status });
 });

@@ -72,13 +72,15 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   SearchUsers: { table: 'read' },
   // Publishes FriendRequestSent (the receiver's notification).
   SendFriendRequest: { table: 'readWrite', publishEvents: true },
-  RespondFriendRequest: { table: 'readWrite' },
+  // …and tells the sender's open sockets (friends.changed).
+  RespondFriendRequest: { table: 'readWrite', push: true },
   CancelFriendRequest: { table: 'readWrite' },
   RemoveFriend: { table: 'readWrite' },
   ListChallenges: { table: 'read' },
   // Publishes ChallengeSent (the challenged player's notification).
   SendChallenge: { table: 'readWrite', publishEvents: true },
-  RespondChallenge: { table: 'readWrite' },
+  // …and tells the challenger's open sockets (challenges.changed).
+  RespondChallenge: { table: 'readWrite', push: true },
   GetFeed: { table: 'read' },
   GetLeaderboard: { table: 'read' },
   GetFriendLeaderboard: { table: 'read' },

@@ -11,6 +11,10 @@ export const CHANGE_TYPES = {
   feed: 'feed.changed',
   /** Points changed on the account's friend leaderboard (its own or a friend's round). */
   friendBoard: 'board.changed',
+  /** The account's friend list: a request it sent was answered. */
+  friends: 'friends.changed',
+  /** The account's challenges: one it sent was accepted or declined. */
+  challenges: 'challenges.changed',
 } as const;
 export type ChangeType = (typeof CHANGE_TYPES)[keyof typeof CHANGE_TYPES];
 

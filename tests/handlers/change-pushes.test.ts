@@ -108,3 +108,31 @@ describe('feed.changed and board.changed', () => {
     former.socket.close();
   });
 });
+
+describe('friends.changed and challenges.changed', () => {
+  it('an accepted friend request tells its sender, with no data, and not a stranger', { timeout: 60_000 }, async () => {
+    const [sender, receiver, stranger] = await Promise.all([listener(), listener(), listener()]);
+    await befriend(sender, receiver);
+    await settle();
+    expect(heard(sender, 'friends.changed')).toEqual([{ topic: `user:${sender.userId}`, type: 'friends.changed', data: {} }]);
+    expect(heard(receiver, 'friends.changed')).toEqual([]);
+    expect(heard(stranger, 'friends.changed')).toEqual([]);
+    for (const who of [sender, receiver, stranger]) who.socket.close();
+  });
+
+  it('an answered challenge tells its challenger, and not a stranger', { timeout: 60_000 }, async () => {
+    const { handler: sendChallenge } = await import('../../functions/social/send-challenge.ts');
+    const { handler: respondChallenge } = await import('../../functions/social/respond-challenge.ts');
+    const [challenger, challenged, stranger] = await Promise.all([listener(), listener(), listener()]);
+    await befriend(challenger, challenged);
+    const sent = parse(await sendChallenge(httpEvent({ sub: challenger.userId, body: { friendId: challenged.userId, subject: 'history', level: 'beginner', questionCount: 5, timeLimitSec: 300 } })));
+    expect(sent.status).toBe(201);
+    const answered = parse(await respondChallenge(httpEvent({ sub: challenged.userId, body: { accept: true }, path: { challengeId: sent.body.challenge.id } })));
+    expect(answered.status).toBe(200);
+    await settle();
+    expect(heard(challenger, 'challenges.changed')).toEqual([{ topic: `user:${challenger.userId}`, type: 'challenges.changed', data: {} }]);
+    expect(heard(challenged, 'challenges.changed')).toEqual([]);
+    expect(heard(stranger, 'challenges.changed')).toEqual([]);
+    for (const who of [challenger, challenged, stranger]) who.socket.close();
+  });
+});

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { NOTIFICATION_CREATED, notificationCreatedSchema } from '#shared/notifications/live.ts';
 import type { NotificationType } from '#shared/notifications/notification.ts';
-import { CHANGE_TYPES } from '#shared/realtime/changes.ts';
+import { CHANGE_TYPES, changeDataSchema } from '#shared/realtime/changes.ts';
 import type { ServerMessage } from '#shared/realtime/messages.ts';
 import type { SendChallengeInput } from '#shared/social/friend-challenge.ts';
 import { isWholeAddress } from '#shared/social/friends.ts';
@@ -38,11 +38,13 @@ const notified = (type: NotificationType) => (message: ServerMessage) =>
 
 /** Requests arrive from other people: asked again when one is notified live, and every 30 s while the socket is down. */
 export const FRIENDS_REFRESH_MS = 30_000;
+const isChange = (type: string) => (message: ServerMessage) => message.type === type && changeDataSchema.safeParse(message.data).success;
 const friendRequestNotified = notified('friend_request');
+const friendsChanged = (message: ServerMessage) => friendRequestNotified(message) || isChange(CHANGE_TYPES.friends)(message);
 
 export function useFriends() {
-  const refresh = usePushedRefresh(friendsKeys.list(), friendRequestNotified, FRIENDS_REFRESH_MS);
-  // An accepted, cancelled or ended friendship is not pushed: coming back to the tab still asks.
+  const refresh = usePushedRefresh(friendsKeys.list(), friendsChanged, FRIENDS_REFRESH_MS);
+  // A cancelled request or an ended friendship is not pushed: coming back to the tab still asks.
   return useQuery({ queryKey: friendsKeys.list(), queryFn: ({ signal }) => getFriends(signal), ...refresh, refetchOnWindowFocus: true });
 }
 
@@ -52,17 +54,17 @@ export const CHALLENGES_REFRESH_MS = 30_000;
 
 /**
  * A challenge sent to the user, and a finished one, reach both players' feeds (`feed.changed`)
- * and bells (`friend_challenge`): either refetches the list. While the socket is down, polled as before.
+ * and bells (`friend_challenge`); an answered one reaches its challenger (`challenges.changed`):
+ * each refetches the list. While the socket is down, polled as before.
  */
 const challengeNotified = notified('friend_challenge');
-const challengesChanged = (message: ServerMessage) => message.type === CHANGE_TYPES.feed || challengeNotified(message);
+const challengesChanged = (message: ServerMessage) => isChange(CHANGE_TYPES.feed)(message) || isChange(CHANGE_TYPES.challenges)(message) || challengeNotified(message);
 
 export function useChallenges(waitingFor: (challenges: ChallengeView[]) => boolean) {
   const refresh = usePushedRefresh(friendsKeys.challenges(), challengesChanged, (query: { state: { data?: { challenges: ChallengeView[] } } }) =>
     query.state.data && waitingFor(query.state.data.challenges) ? WAITING_REFRESH_MS : CHALLENGES_REFRESH_MS,
   );
-  // A challenge accepted or declined by the friend is not pushed: coming back to the tab still asks.
-  return useQuery({ queryKey: friendsKeys.challenges(), queryFn: ({ signal }) => getChallenges(signal), ...refresh, refetchOnWindowFocus: true });
+  return useQuery({ queryKey: friendsKeys.challenges(), queryFn: ({ signal }) => getChallenges(signal), ...refresh });
 }
 
 /** `query` is already debounced and trimmed; anything but a whole address asks nothing. */
