@@ -15,6 +15,9 @@ export interface Reply {
   type: 'subscribed' | 'unsubscribed' | 'pong' | 'error';
   topic?: string;
   message?: string;
+  /** A clock-sync pong: the client's `t` echoed, and the server's clock when it answered (ms since the epoch). */
+  t?: number;
+  server_time?: number;
 }
 
 export const reply = (statusCode: number, body: Reply): WebSocketResult => ({ statusCode, body: JSON.stringify(body) });

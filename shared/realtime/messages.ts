@@ -34,6 +34,7 @@ export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export const clientMessageSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('subscribe'), topic: topicSchema }),
   z.object({ action: z.literal('unsubscribe'), topic: topicSchema }),
-  z.object({ action: z.literal('ping') }),
+  // `t` (the client's clock when sent) asks for the server's clock in the pong: a clock-sync sample (shared/tournaments/clock-sync.ts).
+  z.object({ action: z.literal('ping'), t: z.number().finite().optional() }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

@@ -4,6 +4,7 @@ import { scheduledEvent, SCHEDULES } from '../../events/schedules.ts';
 import { matchStateSchema, tournamentListSchema } from '../../shared/tournaments/api.ts';
 import { answerPoints, QUESTION_LEAD_MS, TOURNAMENT_MESSAGES as M } from '../../shared/tournaments/schedule.ts';
 import type { MatchStep } from '../../shared/tournaments/steps.ts';
+import type { WebSocketEvent } from '../../functions/realtime/socket-event.ts';
 import { useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
 import { player, premium } from '../support/players.ts';
@@ -243,6 +244,19 @@ describe('live tournaments', () => {
     const standings = await getStandings(t.id);
     expect(JSON.stringify(standings)).not.toContain(fast.user_id);
     expect(standings?.ranks[extra.user_id]).toBeDefined();
+  });
+
+  it('the socket’s ping with the client’s time answers with the server’s clock (a clock-sync sample); a plain ping stays a plain pong', async () => {
+    const { handler: ping } = await import('../../functions/realtime/ping.ts');
+    const event = (body: unknown) => ({ body: JSON.stringify(body), isBase64Encoded: false, requestContext: { connectionId: 'c1', routeKey: 'ping' } }) as unknown as WebSocketEvent;
+    const before = Date.now();
+    const sample = await ping(event({ action: 'ping', t: 123 }));
+    const body = JSON.parse((sample as { body: string }).body) as { type: string; t: number; server_time: number };
+    expect(body).toMatchObject({ type: 'pong', t: 123 });
+    expect(body.server_time).toBeGreaterThanOrEqual(before);
+    expect(body.server_time).toBeLessThanOrEqual(Date.now());
+    expect(JSON.parse((await ping(event({ action: 'ping' })) as { body: string }).body)).toEqual({ type: 'pong' });
+    expect(JSON.parse((await ping(event({ action: 'ping', t: 'soon' })) as { body: string }).body)).toEqual({ type: 'pong' });
   });
 
   it('a match whose step message was lost is resumed from its stored state by the per-minute job: a fresh window, scores earned before kept, nothing opened or scored twice, older messages stale', async () => {

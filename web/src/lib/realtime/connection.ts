@@ -1,4 +1,6 @@
+import * as z from 'zod';
 import { serverMessageSchema, type ClientMessage, type ServerMessage, type Topic } from '#shared/realtime/messages.ts';
+import { CLOCK_SAMPLES, estimateClockOffset, type ClockSample } from '#shared/tournaments/clock-sync.ts';
 import { reconnectDelay } from './backoff.ts';
 
 export type RealtimeStatus = 'connecting' | 'open' | 'closed';
@@ -19,6 +21,9 @@ export interface RealtimeConnectionOptions {
 
 type Listener = (message: ServerMessage) => void;
 
+/** The pong to a clock-sync ping: the client's time echoed and the server's (functions/realtime/ping.ts). */
+const clockPongSchema = z.object({ type: z.literal('pong'), t: z.number(), server_time: z.number() });
+
 /**
  * The signed-in user's one WebSocket. Topics are reference-counted across the screens
  * that listen; after every (re)connect each topic is subscribed again and the resync
@@ -36,6 +41,9 @@ export class RealtimeConnection {
   private stopped = true;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private clockSamples: ClockSample[] = [];
+  private clockOffset: number | null = null;
+  private readonly clockListeners = new Set<() => void>();
 
   constructor(private readonly options: RealtimeConnectionOptions) {}
 
@@ -46,6 +54,16 @@ export class RealtimeConnection {
   onStatus = (listener: () => void): (() => void) => {
     this.statusListeners.add(listener);
     return () => this.statusListeners.delete(listener);
+  };
+
+  /** The server's clock minus this browser's, from the socket's clock-sync exchange; null before the first. */
+  get serverOffsetMs(): number | null {
+    return this.clockOffset;
+  }
+
+  onClock = (listener: () => void): (() => void) => {
+    this.clockListeners.add(listener);
+    return () => this.clockListeners.delete(listener);
   };
 
   start(): void {
@@ -124,6 +142,9 @@ export class RealtimeConnection {
       this.setStatus('open');
       for (const topic of this.topics.keys()) if (!topic.startsWith('user:')) this.send({ action: 'subscribe', topic });
       this.pingTimer = setInterval(() => this.send({ action: 'ping' }), this.options.pingIntervalMs ?? PING_INTERVAL_MS);
+      // A few clock-sync samples, one after another (each pong sends the next): the best one is kept.
+      this.clockSamples = [];
+      this.send({ action: 'ping', t: Date.now() });
       // Also on the first open: whatever happened between a screen's first fetch and this moment was not pushed to it.
       for (const listener of this.resyncListeners) listener();
     };
@@ -135,6 +156,8 @@ export class RealtimeConnection {
       } catch {
         return;
       }
+      const pong = clockPongSchema.safeParse(parsed);
+      if (pong.success) return this.clockSample({ sentAt: pong.data.t, serverAt: pong.data.server_time, receivedAt: Date.now() });
       const message = serverMessageSchema.safeParse(parsed);
       if (!message.success) return;
       for (const listener of this.topics.get(message.data.topic) ?? []) listener(message.data);
@@ -145,6 +168,16 @@ export class RealtimeConnection {
       this.clearTimers();
       this.retry();
     };
+  }
+
+  private clockSample(sample: ClockSample): void {
+    this.clockSamples.push(sample);
+    const estimate = estimateClockOffset(this.clockSamples);
+    if (estimate && estimate.offsetMs !== this.clockOffset) {
+      this.clockOffset = estimate.offsetMs;
+      for (const listener of this.clockListeners) listener();
+    }
+    if (this.clockSamples.length < CLOCK_SAMPLES) this.send({ action: 'ping', t: Date.now() });
   }
 
   private retry(): void {

@@ -45,3 +45,11 @@ export function useOwnTopic(): Topic | null {
   const userId = useContext(RealtimeContext)?.userId;
   return userId ? `user:${userId}` : null;
 }
+
+const noOffset = (): number | null => null;
+
+/** The server's clock minus this browser's, measured over the shared socket (null until measured or when signed out). */
+export function useServerClockOffset(): number | null {
+  const connection = useContext(RealtimeContext)?.connection;
+  return useSyncExternalStore(connection ? connection.onClock : noSubscription, connection ? () => connection.serverOffsetMs : noOffset, noOffset);
+}

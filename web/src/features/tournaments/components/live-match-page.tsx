@@ -56,7 +56,7 @@ function MyStanding({ me }: { me: MatchState['me'] }) {
 
 /** `/live-match/{id}`: the live match on the server's clock (question x of y, time left, answers, rankings, my score). */
 export function LiveMatchPage({ tournamentId }: { tournamentId: string }) {
-  const { match, offsetMs } = useLiveMatch(tournamentId);
+  const { match, offsetMs, question, opensAt } = useLiveMatch(tournamentId);
   const send = useSendAnswer(tournamentId);
   const [chosen, setChosen] = useState<{ question: number; answer: string } | null>(null);
 
@@ -72,7 +72,7 @@ export function LiveMatchPage({ tournamentId }: { tournamentId: string }) {
     );
   }
   const state = match.data;
-  const { tournament, question, me } = state;
+  const { tournament, me } = state;
   const myChoice = question && chosen?.question === question.number ? chosen.answer : null;
   const answered = me.answered_current || myChoice !== null;
   const lastVerdict = state.last_closed && chosen?.question === state.last_closed.number ? chosen.answer === state.last_closed.correct_answer : null;
@@ -143,8 +143,12 @@ export function LiveMatchPage({ tournamentId }: { tournamentId: string }) {
                   {lastVerdict === false && ' — not this time.'}
                 </p>
               )}
-              {state.next_open_at ? (
-                <Countdown label={state.status === 'waiting' ? 'Starts in' : 'Next question in'} deadlineMs={Date.parse(state.next_open_at)} offsetMs={offsetMs} />
+              {opensAt !== null || state.next_open_at ? (
+                <Countdown
+                  label={state.status === 'waiting' ? 'Starts in' : 'Next question in'}
+                  deadlineMs={opensAt ?? Date.parse(state.next_open_at!)}
+                  offsetMs={offsetMs}
+                />
               ) : (
                 <p className="muted">Waiting for the next question…</p>
               )}
