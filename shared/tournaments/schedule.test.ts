@@ -6,6 +6,7 @@ import {
   canRegister,
   cardState,
   playerWindowMs,
+  QUESTION_LEAD_MS,
   questionSlot,
   rank,
   scheduledEnd,
@@ -89,6 +90,28 @@ describe('scoring: 1000 × correct + up to 500 for speed over the player’s own
     [{ at: 1000, openAt: 2000, playerWindowMs: 30_000, open: true }, 'not_open'],
   ] as const)('%o → %s', (input, verdict) => {
     expect(answerVerdict(input)).toBe(verdict);
+  });
+});
+
+describe('speed from the announced open instant, not from the push', () => {
+  // Pushed at 0, announced to open at the lead; each player's answer is timed by the server on arrival.
+  const pushedAt = 0;
+  const openAt = pushedAt + QUESTION_LEAD_MS;
+  const score = (at: number) => {
+    const verdict = answerVerdict({ at, openAt, playerWindowMs: 30_000, open: true });
+    return verdict === 'accepted' ? answerPoints({ correct: true, elapsedMs: at - openAt, windowMs: 30_000 }) : verdict;
+  };
+
+  it('refuses an answer before the instant (a client showing it early, or a faked clock, gains nothing)', () => {
+    expect(score(openAt - 1)).toBe('not_open');
+    expect(score(pushedAt + 100)).toBe('not_open');
+  });
+
+  it('gives the full speed bonus at the instant, however late the push reached the player, and the window runs from it', () => {
+    expect(score(openAt)).toBe(1500);
+    expect(score(openAt + 15_000)).toBe(1250);
+    expect(score(openAt + 30_000)).toBe(1000);
+    expect(score(openAt + 30_001)).toBe('late');
   });
 });
 
