@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { QUESTION_LEAD_MS, type MatchClock } from './schedule.ts';
 import { delaySecondsUntil, MAX_DELAY_SECONDS, nextOpenAt, planStep, stepAfterClose, type MatchStep, type StepState } from './steps.ts';
 
+/** The lead (whole seconds, under the 4 s pause). */
+const L = QUESTION_LEAD_MS;
 const clock: MatchClock = { startAt: 1_000_000, questionCount: 3, windowMs: 30_000, gapMs: 4_000, maxMultiplier: 1 };
 // Slots: q1 opens 1,000,000 closes 1,030,000; q2 opens 1,034,000 closes 1,064,000; q3 opens 1,068,000 closes 1,098,000.
 
@@ -20,12 +22,12 @@ describe('what a delivered step does, from the stored state alone', () => {
   const open = (question: number, seq: number) => ({ question, phase: 'open' as const, seq });
   const close = (question: number, seq: number) => ({ question, phase: 'close' as const, seq });
   it.each<[string, Pick<MatchStep, 'question' | 'phase' | 'seq'>, StepState, number, ReturnType<typeof planStep>]>([
-    ['the first open, due the lead before its slot: opens on the slot, announced ahead', open(1, 1), { status: 'starting', question: 0, closeAt: null, seq: 1 }, 998_000, { kind: 'open', openAt: 1_000_000, closeAt: 1_030_000 }],
-    ['the first open, delivered at its slot: opens the lead from now, a full window from then', open(1, 1), { status: 'starting', question: 0, closeAt: null, seq: 1 }, 1_000_000, { kind: 'open', openAt: 1_002_000, closeAt: 1_032_000 }],
-    ['the first open, a second late: still announced the lead ahead', open(1, 1), { status: 'starting', question: 0, closeAt: null, seq: 1 }, 1_000_900, { kind: 'open', openAt: 1_002_900, closeAt: 1_032_900 }],
-    ['the first open, early: sent again for the lead before its slot', open(1, 1), { status: 'starting', question: 0, closeAt: null, seq: 1 }, 997_000, { kind: 'early', dueAt: 998_000 }],
-    ['the next open waits for the pause after the close, less the lead', open(2, 2), { status: 'closed', question: 1, closeAt: 1_031_000, seq: 2 }, 1_032_500, { kind: 'early', dueAt: 1_033_000 }],
-    ['the next open, due', open(2, 2), { status: 'closed', question: 1, closeAt: 1_030_000, seq: 2 }, 1_032_000, { kind: 'open', openAt: 1_034_000, closeAt: 1_064_000 }],
+    ['the first open, due the lead before its slot: opens on the slot, announced ahead', open(1, 1), { status: 'starting', question: 0, closeAt: null, seq: 1 }, 1_000_000 - L, { kind: 'open', openAt: 1_000_000, closeAt: 1_030_000 }],
+    ['the first open, delivered at its slot: opens the lead from now, a full window from then', open(1, 1), { status: 'starting', question: 0, closeAt: null, seq: 1 }, 1_000_000, { kind: 'open', openAt: 1_000_000 + L, closeAt: 1_030_000 + L }],
+    ['the first open, a second late: still announced the lead ahead', open(1, 1), { status: 'starting', question: 0, closeAt: null, seq: 1 }, 1_000_900, { kind: 'open', openAt: 1_000_900 + L, closeAt: 1_030_900 + L }],
+    ['the first open, early: sent again for the lead before its slot', open(1, 1), { status: 'starting', question: 0, closeAt: null, seq: 1 }, 999_000 - L, { kind: 'early', dueAt: 1_000_000 - L }],
+    ['the next open waits for the pause after the close, less the lead', open(2, 2), { status: 'closed', question: 1, closeAt: 1_031_000, seq: 2 }, 1_034_500 - L, { kind: 'early', dueAt: 1_035_000 - L }],
+    ['the next open, due', open(2, 2), { status: 'closed', question: 1, closeAt: 1_030_000, seq: 2 }, 1_034_000 - L, { kind: 'open', openAt: 1_034_000, closeAt: 1_064_000 }],
     ['a close, due', close(1, 2), { status: 'open', question: 1, closeAt: 1_030_000, seq: 2 }, 1_030_000, { kind: 'close' }],
     ['a close, early: never before the stored close', close(1, 2), { status: 'open', question: 1, closeAt: 1_030_000, seq: 2 }, 1_029_999, { kind: 'early', dueAt: 1_030_000 }],
     ['a redelivered open (the seq moved on)', open(1, 1), { status: 'open', question: 1, closeAt: 1_030_000, seq: 2 }, 1_000_100, { kind: 'skip' }],
@@ -40,7 +42,7 @@ describe('what a delivered step does, from the stored state alone', () => {
   });
 
   it('hands the next open after a close, and nothing after the last', () => {
-    expect(stepAfterClose(clock, 1, 1_030_000)).toEqual({ question: 2, phase: 'open', dueAt: 1_032_000, opensAt: 1_034_000 });
+    expect(stepAfterClose(clock, 1, 1_030_000)).toEqual({ question: 2, phase: 'open', dueAt: 1_034_000 - L, opensAt: 1_034_000 });
     expect(stepAfterClose(clock, 3, 1_098_000)).toBeNull();
   });
 });
@@ -111,7 +113,7 @@ describe('a 10-question match as timed steps', () => {
     expect(done).toEqual(Array.from({ length: 10 }, (_, i) => [`open ${i + 1}`, `close ${i + 1}`]).flat());
     expect(state.status).toBe('finished');
     // A window and the lead, then the rest of the pause, nine times, then the last window: no step waits in a Lambda.
-    expect(delays).toEqual([32, ...Array.from({ length: 9 }, () => [2, 32]).flat()]);
+    expect(delays).toEqual([30 + L / 1000, ...Array.from({ length: 9 }, () => [4 - L / 1000, 30 + L / 1000]).flat()]);
     // Each question opens on its slot: announcing it ahead moves nothing in the schedule.
     expect(opened).toEqual(Array.from({ length: 10 }, (_, i) => i * 34_000));
     expect(endedAt).toBe(10 * 30_000 + 9 * 4_000);

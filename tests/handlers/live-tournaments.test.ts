@@ -152,7 +152,7 @@ describe('live tournaments', () => {
     // The step does its writes and returns: its close waits in the queue for the (double) window, not here.
     expect(performance.now() - began).toBeLessThan(5000);
     // Announced the lead ahead: it opens QUESTION_LEAD_MS from now, and closes a (double) window after that.
-    expect(sent).toEqual([{ step: { tournamentId: t.id, question: 1, phase: 'close', seq: 2 }, delaySeconds: 62 }]);
+    expect(sent).toEqual([{ step: { tournamentId: t.id, question: 1, phase: 'close', seq: 2 }, delaySeconds: 60 + QUESTION_LEAD_MS / 1000 }]);
     const view = matchStateSchema.parse((await state(fast, t.id)).body);
     expect(view.question).toMatchObject({ number: 1, total: 2 });
     expect(Date.parse(view.question!.open_at) - Date.now()).toBeGreaterThan(QUESTION_LEAD_MS - 1000);
@@ -224,7 +224,7 @@ describe('live tournaments', () => {
     const outcomes = await Promise.all([runStep(open2, deps), runStep(open2, deps)]);
     expect(outcomes.filter((o) => o === 'opened')).toHaveLength(1);
     expect(outcomes.filter((o) => o !== 'opened')[0]).toBeOneOf(['duplicate', 'stale']);
-    expect(sent.slice(queued)).toEqual([{ step: { tournamentId: t.id, question: 2, phase: 'close', seq: 4 }, delaySeconds: 62 }]);
+    expect(sent.slice(queued)).toEqual([{ step: { tournamentId: t.id, question: 2, phase: 'close', seq: 4 }, delaySeconds: 60 + QUESTION_LEAD_MS / 1000 }]);
     await elapse(t.id, 60_000 + QUESTION_LEAD_MS);
     expect(await runStep(last().step, deps)).toBe('closed');
     // The last close finishes the match and queues nothing more.
