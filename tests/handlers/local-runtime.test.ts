@@ -119,7 +119,7 @@ describe('local runtime', () => {
       }
     });
 
-    it('stops within seconds while a live match’s runner waits, and the match is left where it was, not played out to nobody (issue 17)', { timeout: 300_000 }, async () => {
+    it('stops within seconds while a live match’s close step is queued, and the match is left where it was, not played out to nobody', { timeout: 300_000 }, async () => {
       const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
       // Admins sign in with their authenticator's code too; the seed keeps the demo admin's key in the data folder.
       const signIn = async () => {
@@ -133,7 +133,7 @@ describe('local runtime', () => {
       const { tournament } = await call<{ tournament: { id: string } }>('/api/tournaments/quick-match', { token, body: { start_in_seconds: 10, window_seconds: 15, questions: 10 } });
       await call(`/api/tournaments/${tournament.id}/register`, { token, body: {} });
       const match = (bearer: string) => call<Match>(`/api/tournaments/${tournament.id}/match`, { token: bearer });
-      // Question 1 opens; the runner then waits for its close inside its invocation.
+      // Question 1 opens; its close waits as a delayed message in the local queue, which the stop drops.
       await expect.poll(async () => (await match(token)).question?.number, { timeout: 60_000, interval: 500 }).toBe(1);
 
       const pressed = Date.now();

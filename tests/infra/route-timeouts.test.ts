@@ -32,8 +32,8 @@ function timeouts(area: ApiArea) {
 describe('route timeouts', () => {
   const aiRoutes = ROUTES.filter((r) => routeAccess(r.name).ai).map((r) => `${r.method} ${r.path}`);
 
-  it('gives the AI routes (tutor, explanations, videos, guides, documents, similar questions) 28 s inside a 29 s integration', () => {
-    expect(aiRoutes.length).toBeGreaterThanOrEqual(8);
+  it('gives the AI routes (tutor, explanations, videos, guides, similar questions) 28 s inside a 29 s integration', () => {
+    expect(aiRoutes.length).toBeGreaterThanOrEqual(7);
     const all = (Object.keys(API_AREAS) as ApiArea[]).flatMap(timeouts);
     for (const route of aiRoutes) expect(all.find((t) => t.route === route), route).toMatchObject({ fn: 28, integration: 29_000 });
   });
@@ -42,5 +42,7 @@ describe('route timeouts', () => {
     const others = (Object.keys(API_AREAS) as ApiArea[]).flatMap(timeouts).filter((t) => !aiRoutes.includes(t.route));
     expect(others.length).toBeGreaterThan(100);
     for (const t of others) expect(t, t.route).toMatchObject({ fn: 10 });
+    // Adding documents only stores them and queues their embedding, so it needs no AI time.
+    expect(others.map((t) => t.route)).toContain('POST /api/knowledge/documents');
   });
 });
