@@ -33,14 +33,22 @@ const EXCERPT_MAX = 280;
 const toTurns = (history: readonly ContextMessage[]): ChatTurn[] => history.map((m) => ({ role: m.type === 'user' ? 'user' : 'assistant', content: m.content }));
 
 /** Passages for a question; a follow-up ("and its population?") is searched again with the previous question. */
+/** A question that points back ("Which mountains run through it?") is about the previous one's subject. */
+const POINTS_BACK = /\b(it|its|there|they|them|their|this|that|he|she|his|her)\b/i;
+
 export async function findPassages(kb: KnowledgeBase, message: string, subject: TutorSubject, history: readonly ContextMessage[]): Promise<Passage[]> {
   const options = { subject: searchSubjectOf(subject), maxResults: TUTOR_LIMITS.passages };
+  const previous = [...history].reverse().find((m) => m.type === 'user');
+  if (previous && POINTS_BACK.test(message)) {
+    // Searched on its own, "it" finds whatever else has mountains; with the previous question it finds Peru's.
+    const followed = await kb.search({ query: `${previous.content} ${message}`, ...options });
+    if (followed.length > 0) return [...followed];
+  }
   const found = await kb.search({ query: message, ...options });
   if (found.length > 0) return [...found];
   // A rare term the word vectors do not know ("langar") scores low on similarity: look wider; the selection still decides.
   const wider = await kb.search({ query: message, ...options, threshold: 0.3 });
   if (wider.length > 0) return [...wider];
-  const previous = [...history].reverse().find((m) => m.type === 'user');
   return previous ? [...(await kb.search({ query: `${previous.content} ${message}`, ...options }))] : [];
 }
 

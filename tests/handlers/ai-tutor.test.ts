@@ -16,6 +16,7 @@ const { documentClient } = await import('../../functions/lib/clients.ts');
 const { env } = await import('../../functions/lib/env.ts');
 const { keys } = await import('../../functions/data/table-design.ts');
 const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+const { seedKnowledgeBase } = await import('../../functions/knowledge/seed.ts');
 
 const PERU = [
   'Peru is a country in western South America, on the Pacific coast. The capital of Peru is Lima, its largest city, founded by Francisco Pizarro in 1535.',
@@ -24,6 +25,8 @@ const PERU = [
 ].join(' ');
 
 const docTitle = `Peru fact sheet ${Date.now().toString(36)}`;
+// The knowledge base as npm start seeds it (country fact sheets, guides, the bank), whichever test file ran first.
+await seedKnowledgeBase();
 await seedKnowledgeDocument({ title: docTitle, subject: 'geography', category: 'country-profiles', content: PERU });
 
 type Person = Awaited<ReturnType<typeof player>>;
@@ -41,7 +44,8 @@ describe('AI tutor', () => {
     expect(body.grounded).toBe(true);
     expect(body.response).toContain('Lima');
     expect(body.citations.length).toBeGreaterThan(0);
-    expect(body.citations.some((c: { title: string; excerpt: string }) => c.title === docTitle && c.excerpt.includes('Lima'))).toBe(true);
+    // The passage it used: the document above, or Peru's fact sheet when the country facts answer first.
+    expect(body.citations.some((c: { title: string; excerpt: string }) => [docTitle, 'Peru'].includes(c.title) && c.excerpt.includes('Lima')), JSON.stringify(body)).toBe(true);
     expect(body.remaining).toBe(TUTOR_LIMITS.dailyQuestions - 1);
   }, 60_000);
 
@@ -106,7 +110,7 @@ describe('AI tutor', () => {
       message: 'Which mountains run through it?',
       context: { subject: 'geography', previousMessages: [{ type: 'user', content: 'Tell me about Peru' }, { type: 'ai', content: 'Peru is in South America.' }] },
     });
-    expect(body.grounded).toBe(true);
+    expect(body.grounded, JSON.stringify(body)).toBe(true);
     expect(body.response).toContain('Andes');
   }, 30_000);
 });

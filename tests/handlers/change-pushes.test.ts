@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { linkToken, mailTo, uniqueEmail, useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
+import { freshLoopbackAddress, postFrom } from '../support/loopback-http.ts';
 
 /**
  * The feed's and the friend board's "changed" pushes: the consumers that write them tell the
@@ -34,9 +35,10 @@ async function listener(): Promise<Listener> {
   const email = uniqueEmail('push');
   await signUp(httpEvent({ body: { email, password: PASSWORD } }));
   await confirm(httpEvent({ body: { token: linkToken(await mailTo(mailbox, email, /Confirm/), 'confirm') } }));
-  const response = await fetch(`${api}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+  // From a loopback address of its own: the suite's sign-ins from 127.0.0.1 share one per-address limit.
+  const response = await postFrom(freshLoopbackAddress(), `${api}/api/auth/sign-in`, { email, password: PASSWORD });
   expect(response.status).toBe(200);
-  const { tokens, profile } = (await response.json()) as { tokens: { accessToken: string }; profile: { user_id: string } };
+  const { tokens, profile } = response.body as { tokens: { accessToken: string }; profile: { user_id: string } };
   const socket = new WebSocket(`${wsUrl}?token=${encodeURIComponent(tokens.accessToken)}`);
   const received: Listener['received'] = [];
   socket.on('message', (data: Buffer) => received.push(JSON.parse(data.toString('utf8')) as Listener['received'][number]));

@@ -77,6 +77,22 @@ queue.send = (body: string) => {
   return send(body);
 };
 
+/** Keeps the queue's messages back until `release`, so a check can run before the consumer starts. */
+function holdMessages(): { release: () => void } {
+  const hold = queue.send;
+  const held: string[] = [];
+  queue.send = (b: string) => {
+    held.push(b);
+    return 'held';
+  };
+  return {
+    release: () => {
+      queue.send = hold;
+      for (const b of held) queue.send(b);
+    },
+  };
+}
+
 let server: Server;
 beforeAll(async () => {
   server = await startAwsServices({ port: 0, root, mailbox: new Mailbox(mailDir), bus });
@@ -134,6 +150,8 @@ describe('adding documents embeds them in the background', () => {
   it('answers 202 with the documents pending and no embedding done, then they become ready and searchable', async () => {
     useRealHandler = true;
     const tag = randomUUID().slice(0, 8);
+    // Held in the queue until the check below: on a quick machine the consumer could otherwise finish first.
+    const messages = holdMessages();
     const started = performance.now();
     const { status, body } = await add(admin.user_id, [westphalia(tag), { ...westphalia(tag), title: `Silk Road ${tag}`, content: `The Silk Road ${tag} linked China with Persia and the Mediterranean world; silk, spices and ideas travelled along it.` }]);
     const ms = performance.now() - started;
@@ -144,6 +162,7 @@ describe('adding documents embeds them in the background', () => {
     expect(await titlesFound(`Peace of Westphalia ${tag} Thirty Years War`)).not.toContain(`Westphalia ${tag}`);
     console.log(`add-documents answered in ${ms.toFixed(0)} ms`);
 
+    messages.release();
     await bus.drain();
     const ready = await stateOf(body.documents[0].id);
     expect(ready).toMatchObject({ status: 'ready', chunksTotal: 1, chunksEmbedded: 1, failureReason: null, readyAt: expect.any(String) });
@@ -246,18 +265,12 @@ describe('adding documents embeds them in the background', () => {
     watch.hold = new Promise((r) => (release = r));
     watch.holdFrom = 1;
     // Held in the queue: the consumer has not started.
-    const hold = queue.send;
-    const held: string[] = [];
-    queue.send = (b: string) => {
-      held.push(b);
-      return 'held';
-    };
+    const messages = holdMessages();
     const { body } = await add(leaving.user_id, [westphalia(tag)]);
-    queue.send = hold;
     await documentClient().send(
       new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: keys.profile(leaving.user_id), UpdateExpression: 'SET #r = :student', ExpressionAttributeNames: { '#r': 'role' }, ExpressionAttributeValues: { ':student': 'student' } }),
     );
-    for (const b of held) queue.send(b);
+    messages.release();
     release();
     await bus.drain();
     expect(await stateOf(body.documents[0].id)).toMatchObject({ status: 'failed', failureReason: EMBEDDING_MESSAGES.accessEnded, chunksEmbedded: 0 });

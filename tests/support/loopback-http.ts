@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 
 /**
@@ -24,9 +25,19 @@ export function postFrom(
   });
 }
 
-let next = 10;
-/** A loopback address no other test of this process has used. */
+/**
+ * A loopback address no other test of this run has used. Random, not counted: each test file
+ * runs in a process of its own, while the per-address sign-in counts live in the shared table.
+ */
+const used = new Set<string>();
 export function freshLoopbackAddress(): string {
-  next += 1;
-  return `127.0.${Math.floor(next / 250) + 1}.${(next % 250) + 1}`;
+  for (;;) {
+    const [a = 0, b = 0, c = 0] = randomBytes(3);
+    // 127.1.0.1 and up: never 127.0.0.x, where the browser's and the plain fetches' sign-ins come from.
+    const address = `127.${(a % 254) + 1}.${b}.${(c % 254) + 1}`;
+    if (!used.has(address)) {
+      used.add(address);
+      return address;
+    }
+  }
 }
