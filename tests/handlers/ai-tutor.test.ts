@@ -103,14 +103,4 @@ describe('AI tutor', () => {
     expect(results.filter((r) => r !== null)).toHaveLength(3);
     expect(await usedToday(me.user_id)).toBe(TUTOR_LIMITS.dailyQuestions);
   });
-
-  it('a follow-up uses the previous question as context', async () => {
-    const me = await player(premium);
-    const { body } = await ask(me, {
-      message: 'Which mountains run through it?',
-      context: { subject: 'geography', previousMessages: [{ type: 'user', content: 'Tell me about Peru' }, { type: 'ai', content: 'Peru is in South America.' }] },
-    });
-    expect(body.grounded, JSON.stringify(body)).toBe(true);
-    expect(body.response).toContain('Andes');
-  }, 30_000);
 });
