@@ -85,9 +85,12 @@ describe('AI explanations and the video library', () => {
     for (let i = 1; i < wrongCount; i++) await review.getByRole('button', { name: 'Next' }).click();
     await review.getByRole('button', { name: 'Finish Review' }).click();
 
-    // Asked again, the explanation comes from the cache.
+    // Asked again, the same grounded explanation. (Whether it comes from the shared cache depends on
+    // the day: a source that would give today's daily challenge away is held back for this player,
+    // and such an answer is not cached. tests/handlers/explanations.test.ts holds the cache itself.)
     const again = await api(token, 'POST', '/api/explanations', { roundId, questionId: wrong.id, answer: wrong.chosen });
-    expect(again.body).toMatchObject({ success: true, cached: true, fallback: false });
+    expect(again.body).toMatchObject({ success: true, fallback: false });
+    expect(again.body.explanation.sources.length).toBeGreaterThan(0);
 
     // Add to Video Library → generation with progress, then Videos Generated! and the query cleared.
     await p.getByRole('dialog', { name: 'Quiz Complete!' }).getByRole('button', { name: 'Add to Video Library' }).click();
