@@ -20,7 +20,7 @@ const { seedKnowledgeBase } = await import('../functions/knowledge/seed.ts');
 const { chunkSearch, embedder } = await import('../functions/ai/index.ts');
 const { createKnowledgeBase } = await import('../functions/ai/knowledge-base.ts');
 const { measureRetrieval } = await import('../functions/knowledge/retrieval-quality.ts');
-const { bumpVersion, chunkKey, putChunks, readScope } = await import('../functions/data/knowledge.ts');
+const { bumpVersion, chunkKey, putChunks, readScope } = await import('../functions/knowledge/data/knowledge.ts');
 
 const meter = { on: false, requests: 0, capacity: 0 };
 documentClient().middlewareStack.add(

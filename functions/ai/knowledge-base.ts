@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
 import type { Level, Subject } from '#shared/constants.ts';
 import { DEFAULT_MAX_RESULTS, DEFAULT_THRESHOLD, dotRow, fuse, topK } from '#shared/knowledge/similarity.ts';
-import { KB_SCOPES, documentsNotReady, readScope, scopeVersions, type KbScope, type SourceKind, type StoredChunk } from '../data/knowledge.ts';
+import { KB_SCOPES, documentsNotReady, readScope, scopeVersions, type KbScope, type SourceKind, type StoredChunk } from '../knowledge/data/knowledge.ts';
 import { log } from '../lib/log.ts';
-import { analyse, contentTerms } from './nlp.ts';
+import { contentTerms } from './nlp.ts';
+import { passageScore, queryNames, textMatch } from './passage-score.ts';
 import type { Embedder, KnowledgeBase, Passage, SearchOptions } from './types.ts';
 
 /**
@@ -91,8 +92,8 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): ChunkSearch 
       if (queryVector && queryVector.length * index.chunks.length !== index.matrix.length) continue;
       const lexical = queryVector && index.keyword ? new Map(index.keyword.search(query, 200)) : undefined;
       for (let row = 0; row < index.chunks.length; row += 1) {
-        const base = queryVector ? fuse(dotRow(queryVector, index.matrix, row), lexical ? (lexical.get(index.chunks[row]!.chunkKey) ?? 0) : undefined) : textMatch(words, index.chunks[row]!);
-        const similarity = round(Math.min(1, base + nameMatch(names, index.lowered[row]!)));
+        const base = queryVector ? fuse(dotRow(queryVector, index.matrix, row), lexical ? (lexical.get(index.chunks[row]!.chunkKey) ?? 0) : undefined) : textMatch(words, index.chunks[row]!.title, index.chunks[row]!.text);
+        const similarity = passageScore(base, names, index.lowered[row]!);
         if (similarity < threshold) continue;
         const chunk = index.chunks[row]!;
         if (request.category && chunk.category !== request.category) continue;
@@ -113,24 +114,6 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): ChunkSearch 
   };
 }
 
-/** What a passage naming every name of the query adds to its similarity (a share of it for some of them). */
-export const NAME_MATCH_WEIGHT = 0.1;
-
-/**
- * The names in a query, lower case: capitalised words after its first ("Jewish", "Bahá'í",
- * "Armada"). The word vectors blur a name into its neighbours (Jewish, Jain, Christian) and BM25
- * weighs it like any rare word, so a passage that names them is ranked up.
- */
-export function queryNames(query: string): string[] {
-  return [...new Set(analyse(query).tokens.filter((t, i) => i > 0 && t.type === 'word' && !t.stop && /^\p{Lu}/u.test(t.value)).map((t) => t.normal))];
-}
-
-/** The ranking bonus of a passage (its title and text, lower case) for the query's names. */
-export function nameMatch(names: readonly string[], lowered: string): number {
-  if (names.length === 0) return 0;
-  return (NAME_MATCH_WEIGHT * names.filter((n) => lowered.includes(n)).length) / names.length;
-}
-
 async function embedQuery(embedder: Embedder, query: string): Promise<Float32Array | undefined> {
   try {
     const [vector] = await embedder.embed([query]);
@@ -139,18 +122,6 @@ async function embedQuery(embedder: Embedder, query: string): Promise<Float32Arr
     log.warn('query embedding failed: searching by text match', { error: error instanceof Error ? error.message : String(error) });
     return undefined;
   }
-}
-
-/**
- * The share of the query's content words found in the chunk, case-insensitively; a word in its
- * title counts half again (Mongolia's fact sheet before China's, which names Mongolia too).
- */
-function textMatch(words: readonly string[], chunk: StoredChunk): number {
-  if (words.length === 0) return 0;
-  const text = `${chunk.title} ${chunk.text}`.toLowerCase();
-  const title = chunk.title.toLowerCase();
-  const found = words.reduce((sum, w) => sum + (text.includes(w) ? 1 : 0) + (title.includes(w) ? 0.5 : 0), 0);
-  return found / (words.length * 1.5);
 }
 
 function toPassage(chunk: StoredChunk, similarity: number): ChunkPassage {
@@ -183,8 +154,4 @@ function keywordIndex(chunks: readonly StoredChunk[]): Keyword | undefined {
   for (const chunk of chunks) engine.addDoc({ text: chunk.text, title: chunk.title }, chunk.chunkKey);
   engine.consolidate(4);
   return { search: (text, limit) => (contentTerms(text).length ? engine.search(text, limit) : []) };
-}
-
-function round(value: number): number {
-  return Math.round(value * 10000) / 10000;
 }

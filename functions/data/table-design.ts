@@ -89,7 +89,7 @@
  *                                 this account for offline play; results are graded against it; TTL 30 days)
  * - knowledge-base chunk ....... pk KB#<subject | general>  sk CHUNK#<source kind>#<source id>#<nnn>  (≤ 512 characters, its
  *                                 source and category, the vector as packed float32 bytes with the embedder's id; a subject's
- *                                 chunks are one partition, read whole by search: keys in functions/data/knowledge.ts)
+ *                                 chunks are one partition, read whole by search: keys in functions/knowledge/data/knowledge.ts)
  * - knowledge-base versions .... pk KBVERSION  sk <subject | general> (bumped by each write: a container's cached vectors are
  *                                 checked with one BatchGet) | SEED (the seeded material's stamp)
  * - admin's document ........... pk DOC#<id>  sk DOC  (title, content, subject, category, who, when; status pending → embedding

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CleanDocument, DocumentState } from '#shared/knowledge/documents.ts';
-import { putPendingDocuments } from '../data/knowledge.ts';
+import { putPendingDocuments } from './data/knowledge.ts';
 import { publishAll } from '../lib/publish-all.ts';
 
 /**

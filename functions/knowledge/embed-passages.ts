@@ -17,7 +17,7 @@ import {
   scopeOf,
   startEmbedding,
   type StoredChunk,
-} from '../data/knowledge.ts';
+} from './data/knowledge.ts';
 import { getProfile } from '../profile/data/profiles.ts';
 
 export type EmbedOutcome = 'ready' | 'failed' | 'skipped';

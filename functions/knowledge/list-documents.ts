@@ -1,6 +1,6 @@
 import { documentListSchema, DOCUMENT_MESSAGES } from '#shared/knowledge/documents.ts';
 import { EMBEDDING, documentView } from '#shared/knowledge/embedding.ts';
-import { listDocuments } from '../data/knowledge.ts';
+import { listDocuments } from './data/knowledge.ts';
 import { httpHandler, respond } from '../lib/http.ts';
 import { requireKnowledgeCaller } from './access.ts';
 

@@ -4,7 +4,7 @@ import { STUDY_GUIDES } from '#shared/guides/catalogue.ts';
 import { chunkText } from '#shared/knowledge/chunking.ts';
 import type { Level, Subject } from '#shared/constants.ts';
 import { sentences } from '../ai/nlp.ts';
-import { chunkKey, type SourceKind } from '../data/knowledge.ts';
+import { chunkKey, type SourceKind } from './data/knowledge.ts';
 import { loadBank } from '../questions/load-bank.ts';
 
 /**

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { DOCUMENT_MESSAGES, retryDocumentResultSchema } from '#shared/knowledge/documents.ts';
 import { canRetry, documentView } from '#shared/knowledge/embedding.ts';
 import { recordAdminAction } from '../admin/data/audit-log.ts';
-import { getDocument, retryDocument } from '../data/knowledge.ts';
+import { getDocument, retryDocument } from './data/knowledge.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 import { httpHandler, respond } from '../lib/http.ts';
 import { publish } from '../lib/publish.ts';

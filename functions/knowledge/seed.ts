@@ -13,7 +13,7 @@ import {
   writeSeedState,
   type KbScope,
   type StoredChunk,
-} from '../data/knowledge.ts';
+} from './data/knowledge.ts';
 import { loadBank } from '../questions/load-bank.ts';
 import { seedMaterial } from './material.ts';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { NotificationType } from '#shared/notifications/notification.ts';
-import { markFactRead } from '../data/notifications.ts';
+import { markFactRead } from './data/notifications.ts';
 
 /** A fact's notification is keyed by its type and key: the same fact, the same hash (notify.ts). */
 export const factKeyHash = (type: NotificationType, key: string): string => createHash('sha256').update(`${type}\n${key}`).digest('hex').slice(0, 16);

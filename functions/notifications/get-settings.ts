@@ -1,5 +1,5 @@
 import { DEFAULT_SETTINGS, settingsResponseSchema } from '#shared/notifications/settings.ts';
-import { getSettings } from '../data/notifications.ts';
+import { getSettings } from './data/notifications.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { httpHandler, respond } from '../lib/http.ts';
 import { NOTIFIED_ROLES } from './routes.ts';

@@ -1,5 +1,5 @@
 import { NOTIFICATION_LIST_LIMIT, type NotificationList, notificationListSchema } from '#shared/notifications/notification.ts';
-import { listDelivered } from '../data/notifications.ts';
+import { listDelivered } from './data/notifications.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { httpHandler, respond } from '../lib/http.ts';
 import { NOTIFIED_ROLES } from './routes.ts';

@@ -1,5 +1,5 @@
 import { markedAllSchema } from '#shared/notifications/notification.ts';
-import { markAllRead } from '../data/notifications.ts';
+import { markAllRead } from './data/notifications.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { httpHandler, respond } from '../lib/http.ts';
 import { NOTIFIED_ROLES } from './routes.ts';

@@ -1,5 +1,5 @@
 import { NOTIFICATION_MESSAGES as M } from '#shared/notifications/notification.ts';
-import { markRead } from '../data/notifications.ts';
+import { markRead } from './data/notifications.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { NotFound } from '../lib/errors.ts';
 import { httpHandler, noContent } from '../lib/http.ts';

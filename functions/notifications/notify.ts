@@ -2,7 +2,7 @@ import { NOTIFICATION_CREATED } from '#shared/notifications/live.ts';
 import { compactInstant, isEnabled, waitsForQuietHours, type Notification, type NotificationType, type Priority } from '#shared/notifications/notification.ts';
 import { deliveryTime } from '#shared/notifications/quiet-hours.ts';
 import { DEFAULT_SETTINGS, type NotificationSettings } from '#shared/notifications/settings.ts';
-import { getSettings, putNotificationOnce } from '../data/notifications.ts';
+import { getSettings, putNotificationOnce } from './data/notifications.ts';
 import { getProfile } from '../profile/data/profiles.ts';
 import { pushToUser } from '../lib/push.ts';
 import { factKeyHash } from './fact-key.ts';

@@ -3,7 +3,7 @@ import { decideReminder } from '#shared/notifications/reminder-delivery.ts';
 import { STUDY_REMINDER, studyReminderTimes } from '#shared/notifications/reminders.ts';
 import { DEFAULT_SETTINGS, type NotificationSettings } from '#shared/notifications/settings.ts';
 import { roundTimeZone } from '#shared/quiz/time-zone.ts';
-import { deleteStudyReminder, dueStudyReminders, getSettings, hasStudyReminder, putFirstSettings, putSettings, putStudyReminder, replaceStudyReminders } from '../data/notifications.ts';
+import { deleteStudyReminder, dueStudyReminders, getSettings, hasStudyReminder, putFirstSettings, putSettings, putStudyReminder, replaceStudyReminders } from './data/notifications.ts';
 import { publishAll } from '../lib/publish-all.ts';
 import { timeZoneChange } from '../profile/data/profiles.ts';
 import { notify, recipient } from './notify.ts';

@@ -1,5 +1,5 @@
 import { parseFactSheet, type CountryFacts } from '#shared/tutor/country-facts.ts';
-import { readScope, scopeVersions, type StoredChunk } from '../data/knowledge.ts';
+import { readScope, scopeVersions, type StoredChunk } from '../knowledge/data/knowledge.ts';
 
 /**
  * The country facts the tutor answers from: the knowledge base's own fact sheets (geography

@@ -22,7 +22,7 @@ const admin = await player({ role: 'admin' });
 const student = await player();
 
 const add = async (sub: string | undefined, body: unknown) => parse(await addDocuments(httpEvent({ sub, body })));
-const { getDocument } = await import('../../functions/data/knowledge.ts');
+const { getDocument } = await import('../../functions/knowledge/data/knowledge.ts');
 /** The documents once the stack's embed-document consumer has embedded them (the request only stores them pending). */
 async function whenReady(ids: string[]) {
   const deadline = Date.now() + 15_000;

@@ -255,7 +255,7 @@ describe('the cost of the bell', () => {
   }
 
   it('is the same number of DynamoDB requests with 1 or 60 notifications (one bounded query)', async () => {
-    const { putNotificationOnce } = await import('../../functions/data/notifications.ts');
+    const { putNotificationOnce } = await import('../../functions/notifications/data/notifications.ts');
     const [few, many] = await Promise.all([player(), player()]);
     const put = (who: Person, i: number) => {
       const at = new Date(Date.parse(now()) - i * 60_000);
@@ -356,7 +356,7 @@ describe('study reminders by the scheduler', () => {
     await save(me, { preferredStudyTime: '17:00' });
     const [due] = (await rows(me, 'REMIND#')).map((r) => String(r.due_at)).sort();
     // The quiet hours change to cover 17:00 without rescheduling (as if saved by an older client).
-    const { putSettings } = await import('../../functions/data/notifications.ts');
+    const { putSettings } = await import('../../functions/notifications/data/notifications.ts');
     await putSettings(me.user_id, { ...DEFAULT_SETTINGS, preferredStudyTime: '17:00', quietHours: { start: '16:00', end: '18:00' } }, new Date());
     await run(new Date(Date.parse(due!) + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'), me, due!);
     expect(await rows(me, 'NOTIF#')).toEqual([]);
@@ -376,7 +376,7 @@ describe('Delete Account', () => {
     await deleteAccountData(envelope('AccountDeleted', { userId: me.user_id, email: me.email }));
     expect(await rows(me, '')).toEqual([]);
     // Nor does the reminder job find any of them by its index.
-    const { dueStudyReminders } = await import('../../functions/data/notifications.ts');
+    const { dueStudyReminders } = await import('../../functions/notifications/data/notifications.ts');
     const due = await dueStudyReminders(new Date(), new Date(Date.now() + 8 * 86_400_000), 2000);
     expect(due.filter((r) => r.userId === me.user_id)).toEqual([]);
   });

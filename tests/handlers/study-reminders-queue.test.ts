@@ -26,7 +26,7 @@ const mailDir = mkdtempSync(join(tmpdir(), 'reminder-queue-mail-'));
 
 const { handler: job } = await import('../../functions/notifications/send-study-reminders.ts');
 const { handler: consumer } = await import('../../functions/notifications/send-study-reminder.ts');
-const { putFirstSettings } = await import('../../functions/data/notifications.ts');
+const { putFirstSettings } = await import('../../functions/notifications/data/notifications.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 
 interface Delivery {
@@ -147,7 +147,7 @@ describe('the study reminders through the queue', () => {
   it('a message of a person who switched reminders off after the run sends nothing and ends the chain', async () => {
     const due = new Date('2033-03-15T19:00:00Z');
     const [userId] = await peopleDueAt(1, due);
-    const { putSettings } = await import('../../functions/data/notifications.ts');
+    const { putSettings } = await import('../../functions/notifications/data/notifications.ts');
     const hold = queue.send;
     const held: string[] = [];
     queue.send = (body: string) => {

@@ -10,7 +10,7 @@ import { chunkText } from '../../shared/knowledge/chunking.ts';
 export async function seedKnowledgeDocument(input: { title: string; subject: Subject; category: string; content: string }): Promise<string> {
   const { embedder, chunkSearch } = await import('../../functions/ai/index.ts');
   const { sentences } = await import('../../functions/ai/nlp.ts');
-  const { putChunks, putDocument, bumpVersion } = await import('../../functions/data/knowledge.ts');
+  const { putChunks, putDocument, bumpVersion } = await import('../../functions/knowledge/data/knowledge.ts');
   const id = `doc-${randomUUID().slice(0, 12)}`;
   const embed = await embedder();
   const texts = chunkText(input.content, undefined, sentences);

@@ -11,7 +11,7 @@ import {
 } from '#shared/generation/generation.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
-import { kbKeys, type StoredDocument } from '../../data/knowledge.ts';
+import { kbKeys, type StoredDocument } from '../../knowledge/data/knowledge.ts';
 import * as keys from '../../data/table-keys.ts';
 import { putItems } from '../../data/batch-write.ts';
 
@@ -177,7 +177,7 @@ export async function getFactCheck(guideId: string): Promise<FactCheckResult | u
   return Item ? factCheckResultSchema.parse(strip(Item)) : undefined;
 }
 
-/** An admin's document of the knowledge base (functions/data/knowledge.ts), as stored. */
+/** An admin's document of the knowledge base (functions/knowledge/data/knowledge.ts), as stored. */
 export async function getKnowledgeDocument(id: string): Promise<StoredDocument | undefined> {
   const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: kbKeys.document(id) }));
   return Item ? (strip(Item) as unknown as StoredDocument) : undefined;

@@ -2,9 +2,9 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Level, Subject } from '#shared/constants.ts';
 import type { DocumentState, DocumentStatus } from '#shared/knowledge/documents.ts';
-import { documentClient } from '../lib/clients.ts';
-import { env } from '../lib/env.ts';
-import { ttlSeconds } from './table-design.ts';
+import { documentClient } from '../../lib/clients.ts';
+import { env } from '../../lib/env.ts';
+import { ttlSeconds } from '../../data/table-design.ts';
 
 /**
  * The knowledge base in the one table (see table-design.ts):

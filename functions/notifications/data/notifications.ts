@@ -3,11 +3,11 @@ import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand,
 import { compactInstant, notificationSchema, type Notification, type NotificationType, type Priority } from '#shared/notifications/notification.ts';
 import { notificationSettingsSchema, type NotificationSettings } from '#shared/notifications/settings.ts';
 import { addDays } from '#shared/dates.ts';
-import { documentClient } from '../lib/clients.ts';
-import { env } from '../lib/env.ts';
-import { ttlSeconds } from './table-design.ts';
-import * as keys from './table-keys.ts';
-import { queryUserRange } from './user-rows.ts';
+import { documentClient } from '../../lib/clients.ts';
+import { env } from '../../lib/env.ts';
+import { ttlSeconds } from '../../data/table-design.ts';
+import * as keys from '../../data/table-keys.ts';
+import { queryUserRange } from '../../data/user-rows.ts';
 
 /**
  * Notifications, their settings and the study reminders waiting to be sent (docs/social.md),

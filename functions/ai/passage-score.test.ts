@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NAME_MATCH_WEIGHT, nameMatch, queryNames } from './knowledge-base.ts';
+import { NAME_MATCH_WEIGHT, nameMatch, queryNames } from './passage-score.ts';
 
 describe('the name match in the ranking', () => {
   it('takes the capitalised words after the first as the query’s names', () => {
