@@ -1,8 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { LEVELS, SUBJECTS } from '#shared/constants.ts';
-import { explanationSchema, LIBRARY_MAX, parseVideoId, type VideoRecord } from '#shared/explanations/explanations.ts';
+import { LIBRARY_MAX, parseVideoId, videoItemSchema, type VideoRecord } from '#shared/explanations/explanations.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import { countedWrite, countStoredItems } from '../../data/counted-writes.ts';
@@ -17,23 +16,19 @@ import { tryTransactWrite } from '../../data/transact.ts';
  * always the number of accounts that did it.
  */
 
-const recordSchema = z.object({
-  id: z.string(),
-  question: z.string(),
-  subject: z.enum(SUBJECTS),
-  level: z.enum(LEVELS),
-  topic: z.string(),
-  correctAnswer: z.string(),
-  chosenAnswer: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  imageCaption: z.string().nullable(),
-  explanation: explanationSchema,
-  addedAt: z.string(),
-  watched_at: z.string().optional(),
-  liked: z.boolean().default(false),
-  saved: z.boolean().default(false),
-  rating: z.number().int().min(1).max(5).optional(),
-});
+/**
+ * A stored video: the shared item's own fields (one list, videoItemSchema) plus the student's
+ * marks as stored. The id stays a plain string here, as it was written; the route checks its shape.
+ */
+const recordSchema = videoItemSchema
+  .pick({ question: true, subject: true, level: true, topic: true, correctAnswer: true, chosenAnswer: true, imageUrl: true, imageCaption: true, explanation: true, addedAt: true })
+  .extend({
+    id: z.string(),
+    watched_at: z.string().optional(),
+    liked: z.boolean().default(false),
+    saved: z.boolean().default(false),
+    rating: videoItemSchema.shape.myRating.unwrap().optional(),
+  });
 
 function toRecord(item: Record<string, unknown>): VideoRecord {
   const r = recordSchema.parse(item);
