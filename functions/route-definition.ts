@@ -1,4 +1,11 @@
+import type * as z from 'zod';
 import type { ResponseContract } from './lib/http.ts';
+
+/**
+ * How one `{parameter}` of a path is checked: a shared id schema (`shared/<area>/`, built with
+ * `pathIdSchema` in shared/validation/path-id.ts), bounded in length and of the id's real shape.
+ */
+export type PathParamSchema = z.ZodType<unknown, string>;
 
 /**
  * One HTTP route: the shape every area's table (`functions/<area>/routes.ts`) satisfies.
@@ -18,4 +25,9 @@ export interface RouteDefinition {
    * through `respond`, the web client parses with it), or 'no-content' for a 204.
    */
   readonly response: ResponseContract;
+  /**
+   * One schema per `{parameter}` of the path, the one its handler parses with before anything
+   * is read (functions/routes.test.ts fails for a parameter without a bounded schema).
+   */
+  readonly params?: Readonly<Record<string, PathParamSchema>>;
 }

@@ -1,5 +1,5 @@
 import type { Profile } from '#shared/api.ts';
-import { GENERATION_MESSAGES as M } from '#shared/generation/generation.ts';
+import { GENERATED_ID_PATTERN, GENERATION_MESSAGES as M } from '#shared/generation/generation.ts';
 import { recordAdminAction } from '../admin/data/audit-log.ts';
 import { requireAdminSecondStep, requireCaller } from '../lib/caller.ts';
 import { BadRequest, Forbidden } from '../lib/errors.ts';
@@ -20,7 +20,7 @@ export function pathId(event: HttpEvent, name: string, pattern: RegExp): string 
   return value && pattern.test(value) ? value : undefined;
 }
 
-export const GENERATED_ID = /^g[a-z0-9]{8,40}$/;
+export const GENERATED_ID = GENERATED_ID_PATTERN;
 
 /** A 400 with the checks that failed, as one message and per field. */
 export function refused(problems: readonly string[]): BadRequest {

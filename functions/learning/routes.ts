@@ -1,4 +1,5 @@
 import { adaptiveSchema, goalListSchema, goalResponseSchema, learningStyleResultSchema } from '#shared/learning/api.ts';
+import { goalIdSchema } from '#shared/learning/learning.ts';
 import type { RouteDefinition } from '../route-definition.ts';
 
 /**
@@ -11,6 +12,6 @@ export const LEARNING_ROUTES = [
   { method: 'PUT', path: '/api/learning/style', name: 'SaveLearningStyle', entry: 'functions/learning/save-learning-style.ts', auth: 'jwt', response: learningStyleResultSchema },
   { method: 'GET', path: '/api/study-goals', name: 'ListStudyGoals', entry: 'functions/learning/list-goals.ts', auth: 'jwt', response: goalListSchema },
   { method: 'POST', path: '/api/study-goals', name: 'CreateStudyGoal', entry: 'functions/learning/create-goal.ts', auth: 'jwt', response: goalResponseSchema },
-  { method: 'POST', path: '/api/study-goals/{goalId}/progress', name: 'StepStudyGoal', entry: 'functions/learning/step-goal.ts', auth: 'jwt', response: goalResponseSchema },
-  { method: 'DELETE', path: '/api/study-goals/{goalId}', name: 'DeleteStudyGoal', entry: 'functions/learning/delete-goal.ts', auth: 'jwt', response: 'no-content' },
+  { method: 'POST', path: '/api/study-goals/{goalId}/progress', name: 'StepStudyGoal', entry: 'functions/learning/step-goal.ts', auth: 'jwt', response: goalResponseSchema, params: { goalId: goalIdSchema } },
+  { method: 'DELETE', path: '/api/study-goals/{goalId}', name: 'DeleteStudyGoal', entry: 'functions/learning/delete-goal.ts', auth: 'jwt', response: 'no-content', params: { goalId: goalIdSchema } },
 ] as const satisfies readonly RouteDefinition[];

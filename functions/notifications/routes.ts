@@ -1,4 +1,4 @@
-import { markedAllSchema, notificationListSchema } from '#shared/notifications/notification.ts';
+import { markedAllSchema, notificationIdSchema, notificationListSchema } from '#shared/notifications/notification.ts';
 import { settingsResponseSchema } from '#shared/notifications/settings.ts';
 import type { RouteDefinition } from '../route-definition.ts';
 
@@ -6,8 +6,8 @@ import type { RouteDefinition } from '../route-definition.ts';
 export const NOTIFICATION_ROUTES = [
   { method: 'GET', path: '/api/notifications', name: 'ListNotifications', entry: 'functions/notifications/list-notifications.ts', auth: 'jwt', response: notificationListSchema },
   { method: 'POST', path: '/api/notifications/read-all', name: 'MarkAllNotificationsRead', entry: 'functions/notifications/mark-all-read.ts', auth: 'jwt', response: markedAllSchema },
-  { method: 'POST', path: '/api/notifications/{notificationId}/read', name: 'MarkNotificationRead', entry: 'functions/notifications/mark-read.ts', auth: 'jwt', response: 'no-content' },
-  { method: 'DELETE', path: '/api/notifications/{notificationId}', name: 'DeleteNotification', entry: 'functions/notifications/delete-notification.ts', auth: 'jwt', response: 'no-content' },
+  { method: 'POST', path: '/api/notifications/{notificationId}/read', name: 'MarkNotificationRead', entry: 'functions/notifications/mark-read.ts', auth: 'jwt', response: 'no-content', params: { notificationId: notificationIdSchema } },
+  { method: 'DELETE', path: '/api/notifications/{notificationId}', name: 'DeleteNotification', entry: 'functions/notifications/delete-notification.ts', auth: 'jwt', response: 'no-content', params: { notificationId: notificationIdSchema } },
   { method: 'GET', path: '/api/notifications/settings', name: 'GetNotificationSettings', entry: 'functions/notifications/get-settings.ts', auth: 'jwt', response: settingsResponseSchema },
   { method: 'PUT', path: '/api/notifications/settings', name: 'SaveNotificationSettings', entry: 'functions/notifications/save-settings.ts', auth: 'jwt', response: settingsResponseSchema },
 ] as const satisfies readonly RouteDefinition[];

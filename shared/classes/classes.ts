@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { LEVELS, SUBJECTS, type Level, type Subject } from '../constants.ts';
 import { studentEmailSchema } from '../parents/parents.ts';
+import { pathIdSchema } from '../validation/path-id.ts';
 
 /**
  * Teachers' classes and the student score row (docs/admin.md). The spec's
@@ -57,7 +58,7 @@ export const classCodeSchema = z
   .transform(normaliseCode)
   .refine((code) => code.length === CODE_LENGTH && [...code].every((c) => CODE_ALPHABET.includes(c)), CLASS_MESSAGES.codeInvalid);
 
-export const classIdSchema = z.string().regex(/^[0-9a-f-]{36}$/);
+export const classIdSchema = pathIdSchema(/^[0-9a-f-]{36}$/, 36);
 export const assignmentIdSchema = z.string().regex(/^[0-9a-f-]{36}$/);
 
 export const createClassSchema = z.strictObject({

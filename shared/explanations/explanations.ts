@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { LEVELS, SUBJECTS, type Level, type Subject } from '../constants.ts';
 import { fnv1a32Hex } from '../hashing.ts';
 import { questionIdSchema, roundIdSchema } from '../quiz/contracts.ts';
+import { pathIdSchema } from '../validation/path-id.ts';
 
 /**
  * AI explanations of a finished round's wrong answers and the video library made from them
@@ -93,7 +94,7 @@ export const explainRequestSchema = z.object({
 });
 export type ExplainRequest = z.input<typeof explainRequestSchema>;
 
-export const videoIdSchema = z.string().regex(/^[a-z0-9-]{3,64}~[0-9a-f]{8}~(?:g|[0-9])$/, 'Invalid format');
+export const videoIdSchema = pathIdSchema(/^[a-z0-9-]{3,64}~[0-9a-f]{8}~(?:g|[0-9])$/, 75);
 
 export const explainResponseSchema = z.object({
   success: z.literal(true),

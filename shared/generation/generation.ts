@@ -3,6 +3,7 @@ import { LEVELS, SUBJECTS } from '../constants.ts';
 import { bankQuestionSchema, type BankQuestion } from '../quiz/question.ts';
 import { countOf } from '../text/counts.ts';
 import { STOP_WORDS } from '../text/stop-words.ts';
+import { pathIdSchema } from '../validation/path-id.ts';
 
 /**
  * Admin AI generation (docs/ai.md: question and study
@@ -138,6 +139,10 @@ export const questionSourceSchema = z.object({
   passage: z.string(),
 });
 export type QuestionSource = z.infer<typeof questionSourceSchema>;
+
+/** A generated question's id (`g` and its random part), as its review routes take it in their path. */
+export const GENERATED_ID_PATTERN = /^g[a-z0-9]{8,40}$/;
+export const generatedQuestionIdSchema = pathIdSchema(GENERATED_ID_PATTERN, 41);
 
 export const GENERATED_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type GeneratedStatus = (typeof GENERATED_STATUSES)[number];

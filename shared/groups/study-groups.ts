@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { LEVELS, SUBJECTS } from '../constants.ts';
 import { emailField } from '../validation/email.ts';
 import { plainText } from '../validation/plain-text.ts';
+import { pathIdSchema } from '../validation/path-id.ts';
 
 /** Study groups with chat (docs/social.md): rules shared by the form and the Lambdas. */
 export const GROUP_LIMITS = {
@@ -122,7 +123,7 @@ export const inviteSchema = z.union([
 ]);
 
 /** Group ids are server-made: 22 url-safe characters (a random 128-bit id). */
-export const groupIdSchema = z.string().regex(/^[A-Za-z0-9_-]{10,40}$/);
+export const groupIdSchema = pathIdSchema(/^[A-Za-z0-9_-]{10,40}$/, 40);
 
 /** Case-insensitive match on name or description (group search, docs/social.md); an empty query matches every group. */
 export function matchesSearch(group: { name: string; description: string }, query: string): boolean {

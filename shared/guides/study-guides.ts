@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { LEVELS, SUBJECTS, type Level, type Subject } from '../constants.ts';
 import { UNLIMITED } from '../entitlements.ts';
+import { pathIdSchema } from '../validation/path-id.ts';
 
 /** Study guides (docs/learning.md): rules shared by the page and the Lambdas. */
 export const GUIDE_LIMITS = {
@@ -47,7 +48,7 @@ export const guideQuerySchema = z.object({
 });
 export type GuideQuery = z.output<typeof guideQuerySchema>;
 
-export const guideIdSchema = z.string().regex(/^[a-z0-9-]{3,80}$/);
+export const guideIdSchema = pathIdSchema(/^[a-z0-9-]{3,80}$/, 80);
 
 /** What everyone sees of a guide in the list; a locked one carries its title and summary only. */
 export const guideSummarySchema = z.object({

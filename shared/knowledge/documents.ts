@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { SUBJECTS } from '../constants.ts';
 import { DEFAULT_MAX_RESULTS, DEFAULT_THRESHOLD, SIMILARITY_THRESHOLDS } from './similarity.ts';
+import { pathIdSchema, UUID_V4 } from '../validation/path-id.ts';
 
 /** The knowledge base's documents (docs/ai.md): the rules and every message, written once. */
 export const DOCUMENT_LIMITS = {
@@ -36,12 +37,17 @@ export const DOCUMENT_MESSAGES = {
   searchFailed: 'Failed to search documents',
   questionSearchFailed: 'Failed to search questions',
   notFound: 'Document not found',
+  /** A path id that no document could have (too long, or not of the shape documents get). */
+  invalidId: 'Invalid document id',
   notRetryable: 'Only a document whose embedding failed can be retried',
   /** Not in the spec: a request may carry one batch. */
   tooMany: `At most ${10} documents can be added at once`,
   queryRequired: 'Enter something to search for',
   queryTooLong: `Search for at most ${DOCUMENT_LIMITS.queryMax} characters`,
 } as const;
+
+/** A document's id, as adding one makes it (`randomUUID`); a retry's path takes nothing else. */
+export const documentIdSchema = pathIdSchema(UUID_V4, 36, DOCUMENT_MESSAGES.invalidId);
 
 export const DOCUMENT_HINTS = {
   content: 'Minimum 50 characters',

@@ -223,7 +223,7 @@ export const createGoalSchema = z.object({
 });
 export type CreateGoalInput = z.input<typeof createGoalSchema>;
 
-export const goalIdSchema = z.uuid();
+export const goalIdSchema = z.uuid().max(36);
 
 export const studyGoalSchema = z.object({
   id: z.string(),

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { NotificationSettings } from './settings.ts';
+import { pathIdSchema } from '../validation/path-id.ts';
 
 /**
  * In-app notifications (docs/social.md). The spec's types plus
@@ -64,7 +65,7 @@ export const BROWSER_NOTIFICATION_CLOSE_MS = 5000;
 export const NOTIFICATION_POLL_MS = 30_000;
 
 /** A notification id: when it was delivered (UTC, to the second) and a key; sorts by delivery. */
-export const notificationIdSchema = z.string().regex(/^\d{8}T\d{6}Z-[0-9a-f]{16}$/);
+export const notificationIdSchema = pathIdSchema(/^\d{8}T\d{6}Z-[0-9a-f]{16}$/, 33);
 
 export const notificationSchema = z.object({
   id: notificationIdSchema,

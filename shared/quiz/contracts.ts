@@ -3,6 +3,7 @@ import { LEVELS, MAX_LENGTH, SUBJECTS } from '../constants.ts';
 import { playQuestionSchema } from './question.ts';
 import { challengeIdSchema } from '../social/friend-challenge.ts';
 import { timeMultiplierSchema } from './time-allowance.ts';
+import { pathIdSchema } from '../validation/path-id.ts';
 
 /** Request and response shapes of the quiz API, shared by the quiz screen and the handlers. */
 
@@ -48,8 +49,8 @@ export const answerTextSchema = z
  * (DynamoDB keys have a size limit, and `#` separates key parts).
  * Round ids: base-36 time and 16 hex digits. Question ids: the bank's id alphabet.
  */
-export const roundIdSchema = z.string().regex(/^[a-z0-9]{10,40}$/, 'Invalid format');
-export const questionIdSchema = z.string().regex(/^[a-z0-9-]{3,64}$/, 'Invalid format');
+export const roundIdSchema = pathIdSchema(/^[a-z0-9]{10,40}$/, 40);
+export const questionIdSchema = pathIdSchema(/^[a-z0-9-]{3,64}$/, 64);
 
 const IANA_ZONE = /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$|^UTC$/;
 

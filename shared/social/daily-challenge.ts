@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { LEVELS, SUBJECTS, type Level, type Subject } from '../constants.ts';
 import { roundSchema } from '../quiz/contracts.ts';
 import { addDays, dayStartMs, DAY_MS } from '../dates.ts';
+import { pathIdSchema } from '../validation/path-id.ts';
 
 /** Streak bonuses, cumulative: a 30-day streak earns all three. */
 export const DAILY_STREAK_BONUSES = [
@@ -83,9 +84,7 @@ export function playableLevel(dayLevel: Level, canPlay: (level: Level) => boolea
 /** The id of a day's challenge at one level (dates and levels are public, so the id hides nothing). */
 export const dailyChallengeId = (date: string, level: Level): string => `${date}-${level}`;
 
-export const dailyChallengeIdSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}-(beginner|advanced|expert)$/, 'Invalid format')
+export const dailyChallengeIdSchema = pathIdSchema(/^\d{4}-\d{2}-\d{2}-(beginner|advanced|expert)$/, 19)
   .transform((id) => ({ id, date: id.slice(0, 10), level: id.slice(11) as Level }))
   .refine((parsed) => !Number.isNaN(dayStartMs(parsed.date)), 'Invalid format');
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { LEVELS, SUBJECTS } from '../constants.ts';
 import { userIdSchema } from './friends.ts';
+import { pathIdSchema } from '../validation/path-id.ts';
 
 /** Challenges between friends (docs/social.md). */
 
@@ -41,7 +42,7 @@ export const CHALLENGE_MESSAGES = {
 } as const;
 
 /** Challenge ids are drawn by the server: 24 hexadecimal characters. */
-export const challengeIdSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Invalid format');
+export const challengeIdSchema = pathIdSchema(/^[0-9a-f]{24}$/, 24);
 
 export const sendChallengeSchema = z.strictObject({
   friendId: userIdSchema,

@@ -8,8 +8,9 @@ import * as z from 'zod';
 import { LEVELS, SUBJECTS } from '../constants.ts';
 import { answerTextSchema } from '../quiz/contracts.ts';
 import { playQuestionSchema } from '../quiz/question.ts';
+import { pathIdSchema } from '../validation/path-id.ts';
 
-export const tournamentIdSchema = z.string().regex(/^[A-Za-z0-9-]{3,80}$/, 'Invalid format');
+export const tournamentIdSchema = pathIdSchema(/^[A-Za-z0-9-]{3,80}$/, 80);
 
 export const CARD_STATES = ['upcoming', 'registration_open', 'active', 'full', 'finished'] as const;
 export const MATCH_STATUSES = ['waiting', 'open', 'closed', 'finished'] as const;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import { pathIdSchema } from './path-id.ts';
 
 /** User ids appear in routes, request ids and links; Cognito's are UUIDs. */
-export const userIdSchema = z.string().regex(/^[0-9a-f-]{36}$/, 'Invalid format');
+export const userIdSchema = pathIdSchema(/^[0-9a-f-]{36}$/, 36);
