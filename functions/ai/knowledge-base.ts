@@ -1,19 +1,25 @@
-import { createRequire } from 'node:module';
-import type { Level, Subject } from '#shared/constants.ts';
+import type { Level } from '#shared/constants.ts';
 import { DEFAULT_MAX_RESULTS, DEFAULT_THRESHOLD, dotRow, fuse, topK } from '#shared/knowledge/similarity.ts';
-import { KB_SCOPES, documentsNotReady, readScope, scopeVersions, type KbScope, type SourceKind, type StoredChunk } from '../knowledge/data/knowledge.ts';
+import { KB_SCOPES, scopeVersions, type KbScope, type SourceKind } from '../knowledge/data/knowledge.ts';
 import { log } from '../lib/log.ts';
+import { searchPostings } from './bm25-postings.ts';
+import type { IndexStore } from './index-store/index-store.ts';
+import { configuredIndexStore } from './index-store/configured-index-store.ts';
+import { EXACT_BELOW, defaultProbes, nearestLists } from './ivf-index.ts';
 import { contentTerms } from './nlp.ts';
 import { passageScore, queryNames, textMatch } from './passage-score.ts';
+import { readSearchableChunks } from './rebuild-index.ts';
+import { latestVersion, memoryScopeIndex, openScopeIndex, type IndexedChunk, type ScopeIndex } from './scope-index.ts';
 import type { Embedder, KnowledgeBase, Passage, SearchOptions } from './types.ts';
 
 /**
- * Exact similarity search over a subject's chunks, in the Lambda (or the local host): the
- * chunks of each scope are read once per container and kept with their version; every search
- * checks the versions with one BatchGet and re-reads only a scope that changed. With the
- * embedded provider a BM25 keyword index (wink-bm25-text-search) of the same chunks is fused
- * with the cosine (see shared/knowledge/similarity.ts); a model's embeddings (Bedrock) are
- * used alone.
+ * Similarity search over a subject's chunks through its prebuilt index (docs/ai.md, "Search"):
+ * every search reads the scopes' versions with one BatchGet; a container opens a scope's index
+ * of that version once (manifest and centroids; lists and BM25 postings as searches need them)
+ * and keeps it. A search scores the nearest lists' chunks and the BM25 top hits, each as the
+ * exact search did (fuse + passageScore). Search never builds a stored index: the writers do
+ * (rebuild-index.ts). When the version's index is not built yet, a small scope is searched
+ * exactly from the table (in memory) and a large one with its previous index, and it is logged.
  */
 export interface SearchRequest extends SearchOptions {
   /** Only chunks from these kinds of source (similar-question search: 'question'). */
@@ -31,46 +37,76 @@ export interface ChunkPassage extends Passage {
 
 export interface ChunkSearch extends KnowledgeBase {
   searchChunks(request: SearchRequest): Promise<ChunkPassage[]>;
-  /** Drops the cached scopes (tests; a process that just wrote the knowledge base). */
+  /** Drops the opened indexes (tests; a process that just wrote the knowledge base). */
   forget(): void;
-}
-
-interface Keyword {
-  search(text: string, limit: number): [string, number][];
-}
-
-interface ScopeIndex {
-  readonly version: number;
-  readonly chunks: readonly StoredChunk[];
-  readonly matrix: Float32Array;
-  readonly keyword: Keyword | undefined;
-  /** Each chunk's title and text in lower case, for the name match. */
-  readonly lowered: readonly string[];
 }
 
 export interface KnowledgeBaseOptions {
   readonly embedder: () => Promise<Embedder>;
-  /** Build a BM25 index beside the vectors (the embedded provider). */
+  /** Fuse BM25 scores with the cosine (the embedded provider). */
   readonly hybrid: boolean;
+  /** Where the built indexes are; default the bucket named by KNOWLEDGE_INDEX_BUCKET (none: exact search from the table). */
+  readonly store?: () => IndexStore | undefined;
+  /** Lists scored per search for a scope of `lists` lists. */
+  readonly probes?: (lists: number) => number;
+  /** Never open a stored index: read the table and search exactly (the bench's baseline). */
+  readonly exact?: boolean;
+}
+
+/** The BM25 hits fused per scope (as before the index). */
+const LEXICAL_HITS = 200;
+/** A version whose index was not found is looked for again after this long. */
+const RECHECK_MS = 5000;
+
+interface Opened {
+  readonly version: number;
+  readonly model: string;
+  readonly index: ScopeIndex;
+  /** Set when this is not the version's own stored index (a fallback): look for it again after this time. */
+  readonly recheckAt?: number;
 }
 
 export function createKnowledgeBase(options: KnowledgeBaseOptions): ChunkSearch {
-  const cache = new Map<KbScope, ScopeIndex>();
+  const cache = new Map<KbScope, Opened>();
+  const opening = new Map<string, Promise<Opened>>();
+  const storeOf = options.store ?? configuredIndexStore;
+  const probesFor = options.probes ?? defaultProbes;
 
   async function scopeIndex(scope: KbScope, version: number, model: string): Promise<ScopeIndex> {
     const cached = cache.get(scope);
-    if (cached && cached.version === version) return cached;
-    const all = (await readScope(scope)).filter((c) => c.model === model);
-    // An added document's passages count only once it is marked ready (they are written just before).
-    const notReady = await documentsNotReady([...new Set(all.filter((c) => c.sourceKind === 'document').map((c) => c.sourceId))]);
-    const chunks = notReady.size ? all.filter((c) => !(c.sourceKind === 'document' && notReady.has(c.sourceId))) : all;
-    const dimensions = chunks[0]?.vector.length ?? 0;
-    const matrix = new Float32Array(chunks.length * dimensions);
-    chunks.forEach((c, row) => matrix.set(c.vector, row * dimensions));
-    const lowered = chunks.map((c) => `${c.title} ${c.text}`.toLowerCase());
-    const index: ScopeIndex = { version, chunks, matrix, keyword: options.hybrid ? keywordIndex(chunks) : undefined, lowered };
-    cache.set(scope, index);
-    return index;
+    if (cached && cached.version === version && cached.model === model && (cached.recheckAt === undefined || Date.now() < cached.recheckAt)) return cached.index;
+    const key = `${scope}#${model}#${version}`;
+    let pending = opening.get(key);
+    if (!pending) {
+      pending = open(scope, version, model, cached?.model === model ? cached : undefined).finally(() => opening.delete(key));
+      opening.set(key, pending);
+    }
+    const opened = await pending;
+    const now = cache.get(scope);
+    // A slower open of an older version does not replace a newer one.
+    if (!now || now.model !== model || now.version <= opened.version) cache.set(scope, opened);
+    return opened.index;
+  }
+
+  async function open(scope: KbScope, version: number, model: string, previous: Opened | undefined): Promise<Opened> {
+    const store = options.exact ? undefined : storeOf();
+    if (store) {
+      const own = await openScopeIndex(store, model, scope, version);
+      if (own) return { version, model, index: own };
+      // Still not built: keep the fallback already opened for this version.
+      if (previous && previous.version === version && previous.recheckAt !== undefined) return { ...previous, recheckAt: Date.now() + RECHECK_MS };
+      const fallback = previous?.recheckAt === undefined ? previous?.index : undefined;
+      const latest = fallback ? undefined : await latestVersion(store, model, scope);
+      const older = fallback ?? (latest === undefined ? undefined : await openScopeIndex(store, model, scope, latest));
+      if (older && older.manifest.count >= EXACT_BELOW) {
+        log.warn('knowledge index of this version not built yet: searching the previous one', { scope, version, indexVersion: older.manifest.version });
+        return { version, model, index: older, recheckAt: Date.now() + RECHECK_MS };
+      }
+      log.warn('knowledge index of this version not built yet: searching the scope exactly from the table', { scope, version, previousChunks: older?.manifest.count ?? null });
+    }
+    const chunks = await readSearchableChunks(scope, model);
+    const index = memoryScopeIndex({ scope, model, version, chunks, keyword: options.hybrid });
+    return { version, model, index, ...(store ? { recheckAt: Date.now() + RECHECK_MS } : {}) };
   }
 
   async function searchChunks(request: SearchRequest): Promise<ChunkPassage[]> {
@@ -84,24 +120,33 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): ChunkSearch 
     // docs/ai.md: without a query vector (the model unreachable) the search falls back to a text match.
     const words = queryVector ? [] : [...new Set(contentTerms(query))];
     const names = queryNames(query);
+    const indexes = await Promise.all(scopes.map((scope) => scopeIndex(scope, versions.get(scope) ?? 0, embedder.id)));
     // Scores first (no allocation per chunk); passages only for the chunks above the threshold.
     const ranked: { item: ChunkPassage; similarity: number }[] = [];
-    for (const scope of scopes) {
-      const index = await scopeIndex(scope, versions.get(scope) ?? 0, embedder.id);
-      if (index.chunks.length === 0) continue;
-      if (queryVector && queryVector.length * index.chunks.length !== index.matrix.length) continue;
-      const lexical = queryVector && index.keyword ? new Map(index.keyword.search(query, 200)) : undefined;
-      for (let row = 0; row < index.chunks.length; row += 1) {
-        const base = queryVector ? fuse(dotRow(queryVector, index.matrix, row), lexical ? (lexical.get(index.chunks[row]!.chunkKey) ?? 0) : undefined) : textMatch(words, index.chunks[row]!.title, index.chunks[row]!.text);
-        const similarity = passageScore(base, names, index.lowered[row]!);
-        if (similarity < threshold) continue;
-        const chunk = index.chunks[row]!;
-        if (request.category && chunk.category !== request.category) continue;
-        if (request.kinds && !request.kinds.includes(chunk.sourceKind)) continue;
-        if (request.excludeSourceIds?.includes(chunk.sourceId)) continue;
-        if (request.levels && chunk.level && !request.levels.includes(chunk.level)) continue;
-        ranked.push({ item: toPassage(chunk, similarity), similarity });
+    for (const index of indexes) {
+      const { manifest } = index;
+      if (manifest.count === 0) continue;
+      if (queryVector && queryVector.length !== manifest.dimensions) continue;
+      const lexical = queryVector && options.hybrid && index.postings ? new Map(await searchPostings(query, LEXICAL_HITS, index.postings)) : undefined;
+      const lists = await Promise.all(listsToScore(index, queryVector, lexical, probesFor(manifest.lists.length)).map((n) => index.list(n)));
+      // Rows in chunk-key order, as the exact search ranked them: ties keep that order.
+      const rows: { ordinal: number; item: ChunkPassage; similarity: number }[] = [];
+      for (const list of lists) {
+        for (let row = 0; row < list.chunks.length; row += 1) {
+          const chunk = list.chunks[row]!;
+          const ordinal = list.ordinals[row]!;
+          const base = queryVector ? fuse(dotRow(queryVector, list.vectors, row), lexical ? (lexical.get(ordinal) ?? 0) : undefined) : textMatch(words, chunk.title, chunk.text);
+          const similarity = passageScore(base, names, list.lowered[row]!);
+          if (similarity < threshold) continue;
+          if (request.category && chunk.category !== request.category) continue;
+          if (request.kinds && !request.kinds.includes(chunk.sourceKind)) continue;
+          if (request.excludeSourceIds?.includes(chunk.sourceId)) continue;
+          if (request.levels && chunk.level && !request.levels.includes(chunk.level)) continue;
+          rows.push({ ordinal, item: toPassage(chunk, similarity), similarity });
+        }
       }
+      rows.sort((a, b) => a.ordinal - b.ordinal);
+      for (const r of rows) ranked.push(r);
     }
     return topK(ranked, threshold, max).map((r) => r.item);
   }
@@ -114,6 +159,30 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): ChunkSearch 
   };
 }
 
+/**
+ * The lists a search scores: the `probes` nearest the query, then those holding the BM25 top hits
+ * (best first, up to `probes` more), so a chunk that matches by its words is scored with its
+ * cosine as before. Without a query vector (a text match) every list.
+ */
+function listsToScore(index: ScopeIndex, queryVector: Float32Array | undefined, lexical: ReadonlyMap<number, number> | undefined, probes: number): number[] {
+  const k = index.manifest.lists.length;
+  if (!queryVector || k === 1) {
+    if (!queryVector && k > 1) log.warn('knowledge search without a query vector reads every list', { scope: index.manifest.scope, lists: k });
+    return Array.from({ length: k }, (_, n) => n);
+  }
+  const chosen = new Set(nearestLists(queryVector, index.centroids, probes));
+  let extra = 0;
+  for (const ordinal of lexical?.keys() ?? []) {
+    if (extra >= probes) break;
+    const list = index.listOf[ordinal]!;
+    if (!chosen.has(list)) {
+      chosen.add(list);
+      extra += 1;
+    }
+  }
+  return [...chosen];
+}
+
 async function embedQuery(embedder: Embedder, query: string): Promise<Float32Array | undefined> {
   try {
     const [vector] = await embedder.embed([query]);
@@ -124,34 +193,14 @@ async function embedQuery(embedder: Embedder, query: string): Promise<Float32Arr
   }
 }
 
-function toPassage(chunk: StoredChunk, similarity: number): ChunkPassage {
+function toPassage(chunk: IndexedChunk, similarity: number): ChunkPassage {
   return {
     level: chunk.level ?? null,
     chunkId: chunk.chunkKey,
     text: chunk.text,
-    subject: chunk.subject as Subject | null,
+    subject: chunk.subject,
     category: chunk.category,
     source: { kind: chunk.sourceKind, id: chunk.sourceId, title: chunk.title },
     similarity,
   };
-}
-
-interface WinkBm25 {
-  defineConfig(config: { fldWeights: Record<string, number>; bm25Params?: Record<string, number> }): void;
-  definePrepTasks(tasks: ((input: string) => string[])[]): void;
-  addDoc(doc: Record<string, string>, id: string): void;
-  consolidate(precision?: number): void;
-  search(text: string, limit?: number): [string, number][];
-}
-
-/** BM25 over the chunk text and title (the title counts double); needs at least 3 chunks. */
-function keywordIndex(chunks: readonly StoredChunk[]): Keyword | undefined {
-  if (chunks.length < 3) return undefined;
-  const create = createRequire(import.meta.url)('wink-bm25-text-search') as () => WinkBm25;
-  const engine = create();
-  engine.defineConfig({ fldWeights: { text: 1, title: 2 } });
-  engine.definePrepTasks([(text) => contentTerms(text)]);
-  for (const chunk of chunks) engine.addDoc({ text: chunk.text, title: chunk.title }, chunk.chunkKey);
-  engine.consolidate(4);
-  return { search: (text, limit) => (contentTerms(text).length ? engine.search(text, limit) : []) };
 }

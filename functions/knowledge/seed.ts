@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { STUDY_GUIDES } from '#shared/guides/catalogue.ts';
-import { chunkSearch, embedder, embedderId } from '../ai/index.ts';
+import { aiConfig, chunkSearch, embedder, embedderId } from '../ai/index.ts';
+import { ensureScopeIndexes } from '../ai/rebuild-index.ts';
 import {
   KB_SCOPES,
   bumpVersion,
@@ -24,7 +25,9 @@ import { seedMaterial } from './material.ts';
  *   the table; a start with the same stamp does nothing else (no vectors loaded, ~0 ms);
  * - otherwise only chunks whose text or embedder changed are embedded and written, chunks of
  *   seeded sources that are gone are deleted, and admins' documents embedded by another
- *   embedder are re-embedded; each changed scope's version is bumped so containers reload it.
+ *   embedder are re-embedded; each changed scope's version is bumped so containers reload it;
+ * - then each scope whose knowledge index is not of its current version has it rebuilt (also on a
+ *   start that seeds nothing: a bucket that lost its objects gets them back).
  */
 const MATERIAL_FORMAT = 1;
 const EMBED_BATCH = 64;
@@ -34,6 +37,8 @@ export interface SeedResult {
   readonly total: number;
   readonly embedded: number;
   readonly deleted: number;
+  /** The scopes whose knowledge index was (re)built. */
+  readonly indexed: readonly KbScope[];
   readonly ms: number;
 }
 
@@ -48,7 +53,10 @@ export function seedStamp(): string {
 export async function seedKnowledgeBase(options: { force?: boolean } = {}): Promise<SeedResult> {
   const started = Date.now();
   const stamp = seedStamp();
-  if (!options.force && (await readSeedState()) === stamp) return { skipped: true, total: 0, embedded: 0, deleted: 0, ms: Date.now() - started };
+  if (!options.force && (await readSeedState()) === stamp) {
+    const indexed = await ensureScopeIndexes(KB_SCOPES, embedderId(), aiConfig().provider === 'embedded');
+    return { skipped: true, total: 0, embedded: 0, deleted: 0, indexed, ms: Date.now() - started };
+  }
 
   const material = seedMaterial();
   const model = (await embedder()).id;
@@ -77,7 +85,9 @@ export async function seedKnowledgeBase(options: { force?: boolean } = {}): Prom
   await deleteChunks(stale);
   for (const c of stale) touched.add(scopeOf(c.subject));
   for (const scope of touched) await bumpVersion(scope);
+  // Every scope's index of its new version before the stamp: a start that dies here seeds (and builds) again.
+  const indexed = await ensureScopeIndexes(KB_SCOPES, model, aiConfig().provider === 'embedded');
   await writeSeedState(stamp);
   if (touched.size) chunkSearch().forget();
-  return { skipped: false, total: material.length, embedded: toEmbed.length, deleted: stale.length, ms: Date.now() - started };
+  return { skipped: false, total: material.length, embedded: toEmbed.length, deleted: stale.length, indexed, ms: Date.now() - started };
 }

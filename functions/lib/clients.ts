@@ -1,6 +1,7 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -22,3 +23,5 @@ export const cognitoClient = /* @__PURE__ */ once(() => new CognitoIdentityProvi
 export const mailClient = /* @__PURE__ */ once(() => new SESv2Client({}));
 export const eventsClient = /* @__PURE__ */ once(() => new EventBridgeClient({}));
 export const queueClient = /* @__PURE__ */ once(() => new SQSClient({}));
+/** S3 (the knowledge index); path-style addressing, which S3 accepts and the local emulation needs (bucket in the path). */
+export const storageClient = /* @__PURE__ */ once(() => new S3Client({ forcePathStyle: true }));

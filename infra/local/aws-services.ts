@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { COGNITO_TRIGGERS } from '#functions/routes.ts';
 import type { LocalEventBus, PutEntry } from './event-bus.ts';
 import { invoke } from './lambda-host.ts';
@@ -15,14 +17,16 @@ import type { WebSocketGateway } from './websocket-gateway.ts';
  * format of the real API, so the unchanged SDK clients reach it by endpoint alone.
  * Also the WebSocket API's `@connections` management endpoint (PostToConnection,
  * DeleteConnection): an unknown connection answers 410 GoneException, as in AWS, and SQS
- * SendMessage (with DelaySeconds) into the local queues that functions send to by URL.
+ * SendMessage (with DelaySeconds) into the local queues that functions send to by URL, and S3's
+ * path-style GetObject, HeadObject and PutObject on the stack's buckets (the knowledge index),
+ * kept as files.
  */
 const triggerEntries = new Map<string, string>(Object.values(COGNITO_TRIGGERS).map((t) => [t.name, t.entry]));
 
-async function readBody(req: IncomingMessage): Promise<string> {
+async function readBytes(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 interface SesAttachment {
@@ -73,6 +77,8 @@ export function startAwsServices(options: {
   websocket?: WebSocketGateway;
   /** The queues functions send to directly (SendMessage), by queue name. */
   queues?: ReadonlyMap<string, LocalQueue>;
+  /** S3 buckets (path-style GetObject, HeadObject, PutObject), kept as files under `dir`. */
+  storage?: LocalStorage;
 }): Promise<Server> {
   const server = createServer(async (req, res) => {
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -80,8 +86,11 @@ export function startAwsServices(options: {
       res.end(JSON.stringify(body));
     };
     try {
-      const body = await readBody(req);
+      const bytes = await readBytes(req);
+      const body = bytes.toString('utf8');
       const url = req.url ?? '/';
+
+      if (options.storage && (await serveObject(options.storage, req, bytes, res))) return;
 
       if (req.method === 'POST' && url === '/v2/email/outbound-emails') {
         const input = JSON.parse(body) as SesSendEmail;
@@ -145,4 +154,75 @@ export function startAwsServices(options: {
     }
   });
   return new Promise((resolve) => server.listen(options.port, '127.0.0.1', () => resolve(server)));
+}
+
+export interface LocalStorage {
+  readonly dir: string;
+  readonly buckets: readonly string[];
+}
+
+function s3Error(res: ServerResponse, status: number, code: string, message: string, head: boolean): void {
+  res.writeHead(status, { 'content-type': 'application/xml', 'x-amz-error-code': code });
+  res.end(head ? undefined : `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`);
+}
+
+/**
+ * An S3 object request on one of the stack's buckets, answered as S3 answers it (true), or not
+ * one (false). A key's segments are URI-encoded into file names under the bucket's folder, so no
+ * key reaches outside it.
+ */
+async function serveObject(storage: LocalStorage, req: IncomingMessage, body: Buffer, res: ServerResponse): Promise<boolean> {
+  const path = new URL(req.url ?? '/', 'http://local').pathname;
+  const [bucket, ...segments] = path.slice(1).split('/').map((s) => decodeURIComponent(s));
+  if (!bucket || !storage.buckets.includes(bucket)) return false;
+  const head = req.method === 'HEAD';
+  if (req.method !== 'GET' && req.method !== 'PUT' && !head) return false;
+  if (segments.length === 0 || segments.some((s) => s === '' || s === '.' || s === '..')) {
+    s3Error(res, 400, 'InvalidRequest', 'Local S3 emulation serves objects only (GetObject, HeadObject, PutObject)', head);
+    return true;
+  }
+  const key = segments.join('/');
+  const file = join(storage.dir, bucket, ...segments.map((s) => encodeURIComponent(s)));
+  if (req.method === 'PUT') {
+    const data = (req.headers['content-encoding'] ?? '').includes('aws-chunked') ? decodeAwsChunked(body) : body;
+    await mkdir(dirname(file), { recursive: true });
+    // Written aside and renamed: a reader never sees half an object.
+    const partial = `${file}.${process.pid}.${Date.now()}.partial`;
+    await writeFile(partial, data);
+    await rename(partial, file);
+    res.writeHead(200, { etag: `"${createHash('md5').update(data).digest('hex')}"` });
+    res.end();
+    return true;
+  }
+  let data: Buffer;
+  let modified: Date;
+  try {
+    [data, modified] = await Promise.all([readFile(file), stat(file).then((s) => s.mtime)]);
+  } catch {
+    s3Error(res, 404, 'NoSuchKey', `The specified key does not exist: ${key}`, head);
+    return true;
+  }
+  res.writeHead(200, {
+    'content-type': 'application/octet-stream',
+    'content-length': String(data.length),
+    etag: `"${createHash('md5').update(data).digest('hex')}"`,
+    'last-modified': modified.toUTCString(),
+  });
+  res.end(head ? undefined : data);
+  return true;
+}
+
+/** The payload of an `aws-chunked` body: `<hex size>[;extensions]\r\n<bytes>\r\n` chunks up to a 0-size one (trailers ignored). */
+function decodeAwsChunked(body: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let at = 0;
+  while (at < body.length) {
+    const lineEnd = body.indexOf('\r\n', at);
+    if (lineEnd < 0) break;
+    const size = Number.parseInt(body.subarray(at, lineEnd).toString('latin1').split(';')[0]!, 16);
+    if (!Number.isFinite(size) || size === 0) break;
+    parts.push(body.subarray(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size + 2;
+  }
+  return Buffer.concat(parts);
 }

@@ -55,6 +55,8 @@ export interface LocalStack {
 }
 
 export const TABLE_NAME = 'quizquest-local';
+/** The knowledge index's bucket in the emulated S3 (its objects under <data dir>/s3). */
+export const KNOWLEDGE_INDEX_BUCKET = 'quizquest-local-knowledge-index';
 const POOL_NAME = 'quizquest-local';
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
@@ -77,7 +79,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const matchStepsQueueName = `quizquest-local-${MATCH_STEPS.queue}`;
 
   try {
-    servers.push(await startAwsServices({ port: ports.aws, root, mailbox, bus, websocket, queues: new Map([[matchStepsQueueName, matchSteps]]) }));
+    servers.push(await startAwsServices({ port: ports.aws, root, mailbox, bus, websocket, queues: new Map([[matchStepsQueueName, matchSteps]]), storage: { dir: join(dataDir, 's3'), buckets: [KNOWLEDGE_INDEX_BUCKET] } }));
     const [dynamoEndpoint, cognito] = await Promise.all([
       startDynamoDb({ port: ports.dynamodb, dataDir: options.inMemory ? undefined : join(dataDir, 'dynamodb') }),
       startCognito({ port: ports.cognito, upstreamPort: ports.cognitoLocal, dataDir: join(dataDir, 'cognito'), lambdaEndpoint: awsEndpoint }),
@@ -96,6 +98,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_SESV2: awsEndpoint,
       AWS_ENDPOINT_URL_EVENTBRIDGE: awsEndpoint,
       AWS_ENDPOINT_URL_SQS: awsEndpoint,
+      AWS_ENDPOINT_URL_S3: awsEndpoint,
+      KNOWLEDGE_INDEX_BUCKET,
       MATCH_STEPS_QUEUE_URL: localQueueUrl(awsEndpoint, matchStepsQueueName),
       // The WebSocket API's @connections endpoint (push.ts), emulated beside the other AWS APIs.
       WEBSOCKET_CALLBACK_URL: awsEndpoint,

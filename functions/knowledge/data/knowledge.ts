@@ -125,8 +125,12 @@ function chunkItem(c: StoredChunk): Record<string, unknown> {
   };
 }
 
-/** Every chunk of a scope (one partition, paged). */
-export async function readScope(scope: KbScope): Promise<StoredChunk[]> {
+/**
+ * Every chunk of a scope (one partition, paged). `consistent` for an index build right after a
+ * write: an eventually consistent read could miss the chunks just written, and the index built
+ * from it would be kept as that version's.
+ */
+export async function readScope(scope: KbScope, options: { consistent?: boolean } = {}): Promise<StoredChunk[]> {
   const out: StoredChunk[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -136,6 +140,7 @@ export async function readScope(scope: KbScope): Promise<StoredChunk[]> {
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :chunk)',
         ExpressionAttributeValues: { ':pk': `KB#${scope}`, ':chunk': 'CHUNK#' },
         ExclusiveStartKey: start,
+        ConsistentRead: options.consistent === true,
       }),
     );
     for (const item of page.Items ?? []) {

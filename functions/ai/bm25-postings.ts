@@ -1,0 +1,161 @@
+import { contentTerms } from './nlp.ts';
+import { framed, unframe } from './ivf-index.ts';
+
+/**
+ * BM25 keyword scores from postings built ahead (docs/ai.md, "Search"): the same arithmetic as
+ * the wink-bm25-text-search index the search built per container before (fields text ×1 and
+ * title ×2, k1 1.2, b 0.75, idf ln((N − n + 0.5) / (n + 0.5) + 1), each term's weight in a
+ * chunk rounded to 4 places, a query term counted once per occurrence), so fused scores do not
+ * move. The weights are final when built, so a search only adds up the query terms' postings.
+ * Postings are split in shards by a hash of the term: a search reads only its terms' shards.
+ */
+export const FIELD_WEIGHTS = { text: 1, title: 2 } as const;
+const K1 = 1.2;
+const B = 0.75;
+/** wink's `k` in the idf: keeps it above 0 for a term in most chunks. */
+const IDF_K = 1;
+/** wink's consolidate(4): each weight to 4 places. */
+const PRECISION = 4;
+/** BM25 needs a few chunks to mean anything (wink refuses fewer than 3). */
+export const MIN_CHUNKS = 3;
+/** About this many postings a shard. */
+const POSTINGS_PER_SHARD = 40_000;
+
+export interface KeywordSource {
+  readonly title: string;
+  readonly text: string;
+}
+
+/** A term's postings: the chunks' ordinals (ascending) and their weights. */
+export interface Posting {
+  readonly ordinals: Uint32Array;
+  readonly weights: Float64Array;
+}
+
+export type Tokenise = (text: string) => string[];
+
+/** The postings of `docs`, by term; `docs[i]` has ordinal i. Undefined below MIN_CHUNKS. */
+export function buildPostings(docs: readonly KeywordSource[], tokenise: Tokenise = contentTerms): Map<string, Posting> | undefined {
+  if (docs.length < MIN_CHUNKS) return undefined;
+  const lists = new Map<string, { ordinals: number[]; freqs: number[] }>();
+  const lengths = new Float64Array(docs.length);
+  let total = 0;
+  docs.forEach((doc, ordinal) => {
+    const freq = new Map<string, number>();
+    let length = 0;
+    for (const field of ['text', 'title'] as const) {
+      const weight = FIELD_WEIGHTS[field];
+      const terms = tokenise(doc[field]);
+      for (const term of terms) freq.set(term, (freq.get(term) ?? 0) + weight);
+      length += terms.length * weight;
+    }
+    lengths[ordinal] = length;
+    total += length;
+    for (const [term, f] of freq) {
+      let list = lists.get(term);
+      if (!list) lists.set(term, (list = { ordinals: [], freqs: [] }));
+      list.ordinals.push(ordinal);
+      list.freqs.push(f);
+    }
+  });
+  const average = total / docs.length;
+  const postings = new Map<string, Posting>();
+  for (const [term, list] of lists) {
+    const n = list.ordinals.length;
+    const idf = Math.log((docs.length - n + 0.5) / (n + 0.5) + IDF_K);
+    const weights = new Float64Array(n);
+    list.ordinals.forEach((ordinal, i) => {
+      const f = list.freqs[i]!;
+      const norm = 1 - B + B * (lengths[ordinal]! / average);
+      weights[i] = Number((Math.abs((f * (K1 + 1)) / (K1 * norm + f)) * idf).toFixed(PRECISION));
+    });
+    postings.set(term, { ordinals: Uint32Array.from(list.ordinals), weights });
+  }
+  return postings;
+}
+
+/**
+ * The best `limit` chunks for the query, [ordinal, score], best first; ties in the order the
+ * chunks were first reached (as wink ranks them). `lookup` gives a term's postings.
+ */
+export async function searchPostings(query: string, limit: number, lookup: (term: string) => Promise<Posting | undefined>, tokenise: Tokenise = contentTerms): Promise<[number, number][]> {
+  const terms = tokenise(query);
+  if (terms.length === 0) return [];
+  const found = await Promise.all(terms.map((t) => lookup(t)));
+  const scores = new Map<number, number>();
+  for (const posting of found) {
+    if (!posting) continue;
+    for (let i = 0; i < posting.ordinals.length; i += 1) {
+      const ordinal = posting.ordinals[i]!;
+      scores.set(ordinal, posting.weights[i]! + (scores.get(ordinal) ?? 0));
+    }
+  }
+  return [...scores].sort((a, b) => b[1] - a[1]).slice(0, Math.max(limit, 1));
+}
+
+/** FNV-1a of the term: which shard holds it. */
+export function shardOf(term: string, shards: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < term.length; i += 1) {
+    hash ^= term.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % shards;
+}
+
+export function shardCountFor(postings: ReadonlyMap<string, Posting>): number {
+  let total = 0;
+  for (const p of postings.values()) total += p.ordinals.length;
+  return Math.max(1, Math.ceil(total / POSTINGS_PER_SHARD));
+}
+
+/** Shard bytes: a header of [term, first posting, count] and a body of u32 ordinals then f64 weights. */
+export function encodeShards(postings: ReadonlyMap<string, Posting>, shards: number): Uint8Array[] {
+  const groups: [string, Posting][][] = Array.from({ length: shards }, () => []);
+  for (const entry of postings) groups[shardOf(entry[0], shards)]!.push(entry);
+  return groups.map((entries) => {
+    const count = entries.reduce((sum, [, p]) => sum + p.ordinals.length, 0);
+    const weights = new Float64Array(count);
+    const ordinals = new Uint32Array(count);
+    const header: [string, number, number][] = [];
+    let at = 0;
+    for (const [term, p] of entries) {
+      header.push([term, at, p.ordinals.length]);
+      ordinals.set(p.ordinals, at);
+      weights.set(p.weights, at);
+      at += p.ordinals.length;
+    }
+    // Weights first: the body starts 8-byte aligned in the object.
+    const body = new Uint8Array(count * 12);
+    body.set(bytesOf(weights), 0);
+    body.set(bytesOf(ordinals), count * 8);
+    return framed(header, body);
+  });
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+function bytesOf(values: Float64Array | Uint32Array): Uint8Array {
+  if (LITTLE_ENDIAN) return new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+  const size = values.BYTES_PER_ELEMENT;
+  const out = new Uint8Array(values.length * size);
+  const view = new DataView(out.buffer);
+  values.forEach((v, i) => (size === 8 ? view.setFloat64(i * 8, v, true) : view.setUint32(i * 4, v, true)));
+  return out;
+}
+
+export function decodeShard(bytes: Uint8Array): Map<string, Posting> {
+  const { header, body } = unframe(bytes);
+  if (!Array.isArray(header)) throw new Error('Postings shard header is not a list');
+  const entries = header as [string, number, number][];
+  const count = entries.reduce((sum, e) => sum + e[2], 0);
+  if (body.byteLength < count * 12) throw new Error('Postings shard cut short');
+  const copy = new Uint8Array(count * 12);
+  copy.set(body.subarray(0, count * 12));
+  const view = new DataView(copy.buffer);
+  const weights = LITTLE_ENDIAN ? new Float64Array(copy.buffer, 0, count) : Float64Array.from({ length: count }, (_, i) => view.getFloat64(i * 8, true));
+  const ordinals = LITTLE_ENDIAN ? new Uint32Array(copy.buffer, count * 8, count) : Uint32Array.from({ length: count }, (_, i) => view.getUint32(count * 8 + i * 4, true));
+  const out = new Map<string, Posting>();
+  for (const [term, at, n] of entries) out.set(term, { ordinals: ordinals.subarray(at, at + n), weights: weights.subarray(at, at + n) });
+  return out;
+}
