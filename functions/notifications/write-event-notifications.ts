@@ -4,6 +4,7 @@ import { envelopeSchema } from '#events/catalogue.ts';
 import { achievementText, challengeFinishedText, challengeReceivedText, classInviteText, friendRequestText, parentLinkText, tournamentStartingText, type NotificationText } from '#shared/notifications/texts.ts';
 import { minutesUntil } from '#shared/tournaments/alerts.ts';
 import { getProfile } from '../profile/data/profiles.ts';
+import { areFriends } from '../social/data/friends.ts';
 import { playersOfTournament } from '../tournaments/data/tournaments.ts';
 import { notify, type NotifyInput } from './notify.ts';
 import { startDefaultStudyReminders } from './study-reminders.ts';
@@ -21,7 +22,16 @@ const envelope = z.discriminatedUnion('detail-type', [
 ]);
 type Envelope = z.infer<typeof envelope>;
 
-type Delivery = { userId: string; type: NotifyInput['type']; key: string; occurredAt: string; text: NotificationText; aboutUserId?: string };
+type Delivery = {
+  userId: string;
+  type: NotifyInput['type'];
+  key: string;
+  occurredAt: string;
+  text: NotificationText;
+  aboutUserId?: string;
+  /** A fact between friends (a friend challenge): told only while the two still are, checked as it is delivered. */
+  friendOf?: string;
+};
 
 /**
  * The facts people are told about in the bell (docs/social.md): an achievement,
@@ -55,13 +65,14 @@ async function deliveries(event: Exclude<Envelope, { 'detail-type': 'QuizComplet
     }
     case 'ChallengeSent': {
       const d = event.detail;
-      return [{ userId: d.challengedId, type: 'friend_challenge', key: `received#${d.challengeId}`, occurredAt: d.createdAt, text: challengeReceivedText(d), aboutUserId: d.challengerId }];
+      return [{ userId: d.challengedId, type: 'friend_challenge', key: `received#${d.challengeId}`, occurredAt: d.createdAt, text: challengeReceivedText(d), aboutUserId: d.challengerId, friendOf: d.challengerId }];
     }
     case 'ChallengeFinished': {
       const d = event.detail;
       const outcome = (userId: string) => (d.winnerId === null ? 'tie' : d.winnerId === userId ? 'won' : 'lost');
       const side = (userId: string, mine: typeof d.challengerScore, theirs: typeof d.challengerScore): Delivery => ({
         userId,
+        friendOf: userId === d.challengerId ? d.challengedId : d.challengerId,
         type: 'friend_challenge',
         key: `finished#${d.challengeId}`,
         occurredAt: d.completedAt,
@@ -89,6 +100,8 @@ export const handler = eventHandler(async (event: EventBridgeEvent<string, unkno
 });
 
 async function deliver(delivery: Delivery): Promise<void> {
+  // Read now, not when the event was made: a friendship ended since ends the delivery.
+  if (delivery.friendOf && !(await areFriends(delivery.userId, delivery.friendOf))) return;
   const { text } = delivery;
   await notify(delivery.userId, {
     type: delivery.type,

@@ -3,6 +3,7 @@ import { challengeResponseSchema } from '#shared/social/social-api.ts';
 import { challengeIdSchema, CHALLENGE_MESSAGES as M, isExpired } from '#shared/social/friend-challenge.ts';
 import { requestResponseSchema } from '#shared/social/friends.ts';
 import { answerChallenge, getChallenge } from './data/challenges.ts';
+import { areFriends } from './data/friends.ts';
 import { requireCaller } from '../lib/caller.ts';
 import { Conflict, Gone, NotFound } from '../lib/errors.ts';
 import { httpHandler, parseBody, respond } from '../lib/http.ts';
@@ -27,7 +28,8 @@ export const handler = httpHandler(async (event) => {
   await markAnsweredRead(me.user_id, 'friend_challenge', `received#${challenge.id}`).catch((error: unknown) =>
     log.warn('challenge notification not marked read', { error: String(error) }),
   );
-  // The challenger's open challenges ask again (their own list; the message carries nothing).
-  await pushToUser(challenge.challengerId, { type: CHANGE_TYPES.challenges, data: {} });
+  // The challenger's open challenges ask again (their own list; the message carries nothing),
+  // while the two are still friends: one who removed the other hears nothing more of them.
+  if (await areFriends(challenge.challengerId, me.user_id)) await pushToUser(challenge.challengerId, { type: CHANGE_TYPES.challenges, data: {} });
   return respond(challengeResponseSchema, { challenge: challengeView(answered, me.user_id, now) });
 });

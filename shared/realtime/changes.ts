@@ -23,8 +23,10 @@ export const changeDataSchema = z.object({}).strict();
 
 /**
  * Who hears of a change to an actor's activity: the actor and the accounts whose feed or
- * friend board shows it, each once, never anyone else.
+ * friend board shows it, each once, never anyone else. `friendsNow` is the actor's friend list
+ * read when the push goes, not when the audience was chosen: a friendship ended in between
+ * (or before a late event) ends the delivery too, whoever the readers were.
  */
-export function changeAudience(actorId: string, readerIds: readonly string[]): string[] {
-  return [...new Set([actorId, ...readerIds])];
+export function changeAudience(actorId: string, readerIds: readonly string[], friendsNow: ReadonlySet<string>): string[] {
+  return [...new Set([actorId, ...readerIds.filter((id) => friendsNow.has(id))])];
 }

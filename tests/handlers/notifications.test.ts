@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { compactInstant } from '../../shared/notifications/notification.ts';
 import { nextStudyReminder } from '../../shared/notifications/reminders.ts';
@@ -25,6 +25,14 @@ const { handler: sendStudyReminders } = await import('../../functions/notificati
 const { handler: updateStreak } = await import('../../functions/quiz/update-streak.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 const { getProfile } = await import('../../functions/profile/data/profiles.ts');
+const tableKeys = await import('../../functions/data/table-keys.ts');
+
+/** Friends both ways, as an accepted request leaves them: a friend challenge is told only between friends. */
+async function befriend(a: { user_id: string; email: string }, b: { user_id: string; email: string }): Promise<void> {
+  for (const [me, other] of [[a, b], [b, a]] as const) {
+    await documentClient().send(new PutCommand({ TableName: process.env.TABLE_NAME, Item: { ...tableKeys.friend(me.user_id, other.user_id), type: 'friend', friend_id: other.user_id, friend_email: other.email, accepted_at: now() } }));
+  }
+}
 
 type Person = Awaited<ReturnType<typeof player>>;
 type Item = { id: string; type: string; title: string; message: string; priority: string; read: boolean; action_url?: string; action_text?: string };
@@ -71,6 +79,7 @@ describe('notifications made by consumers', () => {
 
   it('a friend request and a challenge reach the receiver once; the challenge is high priority', async () => {
     const [sender, receiver] = await Promise.all([player(), player()]);
+    await befriend(sender, receiver);
     const request = envelope('FriendRequestSent', { senderId: sender.user_id, senderEmail: sender.email, receiverId: receiver.user_id, createdAt: now() });
     await notifyConsumer(request);
     await notifyConsumer(request);
@@ -100,6 +109,7 @@ describe('notifications made by consumers', () => {
 
   it('a finished challenge tells both players their result once, even if announced twice', async () => {
     const [a, b] = await Promise.all([player(), player()]);
+    await befriend(a, b);
     const detail = {
       challengeId: randomUUID().replace(/-/g, '').slice(0, 24),
       challengerId: a.user_id,

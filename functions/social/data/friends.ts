@@ -4,6 +4,7 @@ import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import * as keys from '../../data/table-keys.ts';
 import { queryPrefix } from '../../data/user-rows.ts';
+import { queryAll } from '../../data/paging.ts';
 import { batchGetItems } from '../../data/batch-get.ts';
 import { transactWrite } from '../../data/transact.ts';
 
@@ -121,6 +122,20 @@ export async function deleteFriendship(userId: string, friendId: string): Promis
     { Delete: { TableName: table(), Key: keys.friend(userId, friendId), ConditionExpression: 'attribute_exists(pk)' } },
     { Delete: { TableName: table(), Key: keys.friend(friendId, userId) } },
   ], { falseOn: 'any' });
+}
+
+/**
+ * The account's friends as of now (a strongly consistent read): what a push checks just before it
+ * goes, so a friendship ended a moment ago stops it (docs/social.md).
+ */
+export async function friendIdsNow(userId: string): Promise<Set<string>> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :friend)',
+    ExpressionAttributeValues: { ':pk': keys.profile(userId).pk, ':friend': 'FRIEND#' },
+    ProjectionExpression: 'friend_id',
+    ConsistentRead: true,
+  });
+  return new Set(items.map((item) => String(item.friend_id)));
 }
 
 export async function friendshipsOf(userId: string): Promise<Friendship[]> {
