@@ -181,6 +181,7 @@ describe('live tournaments', () => {
     expect((await state(fast, t.id)).body.me).toMatchObject({ score: 0, answered_current: true });
     // 31 s later the standard window has passed for `slow` (×1) while `extra` (×2) may still answer.
     await elapse(t.id, 31_000);
+    const elapsedAt = Date.now();
     expect((await answer(slow, t.id, 1, key[0]!)).body.error.message).toBe(M.late);
     expect((await answer(extra, t.id, 1, key[0]!)).status).toBe(202);
 
@@ -189,7 +190,8 @@ describe('live tournaments', () => {
     const close1 = sent[0]!.step;
     expect(await runStep(close1, deps)).toBe('early');
     expect(last().step).toEqual(close1);
-    expect(last().delaySeconds).toBeGreaterThanOrEqual(28);
+    // What is left of the window: 29 s less the real seconds these requests took on a busy machine.
+    expect(last().delaySeconds).toBeGreaterThanOrEqual(28 - Math.ceil((Date.now() - elapsedAt) / 1000));
     expect(last().delaySeconds).toBeLessThanOrEqual(29);
     expect(matchStateSchema.parse((await state(fast, t.id)).body).question?.number).toBe(1);
 
@@ -250,13 +252,13 @@ describe('live tournaments', () => {
     const { handler: ping } = await import('../../functions/realtime/ping.ts');
     const event = (body: unknown) => ({ body: JSON.stringify(body), isBase64Encoded: false, requestContext: { connectionId: 'c1', routeKey: 'ping' } }) as unknown as WebSocketEvent;
     const before = Date.now();
-    const sample = await ping(event({ action: 'ping', t: 123 }));
+    const sample = await ping(event({ action: 'ping', t: before }));
     const body = JSON.parse((sample as { body: string }).body) as { type: string; t: number; server_time: number };
-    expect(body).toMatchObject({ type: 'pong', t: 123 });
+    expect(body).toMatchObject({ type: 'pong', t: before });
     expect(body.server_time).toBeGreaterThanOrEqual(before);
     expect(body.server_time).toBeLessThanOrEqual(Date.now());
     expect(JSON.parse((await ping(event({ action: 'ping' })) as { body: string }).body)).toEqual({ type: 'pong' });
-    expect(JSON.parse((await ping(event({ action: 'ping', t: 'soon' })) as { body: string }).body)).toEqual({ type: 'pong' });
+    expect(JSON.parse((await ping(event({ action: 'ping', t: 'soon' })) as { body: string }).body)).toMatchObject({ type: 'error' });
   });
 
   it('a match whose step message was lost is resumed from its stored state by the per-minute job: a fresh window, scores earned before kept, nothing opened or scored twice, older messages stale', async () => {

@@ -1,12 +1,15 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { compactInstant, notificationSchema, type Notification, type NotificationType, type Priority } from '#shared/notifications/notification.ts';
 import { notificationSettingsSchema, type NotificationSettings } from '#shared/notifications/settings.ts';
 import { addDays } from '#shared/dates.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import { ttlSeconds } from '../../data/table-design.ts';
+import { writeItems } from '../../data/batch-write.ts';
+import { queryPages } from '../../data/paging.ts';
 import * as keys from '../../data/table-keys.ts';
+import { transactWrite, tryTransactWrite, type TransactItems } from '../../data/transact.ts';
 import { queryUserRange } from '../../data/user-rows.ts';
 
 /**
@@ -40,12 +43,8 @@ export interface NewNotification {
  */
 const accountExists = (userId: string) => ({ ConditionCheck: { TableName: env().TABLE_NAME, Key: keys.profile(userId), ConditionExpression: 'attribute_exists(pk)' } });
 
-/** Which of a transaction's conditions failed (by position), if it was cancelled for one. */
-function failedConditions(error: unknown): number[] | undefined {
-  if (!(error instanceof TransactionCanceledException)) return undefined;
-  const failed = (error.CancellationReasons ?? []).flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
-  return failed.length > 0 ? failed : undefined;
-}
+/** Which of a cancelled transaction's conditions failed, by position (none: it was cancelled for another reason). */
+const failedConditions = (codes: readonly string[]): number[] => codes.flatMap((code, index) => (code === 'ConditionalCheckFailed' ? [index] : []));
 
 /** Stores a notification once per key hash: 'duplicate' when that fact was already notified, 'no-account' when the account is gone. */
 export async function putNotificationOnce(userId: string, n: NewNotification): Promise<'created' | 'duplicate' | 'no-account'> {
@@ -67,24 +66,17 @@ export async function putNotificationOnce(userId: string, n: NewNotification): P
     ttl,
     ...(n.aboutUserId ? keys.notificationAbout(n.aboutUserId, n.createdAt) : {}),
   };
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          // The fact's marker also names its item, so answering the fact can find it (markFactRead).
-          { Put: { TableName: env().TABLE_NAME, Item: { ...keys.notificationOnce(userId, n.keyHash), type: 'notification-key', notification_id: n.id, ttl }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: env().TABLE_NAME, Item: item } },
-          accountExists(userId),
-          ...(n.aboutUserId ? [accountExists(n.aboutUserId)] : []),
-        ],
-      }),
-    );
-    return 'created';
-  } catch (error) {
-    const failed = failedConditions(error);
-    if (!failed) throw error;
-    return failed.includes(0) ? 'duplicate' : 'no-account';
-  }
+  const cancelled = await tryTransactWrite([
+    // The fact's marker also names its item, so answering the fact can find it (markFactRead).
+    { Put: { TableName: env().TABLE_NAME, Item: { ...keys.notificationOnce(userId, n.keyHash), type: 'notification-key', notification_id: n.id, ttl }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: env().TABLE_NAME, Item: item } },
+    accountExists(userId),
+    ...(n.aboutUserId ? [accountExists(n.aboutUserId)] : []),
+  ]);
+  if (!cancelled) return 'created';
+  const failed = failedConditions(cancelled.codes);
+  if (failed.length === 0) throw cancelled.error;
+  return failed.includes(0) ? 'duplicate' : 'no-account';
 }
 
 const fromItem = (item: Record<string, unknown>): Notification =>
@@ -139,47 +131,35 @@ export async function markFactRead(userId: string, keyHash: string): Promise<boo
   const { Item } = await documentClient().send(new GetCommand({ TableName: env().TABLE_NAME, Key: keys.notificationOnce(userId, keyHash), ConsistentRead: true }));
   if (!Item) return false;
   if (typeof Item.notification_id === 'string') return markRead(userId, Item.notification_id);
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :notif)',
-        FilterExpression: 'contains(id, :hash)',
-        ExpressionAttributeValues: { ':pk': keys.notification(userId, '').pk, ':notif': 'NOTIF#', ':hash': `-${keyHash}` },
-        ProjectionExpression: 'id',
-        ExclusiveStartKey: start,
-      }),
-    );
+  const pages = queryPages({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :notif)',
+    FilterExpression: 'contains(id, :hash)',
+    ExpressionAttributeValues: { ':pk': keys.notification(userId, '').pk, ':notif': 'NOTIF#', ':hash': `-${keyHash}` },
+    ProjectionExpression: 'id',
+  });
+  for await (const page of pages) {
     const found = page.Items?.[0];
     if (found) return markRead(userId, String(found.id));
-    start = page.LastEvaluatedKey;
-  } while (start);
+  }
   return false;
 }
 
 /** Marks every delivered unread notification of the user read; returns how many. */
 export async function markAllRead(userId: string, now: Date): Promise<number> {
   const [from, to] = deliveredRange(now);
-  let start: Record<string, unknown> | undefined;
+  const pages = queryPages({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    FilterExpression: '#read = :false',
+    ExpressionAttributeNames: { '#read': 'read' },
+    ExpressionAttributeValues: { ':pk': keys.profile(userId).pk, ':from': from, ':to': to, ':false': false },
+    ProjectionExpression: 'id',
+  });
   let count = 0;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        FilterExpression: '#read = :false',
-        ExpressionAttributeNames: { '#read': 'read' },
-        ExpressionAttributeValues: { ':pk': keys.profile(userId).pk, ':from': from, ':to': to, ':false': false },
-        ProjectionExpression: 'id',
-        ExclusiveStartKey: start,
-      }),
-    );
+  for await (const page of pages) {
     for (const item of page.Items ?? []) {
       if (await markRead(userId, String(item.id))) count += 1;
     }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  }
   return count;
 }
 
@@ -207,18 +187,9 @@ export async function getSettings(userId: string): Promise<NotificationSettings 
  * transaction, and if its condition fails (another request moved the zone first) the
  * settings are saved alone.
  */
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-export async function putSettings(userId: string, settings: NotificationSettings, now: Date, alsoUpdate?: TransactItem): Promise<void> {
+export async function putSettings(userId: string, settings: NotificationSettings, now: Date, alsoUpdate?: TransactItems[number]): Promise<void> {
   const Put = { TableName: env().TABLE_NAME, Item: { ...keys.notificationSettings(userId), type: 'notification-settings', user_id: userId, settings, updated_at: now.toISOString() } };
-  if (alsoUpdate) {
-    try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: [{ Put }, alsoUpdate] }));
-      return;
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-    }
-  }
+  if (alsoUpdate && !(await tryTransactWrite([{ Put }, alsoUpdate]))) return;
   await documentClient().send(new PutCommand(Put));
 }
 
@@ -228,27 +199,17 @@ export async function putSettings(userId: string, settings: NotificationSettings
  * without their reminders.
  */
 export async function putFirstSettings(userId: string, settings: NotificationSettings, dues: Date[], now: Date): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: env().TABLE_NAME,
-              Item: { ...keys.notificationSettings(userId), type: 'notification-settings', user_id: userId, settings, updated_at: now.toISOString() },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          accountExists(userId),
-          ...dues.map((due) => ({ Put: { TableName: env().TABLE_NAME, Item: reminderItem(userId, due.toISOString()) } })),
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (failedConditions(error)) return false;
-    throw error;
-  }
+  return transactWrite([
+    {
+      Put: {
+        TableName: env().TABLE_NAME,
+        Item: { ...keys.notificationSettings(userId), type: 'notification-settings', user_id: userId, settings, updated_at: now.toISOString() },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    accountExists(userId),
+    ...dues.map((due) => ({ Put: { TableName: env().TABLE_NAME, Item: reminderItem(userId, due.toISOString()) } })),
+  ]);
 }
 
 export interface DueReminder {
@@ -273,16 +234,12 @@ export async function replaceStudyReminders(userId: string, dues: Date[]): Promi
   ];
   // A new time may be the same as an old one: keep one request per key (puts win).
   const byKey = new Map(requests.map((r) => ['DeleteRequest' in r ? r.DeleteRequest.Key.sk : r.PutRequest.Item.sk, r]));
-  await batchWrite([...byKey.values()]);
+  await writeItems([...byKey.values()]);
 }
 
 /** Puts one study reminder, unless the account is gone. */
 export async function putStudyReminder(userId: string, dueAt: Date): Promise<void> {
-  try {
-    await documentClient().send(new TransactWriteCommand({ TransactItems: [accountExists(userId), { Put: { TableName: env().TABLE_NAME, Item: reminderItem(userId, dueAt.toISOString()) } }] }));
-  } catch (error) {
-    if (!failedConditions(error)) throw error;
-  }
+  await transactWrite([accountExists(userId), { Put: { TableName: env().TABLE_NAME, Item: reminderItem(userId, dueAt.toISOString()) } }]);
 }
 
 /** Whether the reminder still waits (strongly consistent: a message handled a moment ago must see its delete). */
@@ -299,36 +256,18 @@ export async function deleteStudyReminder(reminder: DueReminder): Promise<void> 
 export async function dueStudyReminders(from: Date, to: Date, limit: number): Promise<DueReminder[]> {
   const found: DueReminder[] = [];
   for (let day = from.toISOString().slice(0, 10); day <= to.toISOString().slice(0, 10) && found.length < limit; day = addDays(day, 1)) {
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await documentClient().send(
-        new QueryCommand({
-          TableName: env().TABLE_NAME,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': `REMINDERS#${day}`, ':from': from.toISOString(), ':to': `${to.toISOString()}#~` },
-          Limit: limit - found.length,
-          ExclusiveStartKey: start,
-        }),
-      );
+    const pages = queryPages(
+      {
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': `REMINDERS#${day}`, ':from': from.toISOString(), ':to': `${to.toISOString()}#~` },
+      },
+      { nextLimit: () => limit - found.length },
+    );
+    for await (const page of pages) {
       found.push(...(page.Items ?? []).map((item) => ({ userId: String(item.user_id), dueAt: String(item.due_at) })));
-      start = found.length < limit ? page.LastEvaluatedKey : undefined;
-    } while (start);
-  }
-  return found;
-}
-
-type WriteRequest = { DeleteRequest: { Key: Record<string, string> } } | { PutRequest: { Item: Record<string, unknown> } };
-
-async function batchWrite(requests: WriteRequest[]): Promise<void> {
-  const table = env().TABLE_NAME;
-  for (let i = 0; i < requests.length; i += 25) {
-    let batch = requests.slice(i, i + 25);
-    for (let attempt = 0; batch.length > 0; attempt++) {
-      if (attempt > 8) throw new Error('study reminder writes kept being throttled');
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** Math.min(attempt, 5)));
-      const { UnprocessedItems } = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: batch } }));
-      batch = (UnprocessedItems?.[table] ?? []) as WriteRequest[];
+      if (found.length >= limit) break;
     }
   }
+  return found;
 }

@@ -1,12 +1,14 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Level, Subject } from '#shared/constants.ts';
 import type { MatchStatus } from '#shared/tournaments/api.ts';
 import type { Standing } from '#shared/tournaments/schedule.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import type { IndexedQuestion } from '../../questions/data/question-bank.ts';
+import { queryAll } from '../../data/paging.ts';
 import * as keys from '../../data/table-keys.ts';
+import { transactWrite, tryTransactWrite } from '../../data/transact.ts';
 
 /**
  * Live tournaments. One partition per tournament (`TOURN#<id>`):
@@ -98,26 +100,20 @@ function strip<T>(item: Record<string, unknown>): T {
 
 /** Stores a tournament and its questions unless it exists (the first creation wins). */
 export async function putTournamentIfAbsent(tournament: StoredTournament, questions: readonly StoredQuestion[]): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: table(),
-              Item: { type: 'tournament', ...tournament, ...keys.tournament(tournament.id), ...keys.tournamentOfWeek(tournament.week, tournament.start_at) },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          { Put: { TableName: table(), Item: { type: 'tournament-questions', questions, ...keys.tournamentQuestions(tournament.id) }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) return false;
-    throw error;
-  }
+  // A concurrent creation of the same match (a conflict) is "not created" too: the first one wins.
+  return transactWrite(
+    [
+      {
+        Put: {
+          TableName: table(),
+          Item: { type: 'tournament', ...tournament, ...keys.tournament(tournament.id), ...keys.tournamentOfWeek(tournament.week, tournament.start_at) },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      { Put: { TableName: table(), Item: { type: 'tournament-questions', questions, ...keys.tournamentQuestions(tournament.id) }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    ],
+    { falseOn: 'any' },
+  );
 }
 
 export async function getTournament(id: string, consistent = false): Promise<StoredTournament | undefined> {
@@ -177,33 +173,27 @@ export async function register(tournament: StoredTournament, player: { userId: s
     ...keys.tournamentPlayer(tournament.id, player.userId),
     ...keys.tournamentOfPlayer(player.userId, tournament.id),
   };
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table(),
-              Key: keys.tournament(tournament.id),
-              UpdateExpression: 'ADD participants :one',
-              ConditionExpression: 'attribute_exists(pk) AND participants < #capacity AND match_status <> :finished',
-              ExpressionAttributeNames: { '#capacity': 'capacity' },
-              ExpressionAttributeValues: { ':one': 1, ':finished': 'finished' },
-            },
-          },
-          { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const [counter, playerItem] = error.CancellationReasons ?? [];
-    if (playerItem?.Code === 'ConditionalCheckFailed') return 'already_registered';
-    if (counter?.Code === 'ConditionalCheckFailed') {
+  const cancelled = await tryTransactWrite([
+    {
+      Update: {
+        TableName: table(),
+        Key: keys.tournament(tournament.id),
+        UpdateExpression: 'ADD participants :one',
+        ConditionExpression: 'attribute_exists(pk) AND participants < #capacity AND match_status <> :finished',
+        ExpressionAttributeNames: { '#capacity': 'capacity' },
+        ExpressionAttributeValues: { ':one': 1, ':finished': 'finished' },
+      },
+    },
+    { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+  ]);
+  if (cancelled) {
+    const [counter, playerItem] = cancelled.codes;
+    if (playerItem === 'ConditionalCheckFailed') return 'already_registered';
+    if (counter === 'ConditionalCheckFailed') {
       const now = await getTournament(tournament.id, true);
       return now && now.match_status === 'finished' ? 'closed' : 'full';
     }
-    throw error;
+    throw cancelled.error;
   }
   // The longest window among the players sets each question's close (only ever raised, before the start).
   if (player.multiplier > tournament.max_multiplier) {
@@ -365,23 +355,13 @@ export function claimResume(id: string, n: number, status: MatchPhase, seq: numb
 
 /** A week's matches that have started and not finished (the resume job's candidates): started ones only, all pages. */
 export async function unfinishedMatchesOf(week: string, now: Date): Promise<StoredTournament[]> {
-  const found: StoredTournament[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
-        FilterExpression: 'match_status IN (:starting, :open, :closed)',
-        ExpressionAttributeValues: { ':pk': keys.tournamentOfWeek(week, '').gsi1pk, ':now': now.toISOString(), ':starting': 'starting', ':open': 'open', ':closed': 'closed' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    found.push(...(page.Items ?? []).map((item) => strip<StoredTournament>(item)));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return found;
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
+    FilterExpression: 'match_status IN (:starting, :open, :closed)',
+    ExpressionAttributeValues: { ':pk': keys.tournamentOfWeek(week, '').gsi1pk, ':now': now.toISOString(), ':starting': 'starting', ':open': 'open', ':closed': 'closed' },
+  });
+  return items.map((item) => strip<StoredTournament>(item));
 }
 
 /** Finishes the match once the last question (`n`) is closed and scored. */
@@ -404,36 +384,28 @@ export type AnswerOutcome = 'stored' | 'duplicate' | 'not_open';
  * answer is either stored before the close (and scored) or refused: never accepted and lost.
  */
 export async function putAnswer(tournamentId: string, answer: StoredAnswer): Promise<AnswerOutcome> {
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: table(),
-              Key: keys.tournament(tournamentId),
-              ConditionExpression: 'match_status = :open AND match_question = :n',
-              ExpressionAttributeValues: { ':open': 'open', ':n': answer.question },
-            },
-          },
-          {
-            Put: {
-              TableName: table(),
-              Item: { type: 'tournament-answer', ...answer, ...keys.tournamentAnswer(tournamentId, answer.question, answer.user_id) },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
-    return 'stored';
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const [open, put] = error.CancellationReasons ?? [];
-    if (put?.Code === 'ConditionalCheckFailed') return 'duplicate';
-    if (open?.Code === 'ConditionalCheckFailed') return 'not_open';
-    throw error;
-  }
+  const cancelled = await tryTransactWrite([
+    {
+      ConditionCheck: {
+        TableName: table(),
+        Key: keys.tournament(tournamentId),
+        ConditionExpression: 'match_status = :open AND match_question = :n',
+        ExpressionAttributeValues: { ':open': 'open', ':n': answer.question },
+      },
+    },
+    {
+      Put: {
+        TableName: table(),
+        Item: { type: 'tournament-answer', ...answer, ...keys.tournamentAnswer(tournamentId, answer.question, answer.user_id) },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ]);
+  if (!cancelled) return 'stored';
+  const [open, put] = cancelled.codes;
+  if (put === 'ConditionalCheckFailed') return 'duplicate';
+  if (open === 'ConditionalCheckFailed') return 'not_open';
+  throw cancelled.error;
 }
 
 export async function getAnswer(tournamentId: string, question: number, userId: string): Promise<StoredAnswer | undefined> {
@@ -442,30 +414,18 @@ export async function getAnswer(tournamentId: string, question: number, userId: 
 }
 
 /** Every item of a partition whose sort key starts with `prefix`, all pages, strongly consistent. */
-async function queryAll(tournamentId: string, prefix: string): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.tournament(tournamentId).pk, ':prefix': prefix },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
+const itemsOfMatch = (tournamentId: string, prefix: string): Promise<Record<string, unknown>[]> =>
+  queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.tournament(tournamentId).pk, ':prefix': prefix },
+    ConsistentRead: true,
+  });
 
 export const answersOf = async (tournamentId: string, question: number): Promise<StoredAnswer[]> =>
-  (await queryAll(tournamentId, `ANS#${pad(question)}#`)).map((item) => strip<StoredAnswer>(item));
+  (await itemsOfMatch(tournamentId, `ANS#${pad(question)}#`)).map((item) => strip<StoredAnswer>(item));
 
 export const playersOfTournament = async (tournamentId: string): Promise<StoredPlayer[]> =>
-  (await queryAll(tournamentId, 'PLAYER#')).map((item) => strip<StoredPlayer>(item));
+  (await itemsOfMatch(tournamentId, 'PLAYER#')).map((item) => strip<StoredPlayer>(item));
 
 /**
  * Adds an answer's points to its player's score, once: conditional on the player's mark being
