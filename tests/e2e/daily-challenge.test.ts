@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiFor } from '../support/api.ts';
-import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+import { confirmedAccount, useBrowser } from '../support/browser.ts';
+import { openSignedIn } from '../support/e2e-session.ts';
 
 const { page, baseUrl, mailbox } = useBrowser();
 
@@ -42,7 +43,7 @@ describe('the daily challenge', () => {
     const answers = await learnTodaysAnswers();
     const p = page();
     const { email, password } = await confirmedAccount(baseUrl, mailbox, 'daily');
-    await signIn(p, baseUrl, email, password);
+    await openSignedIn(p, baseUrl, { email, password });
     await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
 
     const card = p.getByRole('region', { name: 'Daily Challenge' });
@@ -89,9 +90,7 @@ describe('the daily challenge', () => {
   it('a challenge that cannot be loaded sends the player to the dashboard', async () => {
     const p = page();
     const { email, password } = await confirmedAccount(baseUrl, mailbox, 'daily-lost');
-    await signIn(p, baseUrl, email, password);
-    await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
-    await p.goto(`${baseUrl}/daily-challenge/2001-01-01-beginner`);
+    await openSignedIn(p, baseUrl, { email, password }, '/daily-challenge/2001-01-01-beginner');
     await p.waitForURL(`${baseUrl}/dashboard`);
     await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
   });

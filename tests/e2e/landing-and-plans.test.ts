@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+import { confirmedAccount, useBrowser } from '../support/browser.ts';
+import { openSignedIn } from '../support/e2e-session.ts';
 
 const { page, baseUrl, mailbox } = useBrowser();
 
@@ -22,7 +23,7 @@ describe('landing page', () => {
 
   it('sends a signed-in user to their role home', async () => {
     const p = page();
-    await signIn(p, baseUrl, 'teacher@quizquest.local', 'Teacher#2026');
+    await openSignedIn(p, baseUrl, { email: 'teacher@quizquest.local', password: 'Teacher#2026' });
     await p.getByRole('heading', { name: 'Teacher Dashboard' }).waitFor();
     await p.goto(baseUrl);
     await p.getByRole('link', { name: 'Go to Dashboard' }).first().click();
@@ -34,9 +35,7 @@ describe('subscription page', () => {
   it('blocks the student plan without a .edu e-mail and opens checkout for another plan in a new tab', async () => {
     const p = page();
     const { email, password } = await confirmedAccount(baseUrl, mailbox, 'plans');
-    await signIn(p, baseUrl, email, password);
-    await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
-    await p.goto(`${baseUrl}/subscription`);
+    await openSignedIn(p, baseUrl, { email, password }, '/subscription');
     await p.getByRole('heading', { name: 'Plans and Free Trial' }).waitFor();
     expect(await p.getByRole('radio', { name: 'Student' }).isDisabled()).toBe(true);
     await p.getByText('.edu email required for student discount').first().waitFor();

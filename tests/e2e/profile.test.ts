@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+import { openSignedIn } from '../support/e2e-session.ts';
 
 const { page, baseUrl, mailbox } = useBrowser();
 
@@ -7,7 +8,7 @@ describe('the profile page', () => {
   it('edits name and phone: a validation error first, then success that survives a reload', async () => {
     const p = page();
     const account = await confirmedAccount(baseUrl, mailbox, 'profile');
-    await signIn(p, baseUrl, account.email, account.password);
+    await openSignedIn(p, baseUrl, account);
     await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
     await p.getByRole('link', { name: 'Profile', exact: true }).click();
     await p.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
@@ -42,9 +43,7 @@ describe('the profile page', () => {
   it('Time allowance: Double time survives a reload and doubles the competition countdown; No time limit shows no clock', { timeout: 90_000 }, async () => {
     const p = page();
     const account = await confirmedAccount(baseUrl, mailbox, 'allowance');
-    await signIn(p, baseUrl, account.email, account.password);
-    await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
-    await p.goto(`${baseUrl}/profile`);
+    await openSignedIn(p, baseUrl, account, '/profile');
 
     const allowance = p.getByLabel('Time allowance');
     expect(await allowance.inputValue()).toBe('1');
@@ -88,9 +87,7 @@ describe('the profile page', () => {
   it('Delete Account deletes it: signed out on the landing page, and signing in again fails', async () => {
     const p = page();
     const account = await confirmedAccount(baseUrl, mailbox, 'leaving');
-    await signIn(p, baseUrl, account.email, account.password);
-    await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
-    await p.goto(`${baseUrl}/profile`);
+    await openSignedIn(p, baseUrl, account, '/profile');
 
     await p.getByRole('region', { name: 'Danger Zone' }).getByRole('button', { name: 'Delete Account' }).click();
     const confirm = p.getByRole('dialog', { name: 'Delete Account' });
@@ -108,6 +105,7 @@ describe('the profile page', () => {
     await p.waitForURL(`${baseUrl}/`);
     await p.getByRole('link', { name: 'Sign In' }).first().waitFor();
 
+    // The deleted account's sign-in, through the form: the form says it is refused.
     await signIn(p, baseUrl, account.email, account.password);
     await p.getByRole('alert').filter({ hasText: /Invalid email or password/ }).waitFor();
     expect(new URL(p.url()).pathname).toBe('/auth');
@@ -122,7 +120,7 @@ describe('the profile page', () => {
   it('asks for the stored profile on opening; a failure says so, keeps what the session knows, and Try again recovers', async () => {
     const p = page();
     const account = await confirmedAccount(baseUrl, mailbox, 'profile');
-    await signIn(p, baseUrl, account.email, account.password);
+    await openSignedIn(p, baseUrl, account);
     await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
 
     let failing = true;

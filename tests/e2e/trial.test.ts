@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+import { confirmedAccount, useBrowser } from '../support/browser.ts';
+import { openSignedIn } from '../support/e2e-session.ts';
+import { finishOnScreen, nextRound } from '../support/e2e-rounds.ts';
 
 const { page, baseUrl, mailbox } = useBrowser();
 
@@ -8,7 +10,7 @@ describe('the 7-day trial', () => {
   it('a free student sees locks and the upsell, starts the trial, plays an advanced round and sees it in analytics and the CSV export', async () => {
     const p = page();
     const { email, password } = await confirmedAccount(baseUrl, mailbox, 'trial');
-    await signIn(p, baseUrl, email, password);
+    const { token } = await openSignedIn(p, baseUrl, { email, password });
     await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
 
     // Free: advanced levels locked, the upsell shown, analytics behind the premium overlay.
@@ -23,14 +25,17 @@ describe('the 7-day trial', () => {
     await p.getByRole('dialog', { name: 'Your Premium Trial Has Started' }).waitFor();
     await p.getByText(/Your 7-day Premium trial is active until/).waitFor();
 
-    // Trial: an advanced round is open to the student now.
+    // Trial: an advanced round is open to the student now. Its first answer is given on
+    // screen; the rest go through the API as the page sends them, the last on screen again.
+    const started = nextRound(p);
     await p.goto(`${baseUrl}/quiz/history/advanced`);
-    for (let n = 1; n <= 10; n++) {
-      await p.getByText(`Question ${n} of 10`).waitFor();
-      await p.getByRole('button', { name: /^B\. / }).click();
-    }
+    const round = await started;
+    expect(round.level).toBe('advanced');
+    await p.getByText('Question 1 of 10').waitFor();
+    await p.getByRole('button', { name: /^B\. / }).click();
+    await p.getByText(/Correct!|Incorrect\. The answer is/).first().waitFor();
+    await finishOnScreen(p, baseUrl, token, round, 1, 1);
     const modal = p.getByRole('dialog', { name: 'Quiz Complete!' });
-    await modal.waitFor();
     await modal.getByRole('link', { name: 'Return to Dashboard' }).click();
 
     const analytics = p.getByRole('region', { name: 'Detailed Analytics' });
