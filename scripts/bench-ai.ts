@@ -5,13 +5,19 @@ import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { startLocalStack } from '../infra/local/stack.ts';
 
 /**
- * The AI layer's figures, with the embedded provider against
- * DynamoDB Local: seeding the knowledge base (first start, then a restart), the retrieval
- * quality on the fixed bank questions, and search latency and read cost with 1,000 and with
- * 20,000 chunks in one subject: the first search of a container (reading the subject's
- * partition and building the index) and then warm searches (the version check only).
+ * The AI layer's figures, with the embedded provider against DynamoDB Local and the emulated S3
+ * (docs/benchmarks.md): seeding the knowledge base (first start, then a restart), the retrieval
+ * quality on the fixed bank questions, and, with 1,000, 20,000 and 100,000 chunks in one subject,
+ * the knowledge index (docs/ai.md, "Search") against the exact search it replaced, in the same run:
+ * - before (exact): the first search of a container (reading the subject's partition and building
+ *   the matrix and the keyword index) and warm searches (the version check only);
+ * - after (index): the index build (read from the table, k-means, postings, written to S3), the
+ *   first search of a fresh process (manifest, centroids, lists and postings read from S3) and
+ *   warm searches, with recall@10 against the exact search on the geography quality questions.
+ * BENCH_AI_SIZES (e.g. "1000,20000") measures fewer sizes.
  */
 const PORT = Number(process.env.BENCH_AI_PORT ?? 4400);
+const SIZES = (process.env.BENCH_AI_SIZES ?? '1000,20000,100000').split(',').map(Number);
 const dataDir = mkdtempSync(join(tmpdir(), 'quizquest-bench-ai-'));
 process.env.LOG_LEVEL = 'silent';
 const stack = await startLocalStack({ port: PORT, dataDir, inMemory: true, seed: false });
@@ -19,7 +25,9 @@ const { documentClient } = await import('../functions/lib/clients.ts');
 const { seedKnowledgeBase } = await import('../functions/knowledge/seed.ts');
 const { chunkSearch, embedder } = await import('../functions/ai/index.ts');
 const { createKnowledgeBase } = await import('../functions/ai/knowledge-base.ts');
-const { measureRetrieval } = await import('../functions/knowledge/retrieval-quality.ts');
+const { configuredIndexStore } = await import('../functions/ai/index-store/configured-index-store.ts');
+const { rebuildScopeIndex } = await import('../functions/ai/rebuild-index.ts');
+const { measureRetrieval, qualityCases } = await import('../functions/knowledge/retrieval-quality.ts');
 const { bumpVersion, chunkKey, putChunks, readScope } = await import('../functions/knowledge/data/knowledge.ts');
 
 const meter = { on: false, requests: 0, capacity: 0 };
@@ -36,32 +44,70 @@ documentClient().middlewareStack.add(
 );
 
 const ms = (t: number) => `${t.toFixed(0)} ms`;
-const lines: string[] = [];
-const say = (line: string) => {
-  lines.push(line);
-  console.log(line);
-};
+const pct = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const say = (line: string) => console.log(line);
+type Search = ReturnType<typeof createKnowledgeBase>;
+
+/** First search of a fresh knowledge base, then warm searches over `queries`: times and the reads of the table. */
+async function latency(kb: Search, queries: readonly string[]) {
+  meter.on = true;
+  meter.requests = 0;
+  meter.capacity = 0;
+  let t = performance.now();
+  await kb.searchChunks({ query: queries[0]!, subject: 'geography' });
+  const first = performance.now() - t;
+  const firstReads = { requests: meter.requests, capacity: meter.capacity };
+  meter.requests = 0;
+  meter.capacity = 0;
+  const warm: number[] = [];
+  for (const query of queries) {
+    t = performance.now();
+    await kb.searchChunks({ query, subject: 'geography' });
+    warm.push(performance.now() - t);
+  }
+  meter.on = false;
+  warm.sort((a, b) => a - b);
+  return { first, firstReads, p50: pct(warm, 50), p95: pct(warm, 95), perSearch: { requests: meter.requests / warm.length, capacity: meter.capacity / warm.length } };
+}
+
+/** The share of the exact top 10 (threshold 0) that the index's top 10 holds. */
+async function recallAt10(exact: Search, indexed: Search, queries: readonly string[]): Promise<number> {
+  let found = 0;
+  let wanted = 0;
+  for (const query of queries) {
+    const [a, b] = await Promise.all([exact.searchChunks({ query, subject: 'geography', threshold: 0, maxResults: 10 }), indexed.searchChunks({ query, subject: 'geography', threshold: 0, maxResults: 10 })]);
+    const got = new Set(b.map((p) => p.chunkId));
+    wanted += a.length;
+    found += a.filter((p) => got.has(p.chunkId)).length;
+  }
+  return wanted ? found / wanted : 1;
+}
 
 try {
   let t = performance.now();
   const first = await seedKnowledgeBase();
-  say(`Seeding, first start: ${ms(performance.now() - t)} (${first.total} chunks embedded and written)`);
+  say(`Seeding, first start: ${ms(performance.now() - t)} (${first.total} chunks embedded and written, indexes built for ${first.indexed.join(', ')})`);
   t = performance.now();
   const again = await seedKnowledgeBase();
-  say(`Seeding, restart (stamp unchanged): ${ms(performance.now() - t)} (skipped: ${again.skipped})`);
+  say(`Seeding, restart (stamp unchanged): ${ms(performance.now() - t)} (skipped: ${again.skipped}, indexes rebuilt: ${again.indexed.length})`);
 
+  const exactQuality = await measureRetrieval(createKnowledgeBase({ embedder, hybrid: true, exact: true }));
   const quality = await measureRetrieval(chunkSearch());
+  const bySubject = (q: typeof quality) => Object.entries(q.bySubject).map(([s, b]) => `${s} ${b.hits}/${b.cases}`).join(', ');
+  say(`Retrieval quality, exact: ${exactQuality.hits}/${exactQuality.cases} (${bySubject(exactQuality)}); mean search ${exactQuality.meanMs.toFixed(1)} ms`);
   say(
-    `Retrieval quality: ${quality.hits}/${quality.cases} = ${(quality.rate * 100).toFixed(1)} % right country or topic in the top 3 ` +
-      `(${Object.entries(quality.bySubject).map(([s, b]) => `${s} ${b.hits}/${b.cases}`).join(', ')}); mean search ${quality.meanMs.toFixed(1)} ms`,
+    `Retrieval quality, index: ${quality.hits}/${quality.cases} = ${(quality.rate * 100).toFixed(1)} % right country or topic in the top 3 ` +
+      `(${bySubject(quality)}); mean search ${quality.meanMs.toFixed(1)} ms; index/exact ${(quality.hits / exactQuality.hits).toFixed(3)}`,
   );
 
-  // Grow the geography partition to 1,000 and then 20,000 chunks: copies of its real chunks
-  // (text and vector) under new keys, as admins' documents would add them.
+  // Grow the geography partition: copies of its real chunks (text and vector) under new keys, as admins' documents would add them.
   const model = (await embedder()).id;
+  const store = configuredIndexStore()!;
   const base = await readScope('geography');
-  const queries = ['What is the capital of Peru?', 'Which countries border Austria?', 'What currency does Kenya use?', 'Which languages are spoken in Belgium?', 'How large is Mongolia?'];
-  for (const target of [1000, 20000]) {
+  const queries = qualityCases()
+    .filter((c) => c.subject === 'geography')
+    .map((c) => c.query);
+  for (const target of SIZES) {
     const have = (await readScope('geography')).length;
     const copies = Array.from({ length: Math.max(0, target - have) }, (_, i) => {
       const source = base[i % base.length]!;
@@ -69,31 +115,26 @@ try {
     });
     await putChunks(copies);
     await bumpVersion('geography');
-    for (const hybrid of [true, false]) {
-      const kb = createKnowledgeBase({ embedder, hybrid });
-      meter.on = true;
-      meter.requests = 0;
-      meter.capacity = 0;
-      t = performance.now();
-      await kb.searchChunks({ query: queries[0]!, subject: 'geography' });
-      const cold = performance.now() - t;
-      const coldReads = { requests: meter.requests, capacity: meter.capacity };
-      meter.requests = 0;
-      meter.capacity = 0;
-      const warm: number[] = [];
-      for (let i = 0; i < 25; i += 1) {
-        t = performance.now();
-        await kb.searchChunks({ query: queries[i % queries.length]!, subject: 'geography' });
-        warm.push(performance.now() - t);
-      }
-      meter.on = false;
-      warm.sort((a, b) => a - b);
-      say(
-        `${target.toLocaleString('en-GB')} chunks, ${hybrid ? 'embedded (cosine + BM25)' : 'vectors only (as with Bedrock)'}: ` +
-          `first search ${ms(cold)} (${coldReads.requests} requests, ${coldReads.capacity.toFixed(1)} RCU), ` +
-          `warm p50 ${ms(warm[12]!)} p95 ${ms(warm[23]!)} (${(meter.requests / 25).toFixed(0)} request, ${(meter.capacity / 25).toFixed(1)} RCU per search)`,
-      );
-    }
+
+    t = performance.now();
+    const manifest = await rebuildScopeIndex('geography', { store, model, keyword: true });
+    const build = performance.now() - t;
+    const size = target.toLocaleString('en-GB');
+    say(`${size} chunks, index build: ${ms(build)} in all, ${ms(manifest.buildMs)} of it k-means, postings and encoding (${manifest.lists.length} lists, ${manifest.shards} postings shards)`);
+
+    const exact = createKnowledgeBase({ embedder, hybrid: true, exact: true });
+    const before = await latency(exact, queries);
+    const after = await latency(createKnowledgeBase({ embedder, hybrid: true }), queries);
+    const recall = await recallAt10(exact, createKnowledgeBase({ embedder, hybrid: true }), queries);
+    say(
+      `${size} chunks, before (exact): first search ${ms(before.first)} (${before.firstReads.requests} requests, ${before.firstReads.capacity.toFixed(1)} RCU), ` +
+        `warm p50 ${ms(before.p50)} p95 ${ms(before.p95)}`,
+    );
+    say(
+      `${size} chunks, after (index): first search of a fresh process ${ms(after.first)} (${after.firstReads.requests} requests, ${after.firstReads.capacity.toFixed(1)} RCU), ` +
+        `warm p50 ${ms(after.p50)} p95 ${ms(after.p95)} (${after.perSearch.requests.toFixed(0)} request, ${after.perSearch.capacity.toFixed(1)} RCU per search); ` +
+        `recall@10 vs exact ${recall.toFixed(3)}; after/before: first ${(after.first / before.first).toFixed(3)}, warm p95 ${(after.p95 / before.p95).toFixed(3)}`,
+    );
   }
 } finally {
   await stack.stop();
