@@ -1,11 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Level, Subject } from '#shared/constants.ts';
 import type { MatchStatus } from '#shared/tournaments/api.ts';
 import type { Standing } from '#shared/tournaments/schedule.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
 import type { IndexedQuestion } from '../../questions/data/question-bank.ts';
+import { batchGetItems } from '../../data/batch-get.ts';
 import { queryAll } from '../../data/paging.ts';
 import * as keys from '../../data/table-keys.ts';
 import { transactWrite, tryTransactWrite } from '../../data/transact.ts';
@@ -138,11 +139,8 @@ export async function tournamentsOfWeek(week: string): Promise<StoredTournament[
 export async function playersOf(userId: string, tournamentIds: readonly string[]): Promise<Map<string, StoredPlayer>> {
   const found = new Map<string, StoredPlayer>();
   if (tournamentIds.length === 0) return found;
-  for (let i = 0; i < tournamentIds.length; i += 100) {
-    const chunk = tournamentIds.slice(i, i + 100);
-    const { Responses } = await documentClient().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: chunk.map((id) => keys.tournamentPlayer(id, userId)) } } }));
-    for (const item of Responses?.[table()] ?? []) found.set(String(item.pk).slice('TOURN#'.length), strip<StoredPlayer>(item));
-  }
+  // Keys DynamoDB leaves unprocessed are asked again: a player missing here would look unregistered.
+  for (const item of await batchGetItems(tournamentIds.map((id) => keys.tournamentPlayer(id, userId)))) found.set(String(item.pk).slice('TOURN#'.length), strip<StoredPlayer>(item));
   return found;
 }
 
