@@ -27,17 +27,21 @@ export const REALTIME_MESSAGES = {
   unknownAction: 'Unknown action: use subscribe, unsubscribe or ping',
   forbidden: 'You may not subscribe to this topic',
   unknownConnection: 'Connection not found: reconnect',
+  badPing: 'Malformed ping: t must be your clock in milliseconds since 1970 (a date from 2000 to 2200)',
 } as const;
 
-/** The body as a client message, or undefined (never throws). */
-export function parseBody(event: WebSocketEvent): ClientMessage | undefined {
+/** The body as JSON, or undefined when it is none (never throws). */
+export function readJson(event: WebSocketEvent): unknown {
   if (typeof event.body !== 'string') return undefined;
-  let raw: unknown;
   try {
-    raw = JSON.parse(event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body);
+    return JSON.parse(event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) as unknown;
   } catch {
     return undefined;
   }
-  const parsed = clientMessageSchema.safeParse(raw);
+}
+
+/** The body as a client message, or undefined (never throws). */
+export function parseBody(event: WebSocketEvent): ClientMessage | undefined {
+  const parsed = clientMessageSchema.safeParse(readJson(event));
   return parsed.success ? parsed.data : undefined;
 }

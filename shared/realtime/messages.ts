@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { clientClockSchema } from '../tournaments/clock-sync.ts';
 
 /**
  * What travels over the WebSocket, both ways. A topic names who may hear a message:
@@ -30,11 +31,17 @@ export const serverMessageSchema = z.object({
 });
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
+/**
+ * `ping`: a keep-alive; with `t` (the client's clock when sent, a sane reading or the ping is
+ * refused) it asks for the server's clock in the pong, a clock-sync sample
+ * (shared/tournaments/clock-sync.ts). Unknown fields are dropped, so nothing else is echoed.
+ */
+export const pingMessageSchema = z.object({ action: z.literal('ping'), t: clientClockSchema.optional() });
+
 /** Browser → server: routed by `action` (API Gateway's `$request.body.action`). */
 export const clientMessageSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('subscribe'), topic: topicSchema }),
   z.object({ action: z.literal('unsubscribe'), topic: topicSchema }),
-  // `t` (the client's clock when sent) asks for the server's clock in the pong: a clock-sync sample (shared/tournaments/clock-sync.ts).
-  z.object({ action: z.literal('ping'), t: z.number().finite().optional() }),
+  pingMessageSchema,
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
