@@ -6,6 +6,7 @@ import type { Level, Subject } from '#shared/constants.ts';
 import { sentences } from '../ai/nlp.ts';
 import { chunkKey, type SourceKind } from './data/knowledge.ts';
 import { loadBank } from '../questions/load-bank.ts';
+import { passageTopic, topicClassifier } from './guide-topics.ts';
 
 /**
  * The real material the knowledge base is seeded with:
@@ -13,7 +14,8 @@ import { loadBank } from '../questions/load-bank.ts';
  *   (capital, region and subregion, currencies, languages, neighbours, area, landlocked);
  * - every text question of the bank with its answer and explanation (history and religion
  *   explanations are written by hand; a question is also what similar-question search finds);
- * - the study guides (shared/guides), paragraph by paragraph with their key points.
+ * - the study guides (shared/guides), paragraph by paragraph with their key points, each passage
+ *   labelled with the bank topic it is about where it is about one (guideChunks).
  * Each is chunked at 512 characters on sentence boundaries.
  */
 export interface MaterialChunk {
@@ -29,6 +31,8 @@ export interface MaterialChunk {
 
 const countries = createRequire(import.meta.url)('world-countries/countries.json') as Country[];
 
+/** The category of a guide passage about no single bank topic. */
+export const GUIDE_CATEGORY = 'study-guide';
 
 /** Chunks of one source, with keys numbered in order. */
 export function chunksOf(source: Omit<MaterialChunk, 'chunkKey' | 'text'>, text: string): MaterialChunk[] {
@@ -87,12 +91,20 @@ export function questionChunks(): MaterialChunk[] {
     );
 }
 
+/**
+ * A guide's passages, its paragraphs and key points chunked together. Each passage is labelled
+ * with the bank topic it is about, derived from the bank (guide-topics.ts): the pyramid passage
+ * of the Ancient Egypt guide is 'ancient-civilizations'; a passage about several topics keeps
+ * the label 'study-guide'.
+ */
 export function guideChunks(): MaterialChunk[] {
+  const bank = loadBank().filter((q) => q.question_type === 'text');
+  const classifier = topicClassifier(bank.map((q) => ({ subject: q.subject, topic: q.topic, text: `${q.question} ${q.correct_answer}. ${q.explanation}` })));
   return STUDY_GUIDES.flatMap((guide) =>
     chunksOf(
-      { subject: guide.subject, category: 'study-guide', sourceKind: 'guide', sourceId: guide.id, title: guide.title },
+      { subject: guide.subject, category: GUIDE_CATEGORY, sourceKind: 'guide', sourceId: guide.id, title: guide.title },
       [...guide.content, `Key points: ${guide.key_points.join(' ')}`].join(' '),
-    ),
+    ).map((chunk) => ({ ...chunk, category: passageTopic(classifier, guide.subject, chunk.text, sentences(chunk.text)) ?? GUIDE_CATEGORY })),
   );
 }
 
