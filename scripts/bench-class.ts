@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -19,8 +20,27 @@ const stack = await startLocalStack({ port: 3000 + Math.floor(Math.random() * 20
 const { documentClient } = await import('../functions/lib/clients.ts');
 const { requireCaller, requireCallerWith } = await import('../functions/lib/caller.ts');
 const { getRound, roundKey, roundOf } = await import('../functions/quiz/data/rounds.ts');
+const { currentInvocation } = await import('../functions/lib/invocation.ts');
+// The per-minute jobs (live tournaments, reminders) are not the class's work: stopped, as the student-day bench does.
+await stack.scheduler.stop();
 
 type Student = { token: string; sub: string };
+
+/** CPU seconds so far of this process (the API, its consumers and the bench's own client) and of the DynamoDB Local JVM. */
+const jvm = execFileSync('ps', ['--ppid', String(process.pid), '-o', 'pid=,comm='], { encoding: 'utf8' })
+  .split('\n')
+  .map((line) => line.trim().split(/\s+/))
+  .find(([, comm]) => comm === 'java')?.[0];
+function cpuSeconds(): { api: number; dynamodb: number } {
+  const { user, system } = process.cpuUsage();
+  // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 a second).
+  const stat = jvm ? readFileSync(`/proc/${jvm}/stat`, 'utf8').split(') ')[1]!.split(' ') : [];
+  return { api: (user + system) / 1e6, dynamodb: jvm ? (Number(stat[11]) + Number(stat[12])) / 100 : Number.NaN };
+}
+const cpuSplit = (from: { api: number; dynamodb: number }, wall: number) => {
+  const now = cpuSeconds();
+  return `CPU: API process ${(((now.api - from.api) / wall) * 100).toFixed(0)} % of a core, DynamoDB Local ${(((now.dynamodb - from.dynamodb) / wall) * 100).toFixed(0)} %`;
+};
 
 try {
   const cognito = localCognitoClient(stack.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER!);
@@ -61,9 +81,13 @@ try {
     { step: 'initialize', name: 'bench-class-count' },
   );
   let requests = 0;
+  // Which function made each request (the answer, or a consumer of the finished round), for the load runs.
+  const byFunction = new Map<string, number>();
   documentClient().middlewareStack.add(
-    (next) => async (args) => {
+    (next, context) => async (args) => {
       requests += 1;
+      const key = `${currentInvocation()?.functionName ?? 'bench'} ${(context.commandName ?? '?').replace('Command', '')}`;
+      byFunction.set(key, (byFunction.get(key) ?? 0) + 1);
       return next(args);
     },
     { step: 'initialize', name: 'bench-class-all' },
@@ -115,6 +139,8 @@ try {
     const notLast: number[] = [];
     let errors = 0;
     const startRequests = requests;
+    byFunction.clear();
+    const cpuFrom = cpuSeconds();
     const started = performance.now();
     await Promise.all(
       players.map(async ({ token }, i) => {
@@ -129,13 +155,53 @@ try {
       }),
     );
     const wall = (performance.now() - started) / 1000;
+    const cpu = cpuSplit(cpuFrom, wall);
+    const answered = performance.now();
     await stack.bus.drain();
+    // The local bus runs a few consumer deliveries at a time (infra/local/event-bus.ts): how far they lagged the class.
+    const lag = (performance.now() - answered) / 1000;
     const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!.toFixed(0);
     // The finished rounds' consumers (progress, streaks, boards, feed, counters…) share DynamoDB Local with the answers.
     const perAnswer = (requests - startRequests) / latencies.length;
     console.log(
       `${size} at once: ${latencies.length} answers in ${wall.toFixed(1)} s (${(latencies.length / wall).toFixed(0)} requests/s), p50 ${pct(latencies, 50)} ms, p95 ${pct(latencies, 95)} ms` +
-        ` (p95 ${pct(notLast, 95)} ms without the rounds' last answers), ${perAnswer.toFixed(1)} DynamoDB requests an answer with the consumers, ${errors} errors`,
+        ` (p95 ${pct(notLast, 95)} ms without the rounds' last answers), ${perAnswer.toFixed(1)} DynamoDB requests an answer with the consumers (caught up ${lag.toFixed(1)} s after the last answer), ${errors} errors`,
+    );
+    const rows = [...byFunction].sort((a, b) => b[1] - a[1]).map(([key, n]) => `${key} ${(n / latencies.length).toFixed(2)}`);
+    console.log(`  ${cpu}; DynamoDB requests an answer by function and command: ${rows.join(', ')}`);
+    if (errors) process.exitCode = 1;
+  }
+
+  // 3. A class in step, as a teacher runs it: everyone answers question 1 at the same moment, then
+  // question 2 once all have answered, and so on (the runs above give each student no pause at all).
+  for (const size of (process.env.BENCH_CLASS_IN_STEP ?? '35').split(',').filter(Boolean).map(Number)) {
+    const players = await students(next, size);
+    next += size;
+    const rounds = await Promise.all(players.map((p) => startRound(p.token)));
+    if (rounds.some((r) => r.status !== 201)) throw new Error('a round did not start');
+    const latencies: number[] = [];
+    const lastQuestion: number[] = [];
+    let errors = 0;
+    const cpuFrom = cpuSeconds();
+    const started = performance.now();
+    const count = (rounds[0]!.body.questions as unknown[]).length;
+    for (let n = 0; n < count; n++) {
+      await Promise.all(
+        players.map(async ({ token }, i) => {
+          const q = (rounds[i]!.body.questions as { id: string; options: string[] }[])[n]!;
+          const answer = await call(token, 'POST', answerPath(rounds[i]!.body.roundId), { questionId: q.id, answer: q.options[0] });
+          latencies.push(answer.ms);
+          if (n === count - 1) lastQuestion.push(answer.ms);
+          if (answer.status !== 200) errors += 1;
+        }),
+      );
+    }
+    const wall = (performance.now() - started) / 1000;
+    const cpu = cpuSplit(cpuFrom, wall);
+    await stack.bus.drain();
+    const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!.toFixed(0);
+    console.log(
+      `${size} in step: ${latencies.length} answers in ${wall.toFixed(1)} s, p50 ${pct(latencies, 50)} ms, p95 ${pct(latencies, 95)} ms (the last question, which finishes the rounds: p95 ${pct(lastQuestion, 95)} ms), ${errors} errors; ${cpu}`,
     );
     if (errors) process.exitCode = 1;
   }

@@ -8,6 +8,12 @@ import { LocalQueue, type LocalQueueOptions } from './queue.ts';
  * the CDK rules are made from, with retries like a rule's retry policy. Failures are
  * logged loudly, not swallowed. A consumer that the catalogue feeds through a queue gets the
  * event as a message on its local queue (infra/local/queue.ts), as the rule's SQS target does in AWS.
+ *
+ * Deliveries run a few at a time (DELIVERIES_AT_ONCE). In AWS each consumer is a Lambda of its own
+ * against DynamoDB that scales, so a burst of finished rounds does not slow the API; here they share
+ * one DynamoDB Local with the API, and unbounded they took most of it: a class of 35 finishing rounds
+ * queued its answers behind some 50 consumer requests a round (docs/benchmarks.md). Bounded, the
+ * consumers lag a burst by seconds and then catch up; each still runs once per event, as before.
  */
 export interface PutEntry {
   Source?: string;
@@ -17,9 +23,13 @@ export interface PutEntry {
 }
 
 const RETRY_DELAYS_MS = [200, 1000, 3000];
+/** Consumer invocations in flight at once on the local bus (its queues keep their own limits). */
+export const DELIVERIES_AT_ONCE = 4;
 
 export class LocalEventBus {
   private readonly pending = new Set<Promise<void>>();
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
   /** The queue of each consumer fed through one, by consumer name. */
   readonly queues: ReadonlyMap<ConsumerName, LocalQueue>;
 
@@ -27,6 +37,9 @@ export class LocalEventBus {
     private readonly root: string,
     /** Tests shorten the queues' visibility timeout or replace their Lambda host. */
     queueOptions: Partial<Pick<LocalQueueOptions, 'visibilityTimeoutMs' | 'invoke' | 'log'>> = {},
+    private readonly deliveriesAtOnce = DELIVERIES_AT_ONCE,
+    /** Tests replace the Lambda host of the directly invoked consumers. */
+    private readonly invokeConsumer: typeof invoke = invoke,
   ) {
     const queues = new Map<ConsumerName, LocalQueue>();
     for (const consumer of Object.keys(CONSUMERS) as ConsumerName[]) {
@@ -71,7 +84,7 @@ export class LocalEventBus {
   private async deliver(consumer: keyof typeof CONSUMERS, envelope: { id: string; 'detail-type': string }): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        await invoke(CONSUMERS[consumer].entry, consumer, envelope, this.root);
+        await this.inTurn(() => this.invokeConsumer(CONSUMERS[consumer].entry, consumer, envelope, this.root));
         return;
       } catch (error) {
         if (attempt >= RETRY_DELAYS_MS.length) {
@@ -80,6 +93,19 @@ export class LocalEventBus {
         }
         await new Promise((r) => setTimeout(r, RETRY_DELAYS_MS[attempt]));
       }
+    }
+  }
+
+  /** Runs `work` once fewer than `deliveriesAtOnce` invocations are running; a finished one hands its turn to the longest waiting. */
+  private async inTurn<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running < this.deliveriesAtOnce) this.running += 1;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
     }
   }
 
