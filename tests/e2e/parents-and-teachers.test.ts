@@ -1,7 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiFor } from '../support/api.ts';
-import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+import { confirmedAccount, useBrowser } from '../support/browser.ts';
+import { openSignedIn } from '../support/e2e-session.ts';
+import { finishOnScreen, nextRound } from '../support/e2e-rounds.ts';
 
 /** Parent and teacher dashboards, each person at their own browser. */
 const { page, baseUrl, mailbox } = useBrowser();
@@ -57,7 +59,7 @@ describe('parent dashboard', () => {
       const played = await playRoundByApi(await accessToken(student), 'geography', 'beginner');
       const percent = Math.round((played.score / played.total) * 100);
 
-      await signIn(parent, baseUrl, PARENT.email, PARENT.password);
+      await openSignedIn(parent, baseUrl, PARENT);
       await parent.getByRole('heading', { name: 'Parent Dashboard' }).waitFor();
       await parent.getByText('No students linked yet.').waitFor();
       await parent.getByRole('button', { name: 'Add Student' }).first().click();
@@ -75,7 +77,7 @@ describe('parent dashboard', () => {
       expect(await card.getByText('Average Score').count()).toBe(0);
 
       // The student, at their own browser: the request is in the bell; Accept.
-      await signIn(child, baseUrl, student.email, student.password);
+      await openSignedIn(child, baseUrl, student);
       await child.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
       await eventually(child, () => child.getByRole('button', { name: /^Notifications, \d+ unread$/ }));
       await child.getByRole('button', { name: /^Notifications/ }).click();
@@ -109,7 +111,7 @@ describe('teacher dashboard', () => {
       const benToken = await accessToken(ben);
       const [annRound, benRound] = await Promise.all([playRoundByApi(await accessToken(ann), 'geography', 'beginner'), playRoundByApi(benToken, 'religion', 'beginner')]);
 
-      await signIn(teacher, baseUrl, TEACHER.email, TEACHER.password);
+      await openSignedIn(teacher, baseUrl, TEACHER);
       await teacher.getByRole('heading', { name: 'Teacher Dashboard' }).waitFor();
       await teacher.getByText('No classes yet.').waitFor();
       await teacher.getByRole('button', { name: 'Create your first class' }).click();
@@ -121,7 +123,7 @@ describe('teacher dashboard', () => {
       await teacher.getByText('No students in this class yet.', { exact: false }).waitFor();
 
       // Ann joins on screen with the code from her dashboard; Ben through the API (lower case, no dash).
-      await signIn(pupil, baseUrl, ann.email, ann.password);
+      const { token: annToken } = await openSignedIn(pupil, baseUrl, ann);
       await pupil.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
       const myClasses = pupil.getByRole('region', { name: 'My Classes' });
       await myClasses.getByLabel('Class code').fill(code);
@@ -149,15 +151,18 @@ describe('teacher dashboard', () => {
       await assignments.getByText(/History \(Beginner\) · due/).waitFor();
       await assignments.getByText('Completed by 0 of 2').waitFor();
 
-      // Ann sees it on her dashboard, starts it and plays the round on screen.
+      // Ann sees it on her dashboard and starts it: the first answer and the last on screen,
+      // the middle ones through the API as the page sends them.
       await pupil.reload();
       const card = pupil.getByRole('region', { name: 'My Classes' });
+      const started = nextRound(pupil);
       await card.getByRole('link', { name: 'Start History (Beginner)' }).click();
       await pupil.waitForURL(`${baseUrl}/quiz/history/beginner`);
-      for (let n = 1; n <= 10; n++) {
-        await pupil.getByText(`Question ${n} of 10`).waitFor();
-        await pupil.getByRole('button', { name: /^A\. / }).click();
-      }
+      const round = await started;
+      await pupil.getByText('Question 1 of 10').waitFor();
+      await pupil.getByRole('button', { name: /^A\. / }).click();
+      await pupil.getByText(/Correct!|Incorrect\. The answer is/).first().waitFor();
+      await finishOnScreen(pupil, baseUrl, annToken, round, 0, 1);
       const modal = pupil.getByRole('dialog', { name: 'Quiz Complete!' });
       const score = (await modal.getByText(/^\d+ \/ 10$/).first().textContent())!.trim();
       await modal.getByRole('link', { name: 'Return to Dashboard' }).click();

@@ -1,6 +1,9 @@
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+import { confirmedAccount, useBrowser } from '../support/browser.ts';
+import { openSignedIn } from '../support/e2e-session.ts';
+import { finishOnScreen } from '../support/e2e-rounds.ts';
+import type { Round } from '../../shared/quiz/contracts.ts';
 
 const { page, baseUrl, mailbox } = useBrowser();
 
@@ -69,7 +72,7 @@ describe('a round in play and the free daily limit', () => {
   it('a reload, a second tab and a return from the dashboard resume the round at its next question with its score, counted once', async () => {
     const p = page();
     const { email, password } = await confirmedAccount(baseUrl, mailbox, 'resume');
-    await signIn(p, baseUrl, email, password);
+    await openSignedIn(p, baseUrl, { email, password });
     await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
     expect(await roundsLeftShown(p)).toBe('10');
 
@@ -109,9 +112,7 @@ describe('a round in play and the free daily limit', () => {
   it('opening a quiz and leaving it before answering costs no round', async () => {
     const p = page();
     const { email, password } = await confirmedAccount(baseUrl, mailbox, 'opened');
-    await signIn(p, baseUrl, email, password);
-    await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
-    await p.goto(`${baseUrl}/quiz/religion/beginner`);
+    await openSignedIn(p, baseUrl, { email, password }, '/quiz/religion/beginner');
     await p.getByText('Question 1 of 10').waitFor();
     await p.reload();
     await p.getByText('Question 1 of 10').waitFor();
@@ -123,7 +124,7 @@ describe('a round in play and the free daily limit', () => {
     const p = page();
     const { email, password } = await confirmedAccount(baseUrl, mailbox, 'limit');
     const tokens = bearerTokens(p);
-    await signIn(p, baseUrl, email, password);
+    await openSignedIn(p, baseUrl, { email, password });
     await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
     const token = await tokens.latest();
     // Ten short rounds played through the API, as the page would.
@@ -161,7 +162,7 @@ describe('a free student plays a round', () => {
   it('plays a full beginner round and sees the result in the dashboard progress', async () => {
     const p = page();
     const { email, password } = await confirmedAccount(baseUrl, mailbox, 'player');
-    await signIn(p, baseUrl, email, password);
+    await openSignedIn(p, baseUrl, { email, password });
     await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
 
     await p.getByRole('link', { name: /^Beginner/ }).nth(1).click(); // History is the second subject card
@@ -189,18 +190,21 @@ describe('a free student plays a round', () => {
     const p = page();
     const { email, password } = await confirmedAccount(baseUrl, mailbox, 'retry');
     const tokens = bearerTokens(p);
-    await signIn(p, baseUrl, email, password);
+    await openSignedIn(p, baseUrl, { email, password });
     await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
     // Premium through the trial, so both rounds can be reviewed.
     const token = await tokens.latest();
     expect((await apiCall('/api/subscription/trial', token, 'POST')).status).toBe(200);
 
+    // The first round is only what is replayed: its first answer on screen, the middle ones
+    // through the API as the page sends them, the last on screen again for the summary.
     const firstStarted = nextRound(p);
     await p.goto(`${baseUrl}/quiz/history/beginner`);
-    const first = (await (await firstStarted).json()) as PlayedRound;
-    await playRound(p, first, 'A');
+    const first = (await (await firstStarted).json()) as Round;
+    await playRound(p, { ...first, questions: first.questions.slice(0, 1) }, 'A');
+    await p.getByText(/Correct!|Incorrect\. The answer is/).first().waitFor();
+    await finishOnScreen(p, baseUrl, token, first, 0, 1);
     const modal = p.getByRole('dialog', { name: 'Quiz Complete!' });
-    await modal.waitFor();
     const firstScore = Number((await modal.getByText(/^\d+ \/ 10$/).first().textContent())!.split('/')[0]);
 
     const againStarted = nextRound(p);
@@ -233,7 +237,7 @@ describe('a free student plays a round', () => {
     const p = page();
     const { email, password } = await confirmedAccount(baseUrl, mailbox, 'flags');
     const tokens = bearerTokens(p);
-    await signIn(p, baseUrl, email, password);
+    await openSignedIn(p, baseUrl, { email, password });
     await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
     const token = await tokens.latest();
     const response = await fetch(`${baseUrl}/api/quiz/rounds`, {
@@ -257,9 +261,7 @@ describe('a free student plays a round', () => {
   it('shows the premium lock on advanced and expert for a free student', async () => {
     const p = page();
     const { email, password } = await confirmedAccount(baseUrl, mailbox, 'locked');
-    await signIn(p, baseUrl, email, password);
-    await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
-    await p.goto(`${baseUrl}/quiz/history/expert`);
+    await openSignedIn(p, baseUrl, { email, password }, '/quiz/history/expert');
     await p.getByRole('heading', { name: 'Premium level' }).waitFor();
     await p.getByRole('link', { name: 'Start Free Trial' }).click();
     await p.waitForURL(`${baseUrl}/subscription`);

@@ -26,30 +26,41 @@ export async function startRoundByApi(baseUrl: string, token: string, body: { su
   return roundSchema.parse(await call(baseUrl, token, '/api/quiz/rounds', { mode: 'practice', difficultyProgression: false, timeZone: 'UTC', ...body }));
 }
 
+type Question = Round['questions'][number];
+/** What a player picks: the option at an index (0 is A), or an option chosen by its text. */
+export type Choice = number | ((question: Question) => string);
+
+const pick = (choice: Choice, question: Question): string =>
+  typeof choice === 'number' ? (question.options[choice] ?? question.options[0]!) : choice(question);
+
 /**
- * Answers questions `from` (0-based) up to but not including `to` through the API, each with
- * the option at `option` (0 is A), as the page would send them; answers what the server said.
+ * Answers questions `from` (0-based) up to but not including `to` through the API with
+ * `choice`, as the page would send them; answers what the server said.
  */
-export async function answerByApi(baseUrl: string, token: string, round: Round, option: number, from = 0, to = round.questions.length) {
+export async function answerByApi(baseUrl: string, token: string, round: Round, choice: Choice, from = 0, to = round.questions.length) {
   const answers = [];
   for (const question of round.questions.slice(from, to)) {
-    const answer = question.options[option] ?? question.options[0]!;
-    answers.push(answerResponseSchema.parse(await call(baseUrl, token, `/api/quiz/rounds/${round.roundId}/answers`, { questionId: question.id, answer })));
+    const body = { questionId: question.id, answer: pick(choice, question) };
+    answers.push(answerResponseSchema.parse(await call(baseUrl, token, `/api/quiz/rounds/${round.roundId}/answers`, body)));
   }
   return answers;
 }
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Takes the round open in `page` to its result: the questions before the last through the
  * API, then a reload resumes it at the last, which is answered on screen so the page shows
  * its own summary. Call it once the page has shown the verdict of what was answered on screen.
  */
-export async function finishOnScreen(page: Page, baseUrl: string, token: string, round: Round, option: number, answeredOnScreen: number): Promise<void> {
+export async function finishOnScreen(page: Page, baseUrl: string, token: string, round: Round, choice: Choice, answeredOnScreen: number): Promise<void> {
   const last = round.questions.length - 1;
-  await answerByApi(baseUrl, token, round, option, answeredOnScreen, last);
+  const question = round.questions[last]!;
+  await answerByApi(baseUrl, token, round, choice, answeredOnScreen, last);
   await page.reload();
   await page.getByText(`Question ${last + 1} of ${round.questions.length}`).waitFor();
-  await page.getByRole('heading', { name: round.questions[last]!.question, exact: true }).waitFor();
-  await page.getByRole('button', { name: new RegExp(`^${String.fromCharCode(65 + option)}\\. `) }).click();
+  await page.getByRole('heading', { name: question.question, exact: true }).waitFor();
+  const option = question.options.indexOf(pick(choice, question));
+  await page.getByRole('button', { name: new RegExp(`^${String.fromCharCode(65 + option)}\\. ${escape(question.options[option]!)}$`) }).click();
   await page.getByRole('dialog', { name: 'Quiz Complete!' }).waitFor();
 }
