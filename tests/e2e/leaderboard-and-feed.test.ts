@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { postFrom, freshLoopbackAddress } from '../support/loopback-http.ts';
-import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+import { confirmedAccount, useBrowser } from '../support/browser.ts';
+import { openSignedIn } from '../support/e2e-session.ts';
+import { finishOnScreen, nextRound } from '../support/e2e-rounds.ts';
 
 const { page, baseUrl, mailbox } = useBrowser();
 
@@ -36,20 +38,20 @@ describe('global leaderboard', () => {
   it('shows a player after a competition round, with working subject and period filters', { timeout: 120_000 }, async () => {
     const p = page();
     const account = await confirmedAccount(baseUrl, mailbox, 'board');
-    await signIn(p, baseUrl, account.email, account.password);
-    await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
+    const { token } = await openSignedIn(p, baseUrl, account, '/competition');
 
-    // A competition round of 15 questions, played on screen.
-    await p.goto(`${baseUrl}/competition`);
+    // A competition round of 15 questions, started on screen: its first answer and its last on
+    // screen, the middle ones through the API as the page sends them.
     await p.getByText('15 questions').click();
+    const started = nextRound(p);
     await p.getByRole('button', { name: 'Start Competition' }).click();
     await p.waitForURL(/\/quiz\/geography\/beginner/);
-    for (let n = 1; n <= 15; n++) {
-      await p.getByText(`Question ${n} of 15`).waitFor();
-      await p.getByRole('button', { name: /^A\. / }).click();
-    }
-    const summary = p.getByRole('dialog', { name: 'Quiz Complete!' });
-    await summary.waitFor();
+    const round = await started;
+    expect(round.mode).toBe('competition');
+    await p.getByText('Question 1 of 15').waitFor();
+    await p.getByRole('button', { name: /^A\. / }).click();
+    await p.getByText(/Correct!|Incorrect\. The answer is/).first().waitFor();
+    await finishOnScreen(p, baseUrl, token, round, 0, 1);
 
     // The board (This Week, all subjects by default) lists the player, named without the address.
     await p.goto(`${baseUrl}/leaderboard`);
@@ -100,7 +102,7 @@ describe('activity feed and friend leaderboard', () => {
     expect((await api(b.token, 'POST', `/api/friends/requests/${a.userId}/respond`, { accept: true })).status).toBe(200);
     await playRoundByApi(b.token, 'history', 'beginner');
 
-    await signIn(p, baseUrl, alice.email, alice.password);
+    await openSignedIn(p, baseUrl, alice);
     await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
     const feed = p.getByRole('region', { name: 'Friend Activity' });
     await feed.getByText('Live').waitFor();

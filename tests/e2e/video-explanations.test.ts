@@ -2,7 +2,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadBank } from '../../functions/questions/load-bank.ts';
 import { apiFor } from '../support/api.ts';
-import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+import { confirmedAccount, useBrowser } from '../support/browser.ts';
+import { openSignedIn } from '../support/e2e-session.ts';
+import { finishOnScreen, nextRound } from '../support/e2e-rounds.ts';
 
 /**
  * AI explanations in the round review and the video library (docs/ai.md), as a
@@ -10,7 +12,7 @@ import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
  * added to the video library, played as a narrated slideshow, liked, and still there after a reload.
  */
 const { page, baseUrl, mailbox } = useBrowser();
-const { api, accessToken } = apiFor(baseUrl);
+const { api } = apiFor(baseUrl);
 
 /** The answer key as the question writers know it (the test's oracle; the API never sends it before an answer). */
 const KEY = new Map(loadBank().map((q) => [`${q.subject}|${q.question}|${[...q.options].sort().join('|')}`, q.correct_answer]));
@@ -28,30 +30,34 @@ const FAKE_SPEECH = `(() => {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-async function startTrial(p: Page): Promise<void> {
-  await p.goto(`${baseUrl}/subscription`);
-  await p.getByRole('button', { name: 'Start Free Trial' }).first().click();
-  await p.getByText(/Your 7-day Premium trial is active until/).waitFor();
+/** The trial through the API the Plans page calls (starting it on screen is the trial test's part). */
+async function startTrial(token: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/subscription/trial`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+  expect(response.status, await response.text()).toBe(200);
 }
 
 type Played = { roundId: string; wrong: { id: string; question: string; chosen: string; correct: string } };
 
-/** Plays a geography beginner round in the page: the first question wrong, the rest right. */
-async function playOneWrong(p: Page): Promise<Played> {
-  const started = p.waitForResponse((r) => r.url().endsWith('/api/quiz/rounds') && r.request().method() === 'POST' && r.status() === 201);
+/**
+ * Plays a geography beginner round in the page: the first question wrong on screen, the rest
+ * right (the middle ones through the API as the page sends them, the last on screen again).
+ */
+async function playOneWrong(p: Page, token: string): Promise<Played> {
+  const started = nextRound(p);
   await p.goto(`${baseUrl}/quiz/geography/beginner`);
-  const round = (await (await started).json()) as { roundId: string; questions: { id: string; question: string; options: string[] }[] };
-  let wrong: Played['wrong'] | undefined;
-  for (const [i, q] of round.questions.entries()) {
-    await p.getByText(`Question ${i + 1} of ${round.questions.length}`).waitFor();
+  const round = await started;
+  const correctOf = (q: { question: string; options: string[] }) => {
     const correct = KEY.get(`geography|${q.question}|${[...q.options].sort().join('|')}`);
     expect(correct, q.question).toBeDefined();
-    const chosen = i === 0 ? q.options.find((o) => o !== correct)! : correct!;
-    if (i === 0) wrong = { id: q.id, question: q.question, chosen, correct: correct! };
-    await p.getByRole('button', { name: new RegExp(`^[A-Z]\\. ${escape(chosen)}$`) }).click();
-  }
-  await p.getByRole('dialog', { name: 'Quiz Complete!' }).waitFor();
-  return { roundId: round.roundId, wrong: wrong! };
+    return correct!;
+  };
+  const first = round.questions[0]!;
+  const wrong = { id: first.id, question: first.question, chosen: first.options.find((o) => o !== correctOf(first))!, correct: correctOf(first) };
+  await p.getByText(`Question 1 of ${round.questions.length}`).waitFor();
+  await p.getByRole('button', { name: new RegExp(`^[A-Z]\\. ${escape(wrong.chosen)}$`) }).click();
+  await p.getByText(/Correct!|Incorrect\. The answer is/).first().waitFor();
+  await finishOnScreen(p, baseUrl, token, round, correctOf, 1);
+  return { roundId: round.roundId, wrong };
 }
 
 describe('AI explanations and the video library', () => {
@@ -59,17 +65,14 @@ describe('AI explanations and the video library', () => {
     const p = page();
     await p.addInitScript(FAKE_SPEECH);
     const account = await confirmedAccount(baseUrl, mailbox, 'videos');
-    await signIn(p, baseUrl, account.email, account.password);
-    await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
+    const { token } = await openSignedIn(p, baseUrl, account, '/video-explanations');
 
     // Free: the library shows the upgrade gate and the API refuses.
-    await p.goto(`${baseUrl}/video-explanations`);
     await p.getByRole('heading', { name: 'Video explanations are part of Premium' }).waitFor();
-    const token = await accessToken(account);
     expect((await api(token, 'GET', '/api/videos')).status).toBe(403);
 
-    await startTrial(p);
-    const { roundId, wrong } = await playOneWrong(p);
+    await startTrial(token);
+    const { roundId, wrong } = await playOneWrong(p, token);
 
     // Review Incorrect Answers → the AI explanation of the one wrong answer, grounded and cited.
     await p.getByRole('dialog', { name: 'Quiz Complete!' }).getByRole('button', { name: 'Review Incorrect Answers' }).click();
