@@ -41,6 +41,11 @@ export interface ChunkSearch extends KnowledgeBase {
   forget(): void;
 }
 
+export interface IndexedChunkSearch extends ChunkSearch {
+  /** Resolves once the opened indexes' lists read in the background are in (the bench's warm state). */
+  settled(): Promise<void>;
+}
+
 export interface KnowledgeBaseOptions {
   readonly embedder: () => Promise<Embedder>;
   /** Fuse BM25 scores with the cosine (the embedded provider). */
@@ -55,6 +60,8 @@ export interface KnowledgeBaseOptions {
 
 /** The BM25 hits fused per scope (as before the index). */
 const LEXICAL_HITS = 200;
+/** Lists read at once in the background after a scope's index is opened. */
+const PREFETCH_CONCURRENCY = 4;
 /** A version whose index was not found is looked for again after this long. */
 const RECHECK_MS = 5000;
 
@@ -66,7 +73,7 @@ interface Opened {
   readonly recheckAt?: number;
 }
 
-export function createKnowledgeBase(options: KnowledgeBaseOptions): ChunkSearch {
+export function createKnowledgeBase(options: KnowledgeBaseOptions): IndexedChunkSearch {
   const cache = new Map<KbScope, Opened>();
   const opening = new Map<string, Promise<Opened>>();
   const storeOf = options.store ?? configuredIndexStore;
@@ -109,6 +116,27 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): ChunkSearch 
     return { version, model, index, ...(store ? { recheckAt: Date.now() + RECHECK_MS } : {}) };
   }
 
+  /**
+   * Reads the lists no search has needed yet, a few at a time, once an index's first search has
+   * answered (not meanwhile: it would compete with that search's reads): the container then
+   * scores from memory, as the exact search did once it had read the scope. A list that fails to
+   * read is read again by the search that needs it.
+   */
+  const background = new Set<Promise<void>>();
+  const prefetched = new WeakSet<ScopeIndex>();
+  function prefetch(index: ScopeIndex): void {
+    const lists = index.manifest.lists.length;
+    if (lists <= 1 || prefetched.has(index)) return;
+    prefetched.add(index);
+    let next = 0;
+    const worker = async () => {
+      while (next < lists) await index.list(next++).catch(() => undefined);
+    };
+    const run = Promise.all(Array.from({ length: PREFETCH_CONCURRENCY }, worker)).then(() => undefined);
+    background.add(run);
+    void run.finally(() => background.delete(run));
+  }
+
   async function searchChunks(request: SearchRequest): Promise<ChunkPassage[]> {
     const query = request.query.trim();
     if (!query) return [];
@@ -148,6 +176,7 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): ChunkSearch 
       rows.sort((a, b) => a.ordinal - b.ordinal);
       for (const r of rows) ranked.push(r);
     }
+    for (const index of indexes) prefetch(index);
     return topK(ranked, threshold, max).map((r) => r.item);
   }
 
@@ -156,6 +185,9 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): ChunkSearch 
     search: async (o) => (await searchChunks(o)).map(({ level: _level, ...passage }) => passage),
     searchChunks,
     forget: () => cache.clear(),
+    settled: async () => {
+      while (background.size) await Promise.all(background);
+    },
   };
 }
 

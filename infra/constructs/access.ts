@@ -30,4 +30,10 @@ export interface FunctionAccess {
    * on that one queue and MATCH_STEPS_QUEUE_URL. Reached by name, so no stack exports the queue.
    */
   readonly sendMatchSteps?: boolean;
+  /**
+   * The knowledge index (functions/ai/scope-index.ts) in its bucket: 'read' for the functions that
+   * search the knowledge base (s3:GetObject, and s3:ListBucket so a missing object answers 404,
+   * not 403), 'readWrite' for those that build it (s3:PutObject too); KNOWLEDGE_INDEX_BUCKET.
+   */
+  readonly knowledgeIndex?: 'read' | 'readWrite';
 }

@@ -41,6 +41,16 @@ const usesAi = (entry: string): boolean =>
   (aiEntries ??= new Set(allFunctions().filter((fn) => fn.access?.ai).map((fn) => fn.entry))).has(entry);
 
 /**
+ * Functions with the `knowledgeIndex` access flag read the knowledge index from S3
+ * (functions/ai/index-store/s3-index-store.ts), whose client functions/lib/clients.ts imports on
+ * first use: with its XML and checksum code it would take every such bundle past the budget.
+ */
+const INDEX_EXTRAS: BundleExtras = { files: [], packages: ['@aws-sdk/client-s3'] };
+let indexEntries: ReadonlySet<string> | undefined;
+const usesIndex = (entry: string): boolean =>
+  (indexEntries ??= new Set(allFunctions().filter((fn) => fn.access?.knowledgeIndex).map((fn) => fn.entry))).has(entry);
+
+/**
  * Functions whose bundle holds the NLP module (functions/ai/nlp.ts, directly or through
  * explanations/compose.ts, the tutor, generation or knowledge). The module require()s wink-nlp
  * and its English model on first use (~3.6 MB, never inside a bundle); without them beside the
@@ -64,7 +74,7 @@ const NLP_EXTRAS: BundleExtras = { files: [], packages: ['wink-nlp', 'wink-eng-l
 
 /** Everything a function's bundle needs beside it: its own extras, the AI layer's and the NLP's. */
 export function bundleExtras(entry: string): BundleExtras {
-  const parts = [BUNDLE_EXTRAS[entry] ?? NONE, usesAi(entry) ? AI_EXTRAS : NONE, NLP_ENTRIES.has(entry) ? NLP_EXTRAS : NONE];
+  const parts = [BUNDLE_EXTRAS[entry] ?? NONE, usesAi(entry) ? AI_EXTRAS : NONE, usesIndex(entry) ? INDEX_EXTRAS : NONE, NLP_ENTRIES.has(entry) ? NLP_EXTRAS : NONE];
   return { files: [...new Set(parts.flatMap((p) => p.files))], packages: [...new Set(parts.flatMap((p) => p.packages))] };
 }
 
@@ -98,6 +108,8 @@ const PACKAGE_BUILDS = {
   jspdf: { format: 'esm', exports: ['jsPDF'], external: ['html2canvas', 'dompurify', 'canvg', 'core-js'], empty: ['fast-png'] },
   // The ES build, so only the two commands the AI layer sends (and their shapes) are kept.
   '@aws-sdk/client-bedrock-runtime': { format: 'esm', exports: ['BedrockRuntimeClient', 'ConverseStreamCommand', 'InvokeModelCommand'], mainFields: ['module', 'main'] },
+  // The same for the knowledge index: the two object commands and the missing-key error.
+  '@aws-sdk/client-s3': { format: 'esm', exports: ['S3Client', 'GetObjectCommand', 'PutObjectCommand', 'NoSuchKey'], mainFields: ['module', 'main'] },
   // Whole, as installed (the model's NER and sentiment data too, though its pipe skips them):
   // the NLP in Lambda is the one the tests run.
   'wink-nlp': { format: 'cjs' },

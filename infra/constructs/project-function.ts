@@ -43,6 +43,8 @@ export interface PlatformResources {
   readonly ai?: AiModels;
   /** The live matches' step queue, by name (names.ts `matchStepsQueue`), for functions with the `sendMatchSteps` access flag. */
   readonly matchStepsQueueName?: string;
+  /** The knowledge index's bucket (infra/constructs/knowledge-index.ts), for functions with the `knowledgeIndex` access flag. */
+  readonly knowledgeIndex?: { readonly bucketName: string; readonly bucketArn: string };
 }
 
 /** Amazon Bedrock model ids (or inference profile ids such as `us.amazon.nova-lite-v1:0`) the AI layer uses. */
@@ -161,6 +163,13 @@ export class ProjectFunction extends NodejsFunction {
       this.addEnvironment('MATCH_STEPS_QUEUE_URL', `https://sqs.${stack.region}.${stack.urlSuffix}/${stack.account}/${queue}`);
       this.allow(['sqs:SendMessage'], [stack.formatArn({ service: 'sqs', resource: queue, arnFormat: ArnFormat.NO_RESOURCE_NAME })]);
     }
+    if (access.knowledgeIndex) {
+      const index = this.resources.knowledgeIndex;
+      if (!index) throw new Error(`${this.node.path} uses the knowledge index (access.knowledgeIndex) but no index bucket was given in its resources`);
+      this.addEnvironment('KNOWLEDGE_INDEX_BUCKET', index.bucketName);
+      this.allow(access.knowledgeIndex === 'readWrite' ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject'], [`${index.bucketArn}/${KNOWLEDGE_INDEX_PREFIX}/*`]);
+      this.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [index.bucketArn], conditions: { StringLike: { 's3:prefix': `${KNOWLEDGE_INDEX_PREFIX}/*` } } }));
+    }
   }
 
   private grantAi(): void {
@@ -185,6 +194,9 @@ export class ProjectFunction extends NodejsFunction {
     this.addToRolePolicy(new PolicyStatement({ actions, resources }));
   }
 }
+
+/** Where functions/ai/scope-index.ts keeps the knowledge index's objects in its bucket. */
+const KNOWLEDGE_INDEX_PREFIX = 'knowledge-index';
 
 // Item-level calls only: no Scan, no streams, no table management.
 const TABLE_READ = ['GetItem', 'BatchGetItem', 'Query', 'ConditionCheckItem'].map((a) => `dynamodb:${a}`);

@@ -3,6 +3,7 @@ import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/a
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE_DESIGN } from '#functions/data/table-design.ts';
+import { KnowledgeIndexBucket } from '../constructs/knowledge-index.ts';
 
 const string = (name: string) => ({ name, type: AttributeType.STRING });
 
@@ -14,6 +15,8 @@ export class DataStack extends Stack {
    * that came through the edge (whose viewer address they may trust) from direct calls.
    */
   readonly edgeSecret: Secret;
+  /** The knowledge index's bucket (docs/ai.md, "Search"): built from the table's chunks, read by the searching functions. */
+  readonly knowledgeIndex: KnowledgeIndexBucket;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -39,6 +42,7 @@ export class DataStack extends Stack {
       description: 'Sent by CloudFront to the API as x-origin-verify (functions/lib/viewer-address.ts)',
       generateSecretString: { excludePunctuation: true, passwordLength: 48 },
     });
+    this.knowledgeIndex = new KnowledgeIndexBucket(this, 'KnowledgeIndex');
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
   }
 }

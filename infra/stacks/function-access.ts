@@ -142,25 +142,25 @@ const ROUTE_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   ListDocuments: { table: 'read' },
   // Moves a failed document to its next attempt (conditional update), publishes it again and audits.
   RetryDocument: { table: 'readWrite', publishEvents: true },
-  SearchDocuments: { table: 'read', ai: true },
-  SearchSimilarQuestions: { table: 'read', ai: true },
+  SearchDocuments: { table: 'read', ai: true, knowledgeIndex: 'read' },
+  SearchSimilarQuestions: { table: 'read', ai: true, knowledgeIndex: 'read' },
   // AI tutor (premium): counts the day's questions (conditional update), reads the knowledge base, pushes the reply's pieces to the asker's sockets.
-  AiTutorChat: { table: 'readWrite', push: true, ai: true },
+  AiTutorChat: { table: 'readWrite', push: true, ai: true, knowledgeIndex: 'read' },
   // Admin generation: the review queue, the bank (approval appends in one transaction), generated guides, fact checks, the audit log.
   GenerateQuestions: { table: 'readWrite' },
   ListGeneratedQuestions: { table: 'read' },
   ApproveGeneratedQuestion: { table: 'readWrite' },
   RejectGeneratedQuestion: { table: 'readWrite' },
-  GenerateStudyGuide: { table: 'readWrite', ai: true },
+  GenerateStudyGuide: { table: 'readWrite', ai: true, knowledgeIndex: 'read' },
   ListGeneratedGuides: { table: 'read' },
   ApproveGeneratedGuide: { table: 'readWrite' },
   RejectGeneratedGuide: { table: 'readWrite' },
-  FactCheckGuide: { table: 'readWrite', ai: true },
+  FactCheckGuide: { table: 'readWrite', ai: true, knowledgeIndex: 'read' },
   // AI explanations (premium): read the caller's round, the cache and the knowledge base; write the cache (and count generations); Bedrock in AWS.
-  ExplainQuestion: { table: 'readWrite', ai: true },
+  ExplainQuestion: { table: 'readWrite', ai: true, knowledgeIndex: 'read' },
   ListVideos: { table: 'read' },
   // Explains like ExplainQuestion, then puts the library item.
-  AddVideo: { table: 'readWrite', ai: true },
+  AddVideo: { table: 'readWrite', ai: true, knowledgeIndex: 'read' },
   // The account's mark and the shared counter in one transaction.
   WatchVideo: { table: 'readWrite' },
   LikeVideo: { table: 'readWrite' },
@@ -223,8 +223,9 @@ const CONSUMER_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   'aggregate-admin-stats': { table: 'readWrite' },
   // From its queue: reads the link again and the student's figures, a marker per link and week, e-mails the parent (SES).
   'send-weekly-parent-summary': { table: 'readWrite', sendMail: true },
-  // From its queue: reads the document and the asker's profile, embeds (Bedrock), stages vectors and progress, writes the passages and the scope's version.
-  'embed-document': { table: 'readWrite', ai: true },
+  // From its queue: reads the document and the asker's profile, embeds (Bedrock), stages vectors and progress, writes the passages and the scope's version,
+  // then rebuilds the scope's knowledge index (reads the scope's chunks, writes the index objects).
+  'embed-document': { table: 'readWrite', ai: true, knowledgeIndex: 'readWrite' },
   // From its queue: reads the reminder and the person's settings, writes the notification once (transaction), pushes it, rolls the reminder a week on.
   'send-study-reminder': { table: 'readWrite', push: true },
 };

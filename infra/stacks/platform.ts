@@ -67,6 +67,7 @@ export function addPlatform(app: App, config: PlatformConfig) {
     checkoutUrl: config.checkoutUrl,
     landingStats: config.landingStats,
     ai: config.ai,
+    knowledgeIndex: { bucketName: data.knowledgeIndex.bucket.bucketName, bucketArn: data.knowledgeIndex.bucket.bucketArn },
   };
   // The WebSocket API comes before every stack whose functions push to it (access flag `push`).
   const realtime = new RealtimeStack(app, id('Realtime'), { resources: baseResources });

@@ -67,10 +67,11 @@ describe('the knowledge index', () => {
   it('is in the emulated S3 for every seeded scope, at the scope’s current version', async () => {
     for (const scope of knowledge.KB_SCOPES) {
       const version = (await knowledge.scopeVersions([scope])).get(scope)!;
-      const latest = await storageClient().send(new GetObjectCommand({ Bucket: bucket, Key: indexKeys.latest(model, scope) }));
+      const { client } = await storageClient();
+      const latest = await client.send(new GetObjectCommand({ Bucket: bucket, Key: indexKeys.latest(model, scope) }));
       const pointer = JSON.parse(await latest.Body!.transformToString()) as { version: number };
       expect(pointer.version).toBeLessThanOrEqual(version);
-      const head = await storageClient().send(new HeadObjectCommand({ Bucket: bucket, Key: indexKeys.manifest(model, scope, pointer.version) }));
+      const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: indexKeys.manifest(model, scope, pointer.version) }));
       expect(head.ContentLength).toBeGreaterThan(0);
     }
     const geography = await indexedKeys('geography');

@@ -1,4 +1,3 @@
-import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import { storageClient } from '../../lib/clients.ts';
 import type { IndexStore } from './index-store.ts';
 
@@ -6,16 +5,18 @@ import type { IndexStore } from './index-store.ts';
 export function s3IndexStore(bucket: string): IndexStore {
   return {
     async get(key) {
+      const { sdk, client } = await storageClient();
       try {
-        const result = await storageClient().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const result = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
         return result.Body ? await result.Body.transformToByteArray() : new Uint8Array();
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
+        if (error instanceof sdk.NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
         throw error;
       }
     },
     async put(key, bytes) {
-      await storageClient().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: 'application/octet-stream' }));
+      const { sdk, client } = await storageClient();
+      await client.send(new sdk.PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: 'application/octet-stream' }));
     },
   };
 }
