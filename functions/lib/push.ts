@@ -1,7 +1,7 @@
 import { PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { ServerMessage, Topic } from '#shared/realtime/messages.ts';
 import { connectionsOfUser, deleteConnection, deleteSubscription, listenersOfTopic } from '../realtime/data/connections.ts';
-import { canSubscribe } from '../realtime/topic-access.ts';
+import { allowedAmong } from '../realtime/topic-access.ts';
 import { isGone, managementClient } from './connections-api.ts';
 import { log } from './log.ts';
 import { countMetric, METRIC } from './metrics.ts';
@@ -70,13 +70,7 @@ export async function pushToUser(userId: string, message: Omit<ServerMessage, 't
  */
 async function allowedListeners(topic: Topic): Promise<string[]> {
   const listeners = await listenersOfTopic(topic);
-  const accounts = [...new Set(listeners.map((l) => l.userId))];
-  const allowed = new Set<string>();
-  await Promise.all(
-    accounts.map(async (userId) => {
-      if (await canSubscribe(userId, topic)) allowed.add(userId);
-    }),
-  );
+  const allowed = await allowedAmong(topic, [...new Set(listeners.map((l) => l.userId))]);
   const refused = listeners.filter((l) => !allowed.has(l.userId));
   await Promise.all(refused.map((l) => deleteSubscription(l.connectionId, topic)));
   return listeners.filter((l) => allowed.has(l.userId)).map((l) => l.connectionId);

@@ -35,6 +35,10 @@ const { handler: createGroup } = await import('../../functions/groups/create-gro
 const { handler: joinGroup } = await import('../../functions/groups/join-group.ts');
 const { handler: leaveGroup } = await import('../../functions/groups/leave-group.ts');
 const { handler: sendMessage } = await import('../../functions/groups/send-message.ts');
+const { handler: registerForMatch } = await import('../../functions/tournaments/register.ts');
+const { createQuickMatch } = await import('../../functions/tournaments/start-matches.ts');
+const { runStep } = await import('../../functions/tournaments/match-runner.ts');
+const { claimStart } = await import('../../functions/tournaments/data/tournaments.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 const keys = await import('../../functions/data/table-keys.ts');
 
@@ -235,16 +239,33 @@ describe('a friend removed while both sockets stay open', () => {
   });
 });
 
+const setPlan = (who: Account, status: 'premium' | 'free') =>
+  documentClient().send(new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: keys.profile(who.userId), UpdateExpression: 'SET subscription_status = :p', ExpressionAttributeValues: { ':p': status } }));
+
+async function subscribe(who: Account, topic: string): Promise<void> {
+  const before = who.heard.length;
+  who.socket.send(JSON.stringify({ action: 'subscribe', topic }));
+  await arrival(who, (m) => who.heard.indexOf(m) >= before && m.type === 'subscribed');
+}
+
+describe('a live match player whose Premium ended, socket still open', () => {
+  it('hears no more of the match (its questions are Premium); a player still on Premium does', { timeout: 90_000 }, async () => {
+    const [lapsed, stays] = await accounts(2);
+    await Promise.all([setPlan(lapsed, 'premium'), setPlan(stays, 'premium')]);
+    const match = await createQuickMatch({ startAt: new Date(), questionCount: 2, windowMs: 30_000, gapMs: 300, capacity: 10, subject: 'geography', level: 'beginner' }, new Date());
+    for (const who of [lapsed, stays]) expect(parse(await registerForMatch(httpEvent({ sub: who.userId, path: { tournamentId: match.id } }))).status).toBe(201);
+    for (const who of [lapsed, stays]) await subscribe(who, `match:${match.id}`);
+
+    await setPlan(lapsed, 'free');
+    expect(await claimStart(match.id)).toBe(1);
+    expect(await runStep({ tournamentId: match.id, question: 1, phase: 'open', seq: 1 }, { now: () => Date.now(), send: async () => undefined })).toBe('opened');
+
+    await arrival(stays, (m) => m.topic === `match:${match.id}`);
+    expect((await heardBeforeOwnRound(lapsed)).filter((m) => m.type !== 'subscribed')).toEqual([]);
+  });
+});
+
 describe('a group member whose membership or Premium ended, socket still open', () => {
-  const setPlan = (who: Account, status: 'premium' | 'free') =>
-    documentClient().send(new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: keys.profile(who.userId), UpdateExpression: 'SET subscription_status = :p', ExpressionAttributeValues: { ':p': status } }));
-
-  async function subscribe(who: Account, topic: string): Promise<void> {
-    const before = who.heard.length;
-    who.socket.send(JSON.stringify({ action: 'subscribe', topic }));
-    await arrival(who, (m) => who.heard.indexOf(m) >= before && m.type === 'subscribed');
-  }
-
   it('hears no chat after leaving, nor after Premium ends; a member still in hears it', { timeout: 90_000 }, async () => {
     const [owner, leaver, lapsed, stays] = await accounts(4);
     await Promise.all([owner, leaver, lapsed, stays].map((who) => setPlan(who, 'premium')));
