@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { localCognitoClient } from '../infra/local/cognito.ts';
+import { DELIVERIES_AT_ONCE } from '../infra/local/event-bus.ts';
 import { startLocalStack } from '../infra/local/stack.ts';
 import { postFrom } from '../tests/support/loopback-http.ts';
 
@@ -16,7 +17,14 @@ import { postFrom } from '../tests/support/loopback-http.ts';
 const SIZES = (process.env.BENCH_CLASS_SIZES ?? '1,35,200').split(',').map(Number);
 const dataDir = mkdtempSync(join(tmpdir(), 'quizquest-bench-class-'));
 process.env.LOG_LEVEL = 'silent';
-const stack = await startLocalStack({ port: 3000 + Math.floor(Math.random() * 20) * 10 + 3600, dataDir, inMemory: process.env.BENCH_CLASS_DISK !== '1' });
+// The bus bounded as `npm start` bounds it (infra/local/event-bus.ts); BENCH_CLASS_DELIVERIES=0 leaves it unbounded, as before.
+const deliveries = Number(process.env.BENCH_CLASS_DELIVERIES ?? DELIVERIES_AT_ONCE);
+const stack = await startLocalStack({
+  port: 3000 + Math.floor(Math.random() * 20) * 10 + 3600,
+  dataDir,
+  inMemory: process.env.BENCH_CLASS_DISK !== '1',
+  ...(deliveries > 0 ? { consumerDeliveriesAtOnce: deliveries } : {}),
+});
 const { documentClient } = await import('../functions/lib/clients.ts');
 const { requireCaller, requireCallerWith } = await import('../functions/lib/caller.ts');
 const { getRound, roundKey, roundOf } = await import('../functions/quiz/data/rounds.ts');

@@ -9,11 +9,12 @@ import { LocalQueue, type LocalQueueOptions } from './queue.ts';
  * logged loudly, not swallowed. A consumer that the catalogue feeds through a queue gets the
  * event as a message on its local queue (infra/local/queue.ts), as the rule's SQS target does in AWS.
  *
- * Deliveries run a few at a time (DELIVERIES_AT_ONCE). In AWS each consumer is a Lambda of its own
- * against DynamoDB that scales, so a burst of finished rounds does not slow the API; here they share
- * one DynamoDB Local with the API, and unbounded they took most of it: a class of 35 finishing rounds
- * queued its answers behind some 50 consumer requests a round (docs/benchmarks.md). Bounded, the
- * consumers lag a burst by seconds and then catch up; each still runs once per event, as before.
+ * `npm start` runs deliveries a few at a time (DELIVERIES_AT_ONCE). In AWS each consumer is a Lambda
+ * of its own against DynamoDB that scales, so a burst of finished rounds does not slow the API; here
+ * they share one DynamoDB Local with the API, and unbounded they took most of it: a class of 35
+ * finishing rounds queued its answers behind some 50 consumer requests a round (docs/benchmarks.md).
+ * Bounded, the consumers lag a burst by seconds and then catch up; each still runs once per event.
+ * Tests keep them unbounded, so a consumer's write lands as soon as it can.
  */
 export interface PutEntry {
   Source?: string;
@@ -23,7 +24,7 @@ export interface PutEntry {
 }
 
 const RETRY_DELAYS_MS = [200, 1000, 3000];
-/** Consumer invocations in flight at once on the local bus (its queues keep their own limits). */
+/** Consumer invocations in flight at once on `npm start`'s bus (its queues keep their own limits). */
 export const DELIVERIES_AT_ONCE = 4;
 
 export class LocalEventBus {
@@ -37,7 +38,8 @@ export class LocalEventBus {
     private readonly root: string,
     /** Tests shorten the queues' visibility timeout or replace their Lambda host. */
     queueOptions: Partial<Pick<LocalQueueOptions, 'visibilityTimeoutMs' | 'invoke' | 'log'>> = {},
-    private readonly deliveriesAtOnce = DELIVERIES_AT_ONCE,
+    /** How many consumer invocations may run at once (unbounded unless the stack says). */
+    private readonly deliveriesAtOnce = Number.POSITIVE_INFINITY,
     /** Tests replace the Lambda host of the directly invoked consumers. */
     private readonly invokeConsumer: typeof invoke = invoke,
   ) {

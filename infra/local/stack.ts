@@ -38,6 +38,8 @@ export interface LocalStackOptions {
   seed?: boolean;
   /** Accounts seeded besides the demo ones (e2e: an admin per test file, so sign-in limits per e-mail are not shared). */
   extraAccounts?: readonly SeedAccount[];
+  /** Consumer deliveries the bus runs at once (infra/local/event-bus.ts); unbounded when omitted. */
+  consumerDeliveriesAtOnce?: number;
   /** Shorter WebSocket idle and lifetime limits than API Gateway's (10 min, 2 h), for tests of reconnection. */
   websocketLimits?: { idleTimeoutMs?: number; lifetimeMs?: number };
 }
@@ -69,7 +71,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const servers: Server[] = [];
 
   const mailbox = new Mailbox(join(dataDir, 'mail'));
-  const bus = new LocalEventBus(root);
+  const bus = new LocalEventBus(root, {}, options.consumerDeliveriesAtOnce);
   const scheduler = new LocalScheduler({ root });
   const awsEndpoint = `http://127.0.0.1:${ports.aws}`;
 

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { announceNodeVersion } from '../../scripts/node-version.ts';
 import { buildWebIfStale } from './build-web.ts';
 import { DEMO_ACCOUNTS } from './seed.ts';
+import { DELIVERIES_AT_ONCE } from './event-bus.ts';
 import { startLocalStack } from './stack.ts';
 
 /** `npm start`: the product on this machine. Ctrl-C stops everything it started. */
@@ -11,7 +12,7 @@ const root = resolve(import.meta.dirname, '../..');
 const port = Number(process.env.PORT ?? 3000);
 
 const [stack] = await Promise.all([
-  startLocalStack({ port, dataDir: resolve(root, process.env.QUIZQUEST_DATA_DIR ?? '.data'), root }),
+  startLocalStack({ port, dataDir: resolve(root, process.env.QUIZQUEST_DATA_DIR ?? '.data'), root, consumerDeliveriesAtOnce: DELIVERIES_AT_ONCE }),
   buildWebIfStale(root),
 ]).catch(async (error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
