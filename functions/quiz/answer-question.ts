@@ -14,7 +14,8 @@ import { roundIdFrom } from './round-path.ts';
 
 /**
  * POST /api/quiz/rounds/{roundId}/answers: grades one answer (or a skip) against the
- * stored key, in order, before the deadline; the last one finishes the round. An ordinary
+ * stored key, in order, before the deadline; the last one finishes the round (written with the
+ * finish, functions/quiz/complete-round.ts). An ordinary
  * round's first answer also counts it against the daily limit, in the same transaction.
  */
 export const handler = httpHandler(async (event) => {
@@ -49,6 +50,13 @@ export const handler = httpHandler(async (event) => {
 
   const limit = limitFor(profile, 'quiz_attempts_per_day', now);
   const counted = position === 0 && round.countsAgainstLimit ? countRoundItem(profile.user_id, now, round.timeZone, limit) : undefined;
+  const answers = [...round.answers, stored];
+  const score = answers.filter((a) => a.correct).length;
+  // The last answer is written by the finishing transaction itself, on the same condition an append has.
+  if (isLast && !counted) {
+    const result = await completeRound(round, now, { answer: stored, position });
+    return respond(answerResponseSchema, { correct, correctAnswer: question.correct_answer, score, finished: true, result });
+  }
   let appended = await appendAnswer(round, position, stored, counted);
   // A conflict with a concurrent write is retried: a double submit then reads as out of order, two tabs' counts both land.
   for (let retry = 1; appended === 'conflict' && retry <= 3; retry++) {
@@ -61,8 +69,6 @@ export const handler = httpHandler(async (event) => {
   }
   if (appended !== 'appended') throw new Conflict(QUIZ_MESSAGES.outOfOrder, 'out_of_order');
 
-  const answers = [...round.answers, stored];
-  const score = answers.filter((a) => a.correct).length;
   const result = isLast ? await completeRound({ ...round, answers }, now) : null;
   return respond(answerResponseSchema, { correct, correctAnswer: question.correct_answer, score, finished: isLast, result });
 });

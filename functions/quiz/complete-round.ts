@@ -19,12 +19,14 @@ function topicTallies(round: StoredRound, answers: readonly StoredAnswer[]) {
   return [...tallies].map(([topic, tally]) => ({ subject: round.subject, topic, ...tally }));
 }
 
-async function announce(round: StoredRound, result: FinishedResult, answers: readonly StoredAnswer[]): Promise<void> {
-  // Every question missed (wrong, skipped or unanswered) becomes a spaced-repetition card, once:
-  // written before the event, so a retried announce writes what a failed one did not.
-  const missed = round.questions.filter((_, i) => !answers[i]?.correct).map((q) => ({ id: q.id, subject: round.subject, level: q.level }));
-  await ensureCards(round.userId, missed, new Date(result.completedAt));
-  await publish('QuizCompleted', {
+/** Every question missed (wrong, skipped or unanswered) becomes a spaced-repetition card, once. */
+function writeCards(round: StoredRound, answers: readonly (StoredAnswer | undefined)[], questions: StoredRound['questions'], completedAt: string): Promise<void> {
+  const missed = questions.filter((q) => !answers.find((a) => a?.questionId === q.id)?.correct).map((q) => ({ id: q.id, subject: round.subject, level: q.level }));
+  return missed.length ? ensureCards(round.userId, missed, new Date(completedAt)) : Promise.resolve();
+}
+
+function publishResult(round: StoredRound, result: FinishedResult, answers: readonly StoredAnswer[]): Promise<void> {
+  return publish('QuizCompleted', {
     attemptId: result.attemptId,
     userId: round.userId,
     subject: round.subject,
@@ -40,22 +42,45 @@ async function announce(round: StoredRound, result: FinishedResult, answers: rea
     ...(round.challengeId ? { challengeId: round.challengeId } : {}),
     ...(round.daily && result.daily ? { dailyChallenge: { id: round.daily.challengeId, date: round.daily.date, bonus: result.daily.bonus, streak: result.daily.streak } } : {}),
   });
+}
+
+/**
+ * The cards, then QuizCompleted on the bus, then the round marked published: a retried finish
+ * of a round not marked (functions/quiz/finish-round.ts, a repeated answer) writes what a failed
+ * one did not. `cardsOf` limits the cards to those not written yet (a fresh finish writes the
+ * cards of answers stored earlier alongside its transaction).
+ */
+async function announce(round: StoredRound, result: FinishedResult, answers: readonly StoredAnswer[], cardsOf: StoredRound['questions'] = round.questions): Promise<void> {
+  await Promise.all([writeCards(round, answers, cardsOf, result.completedAt), publishResult(round, result, answers)]);
   await markPublished(round);
+}
+
+/**
+ * The answer that finishes a round, written in the finishing transaction itself (one write where
+ * there were two) on condition that it is still answer number `position`: a double submit or a
+ * stale tab then reads as out of order, as an appended answer does.
+ */
+export interface FinishingAnswer {
+  answer: StoredAnswer;
+  position: number;
 }
 
 /**
  * Finishes a round: unanswered questions count as wrong, the attempt is recorded once,
  * and QuizCompleted goes on the bus. Safe to call again: a finished round returns its
- * stored result, and publishes it if an earlier call failed before doing so.
+ * stored result, and publishes it if an earlier call failed before doing so. With `finishing`,
+ * a round that is no longer waiting for that answer is refused as out of order.
  */
-export async function completeRound(round: StoredRound, now: Date): Promise<FinishedResult> {
+export async function completeRound(round: StoredRound, now: Date, finishing?: FinishingAnswer): Promise<FinishedResult> {
   let current = round;
   // A lost race with a concurrent finish is settled by re-reading; a few tries cover a conflict.
   for (let attempt = 0; attempt < 3; attempt++) {
+    const given = finishing ? [finishing.answer] : [];
+    const answered = current.answers.length + given.length;
     const missing: StoredAnswer[] = current.questions
-      .slice(current.answers.length)
+      .slice(answered)
       .map((q) => ({ questionId: q.id, answer: null, correct: false, answeredAt: now.getTime() }));
-    const answers = [...current.answers, ...missing];
+    const answers = [...current.answers, ...given, ...missing];
     const graded = roundResult({ answers, total: current.questions.length, mode: current.mode, startedAt: current.startedAt, finishedAt: now.getTime(), deadline: current.deadline, timeMultiplier: current.timeMultiplier });
     const completedAt = now.toISOString();
     // A daily challenge round completes its day in the same transaction; the bonus counts as points of the attempt.
@@ -67,15 +92,24 @@ export async function completeRound(round: StoredRound, now: Date): Promise<Fini
       ...(daily ? { points: graded.points + daily.bonus, daily: { bonus: daily.bonus, streak: daily.streak } } : {}),
     };
 
-    if (await finishRound(current, result, missing, daily?.items)) {
+    // The answers stored before are settled whoever finishes the round, so their cards go alongside
+    // the transaction rather than after it (one wait fewer for the person finishing).
+    const settled = current.questions.slice(0, current.answers.length);
+    const [finished] = await Promise.all([
+      finishRound(current, result, [...given, ...missing], daily?.items, finishing ? finishing.position : undefined),
+      writeCards(current, current.answers, settled, completedAt),
+    ]);
+    if (finished) {
       countMetric(METRIC.roundsFinished);
-      await announce(current, result, answers);
+      await announce(current, result, answers, current.questions.slice(current.answers.length));
       return result;
     }
     const stored = await getRound(current.userId, current.roundId);
     if (!stored) break;
     // Settled as left unfinished meanwhile (functions/quiz/left-rounds.ts): nothing to record.
     if (stored.status === 'abandoned') throw new Conflict(QUIZ_MESSAGES.roundExpired, 'round_expired');
+    // The finishing answer is no longer the one awaited (answered or finished meanwhile).
+    if (finishing && (stored.status !== 'active' || stored.answers.length !== finishing.position)) throw new Conflict(QUIZ_MESSAGES.outOfOrder, 'out_of_order');
     if (stored.result) {
       if (!stored.published) await announce(stored, stored.result, stored.answers);
       return stored.result;

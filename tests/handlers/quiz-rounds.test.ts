@@ -10,6 +10,7 @@ const { handler: answerQuestion } = await import('../../functions/quiz/answer-qu
 const { handler: finishRound } = await import('../../functions/quiz/finish-round.ts');
 const { handler: reviewRound } = await import('../../functions/quiz/review-round.ts');
 const { getRound } = await import('../../functions/quiz/data/rounds.ts');
+const { dueCards } = await import('../../functions/review/data/reviews.ts');
 const { getBankMeta } = await import('../../functions/questions/data/question-bank.ts');
 const { documentClient } = await import('../../functions/lib/clients.ts');
 const { keys } = await import('../../functions/data/table-design.ts');
@@ -264,6 +265,30 @@ describe('answering', () => {
     const results = await Promise.all([0, 1, 2].map(() => answer(me.user_id, round.roundId, { questionId: q.id, answer: q.options[0] })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect((await getRound(me.user_id, round.roundId))!.answers).toHaveLength(1);
+  });
+
+  it('lets two racing submissions of the last answer finish the round once, and the missed questions become cards', async () => {
+    const me = await player();
+    const { body: round } = (await start(me.user_id, { subject: 'history', level: 'beginner', questionCount: 5 })) as { body: Round };
+    const answers = await key(me.user_id, round.roundId);
+    // Right, wrong, right, wrong, then the last one wrong in one submission and right in the other.
+    for (const [i, q] of round.questions.slice(0, 4).entries()) {
+      expect((await answer(me.user_id, round.roundId, { questionId: q.id, answer: i % 2 ? wrongOption(round, answers, i) : answers[i]! })).status).toBe(200);
+    }
+    const last = round.questions[4]!;
+    const results = await Promise.all([answers[4]!, wrongOption(round, answers, 4)].map((given) => answer(me.user_id, round.roundId, { questionId: last.id, answer: given })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const won = results.find((r) => r.status === 200)!.body;
+    expect(results.find((r) => r.status === 409)!.body.error.code).toBe('out_of_order');
+
+    const stored = (await getRound(me.user_id, round.roundId))!;
+    expect(stored.answers).toHaveLength(5);
+    expect(stored.result).toMatchObject({ score: won.result.score, total: 5 });
+    expect(won.result.score).toBe(won.correct ? 3 : 2);
+    expect((await recentAttempts(me.user_id, 10)).filter((a) => a.attemptId === round.roundId)).toHaveLength(1);
+    // The cards are those of the answers as stored: questions 2 and 4, and the last only if the stored answer missed it.
+    const cards = (await dueCards(me.user_id, new Date(Date.now() + 60_000))).map((c) => c.id).sort();
+    expect(cards).toEqual([round.questions[1]!.id, round.questions[3]!.id, ...(won.correct ? [] : [last.id])].sort());
   });
 
   it('skips any question but the last', async () => {

@@ -202,7 +202,14 @@ export async function markAbandoned(round: StoredRound): Promise<boolean> {
  * and adds its questions to the user's seen sets. Returns false if it was already finished
  * (or a concurrent finish of it was committing).
  */
-export async function finishRound(round: StoredRound, result: FinishedResult, extraAnswers: StoredAnswer[], alongside: readonly TransactItem[] = []): Promise<boolean> {
+export async function finishRound(
+  round: StoredRound,
+  result: FinishedResult,
+  extraAnswers: StoredAnswer[],
+  alongside: readonly TransactItem[] = [],
+  /** The finish writes an answer too: only while that many are stored (a double submit finds one more). */
+  answersStored?: number,
+): Promise<boolean> {
   const table = env().TABLE_NAME;
   const seenByLevel = new Map<Level, Set<number>>();
   for (const question of round.questions) {
@@ -216,9 +223,15 @@ export async function finishRound(round: StoredRound, result: FinishedResult, ex
         TableName: table,
         Key: keys.round(round.userId, round.roundId),
         UpdateExpression: 'SET #status = :finished, #result = :result, answers = list_append(answers, :extra)',
-        ConditionExpression: '#status = :active',
+        ConditionExpression: answersStored === undefined ? '#status = :active' : '#status = :active AND size(answers) = :stored',
         ExpressionAttributeNames: { '#status': 'status', '#result': 'result' },
-        ExpressionAttributeValues: { ':finished': 'finished', ':active': 'active', ':result': result, ':extra': extraAnswers },
+        ExpressionAttributeValues: {
+          ':finished': 'finished',
+          ':active': 'active',
+          ':result': result,
+          ':extra': extraAnswers,
+          ...(answersStored === undefined ? {} : { ':stored': answersStored }),
+        },
       },
     },
     {
