@@ -292,7 +292,7 @@ export function bestSentences(passages: readonly Passage[], query: string, n: nu
  * "Egyptian"): a shared start of at least 3 letters covering three quarters of the shorter
  * word. Counted at 0.7 of an exact match.
  */
-function relatedTerm(term: string, terms: ReadonlySet<string>): { term: string; weight: number } | undefined {
+export function relatedTerm(term: string, terms: ReadonlySet<string>): { term: string; weight: number } | undefined {
   if (term.length < 4) return undefined;
   for (const candidate of terms) {
     if (candidate.length < 4) continue;

@@ -1,0 +1,69 @@
+import { ensureTable, startDynamoDb } from '../infra/local/dynamodb.ts';
+import { stopChildren } from '../infra/local/processes.ts';
+
+/**
+ * `npx tsx scripts/retrieval-check.ts [--top N] [--rerank]`: the 96-question retrieval check alone
+ * (functions/knowledge/retrieval-quality.ts), over a knowledge base seeded as `npm start` seeds
+ * it in DynamoDB Local in memory, with the embedded provider. Prints hits per subject, the mean
+ * search time and every miss with what was found instead; with --top N, also where the first
+ * passage of the expected topic or country ranks among the first N, and their scores; with
+ * --rerank, searching through the second stage (functions/ai/rerank.ts) as the search will.
+ */
+const args = process.argv.slice(2);
+const topAt = args.indexOf('--top');
+const top = topAt >= 0 ? Number(args[topAt + 1] ?? 10) : 0;
+const PORT = Number(process.env.RETRIEVAL_CHECK_PORT ?? 20000 + Math.floor(Math.random() * 20000));
+const TABLE = 'quizquest-retrieval-check';
+
+process.env.LOG_LEVEL = 'silent';
+delete process.env.AI_PROVIDER;
+delete process.env.AI_LOCAL_MODEL_PATH;
+Object.assign(process.env, {
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  TABLE_NAME: TABLE,
+  USER_POOL_ID: 'unused-by-the-check',
+  USER_POOL_CLIENT_ID: 'unused-by-the-check',
+  EVENT_BUS_NAME: 'unused-by-the-check',
+  MAIL_FROM: 'unused@example.com',
+});
+
+try {
+  const endpoint = await startDynamoDb({ port: PORT });
+  process.env.AWS_ENDPOINT_URL_DYNAMODB = endpoint;
+  await ensureTable(endpoint, TABLE);
+  // Imported after the environment is set: the clients read it once.
+  const { seedKnowledgeBase } = await import('../functions/knowledge/seed.ts');
+  const { chunkSearch } = await import('../functions/ai/index.ts');
+  const { measureRetrieval, qualityCases } = await import('../functions/knowledge/retrieval-quality.ts');
+  const { CONTEXT_CUTOFF } = await import('../shared/knowledge/similarity.ts');
+  const { wordVectors } = await import('../functions/ai/word-vectors.ts');
+  const { NAME_RERANK_WEIGHT, RERANK_DEPTH, rerankPassages, reranked, wordVectorLookup } = await import('../functions/ai/rerank.ts');
+  const seeded = await seedKnowledgeBase();
+  console.log(`Knowledge base seeded: ${seeded.total} chunks (${(seeded.ms / 1000).toFixed(1)} s)`);
+  const weightsAt = args.indexOf('--weight');
+  const weight = weightsAt >= 0 ? Number(args[weightsAt + 1]) : NAME_RERANK_WEIGHT;
+  const vectorOf = wordVectorLookup(wordVectors());
+  const kb = args.includes('--rerank') ? reranked(chunkSearch(), (q, p) => rerankPassages(q, p, { weight, vectorOf }), args.includes('--depth') ? Number(args[args.indexOf('--depth') + 1]) : RERANK_DEPTH) : chunkSearch();
+  await measureRetrieval(kb, qualityCases().slice(0, 3)); // warm: word vectors and indexes loaded
+  const quality = await measureRetrieval(kb);
+  console.log(`Retrieval (right passage in the top 3): ${quality.hits}/${quality.cases}; mean search ${quality.meanMs.toFixed(1)} ms`);
+  for (const [subject, b] of Object.entries(quality.bySubject)) console.log(`  ${subject.padEnd(12)} ${b.hits}/${b.cases} (${((100 * b.hits) / b.cases).toFixed(1)} %)`);
+  for (const m of quality.misses) console.log(`  miss: ${m.query}\n      expected ${m.expected}; got ${m.got.join(' | ')}`);
+  if (top > 0) {
+    for (const c of qualityCases()) {
+      if (!quality.misses.some((m) => m.query === c.query)) continue;
+      const expected = c.expected;
+      const found =
+        expected.kind === 'country'
+          ? await kb.searchChunks({ query: c.query, subject: c.subject, kinds: ['country'], threshold: CONTEXT_CUTOFF, maxResults: top })
+          : await kb.searchChunks({ query: c.query, subject: c.subject, excludeSourceIds: [expected.questionId], threshold: CONTEXT_CUTOFF, maxResults: top });
+      const rank = found.findIndex((r) => (expected.kind === 'country' ? r.source.id === expected.id : r.category === expected.topic));
+      console.log(`\n${c.query} (expected ${expected.kind === 'country' ? expected.id : expected.topic}: rank ${rank < 0 ? `> ${top}` : rank + 1})`);
+      found.forEach((r, i) => console.log(`  ${String(i + 1).padStart(2)} ${r.similarity.toFixed(3)} [${r.category}] ${r.source.title.slice(0, 70)} :: ${r.text.slice(0, 90)}`));
+    }
+  }
+} finally {
+  await stopChildren();
+}
