@@ -42,6 +42,8 @@ export class RealtimeConnection {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private clockSamples: ClockSample[] = [];
+  /** The clock-sync pings of this socket still unanswered, by the `t` they carried. */
+  private readonly pingsInFlight = new Set<number>();
   private clockOffset: number | null = null;
   private readonly clockListeners = new Set<() => void>();
 
@@ -144,7 +146,8 @@ export class RealtimeConnection {
       this.pingTimer = setInterval(() => this.send({ action: 'ping' }), this.options.pingIntervalMs ?? PING_INTERVAL_MS);
       // A few clock-sync samples, one after another (each pong sends the next): the best one is kept.
       this.clockSamples = [];
-      this.send({ action: 'ping', t: Date.now() });
+      this.pingsInFlight.clear();
+      this.sendClockPing();
       // Also on the first open: whatever happened between a screen's first fetch and this moment was not pushed to it.
       for (const listener of this.resyncListeners) listener();
     };
@@ -157,7 +160,8 @@ export class RealtimeConnection {
         return;
       }
       const pong = clockPongSchema.safeParse(parsed);
-      if (pong.success) return this.clockSample({ sentAt: pong.data.t, serverAt: pong.data.server_time, receivedAt: Date.now() });
+      // Only the answer to a ping this socket sent, once: a stray or repeated pong would skew the offset.
+      if (pong.success) return this.pingsInFlight.delete(pong.data.t) ? this.clockSample({ sentAt: pong.data.t, serverAt: pong.data.server_time, receivedAt: Date.now() }) : undefined;
       const message = serverMessageSchema.safeParse(parsed);
       if (!message.success) return;
       for (const listener of this.topics.get(message.data.topic) ?? []) listener(message.data);
@@ -177,7 +181,13 @@ export class RealtimeConnection {
       this.clockOffset = estimate.offsetMs;
       for (const listener of this.clockListeners) listener();
     }
-    if (this.clockSamples.length < CLOCK_SAMPLES) this.send({ action: 'ping', t: Date.now() });
+    if (this.clockSamples.length < CLOCK_SAMPLES) this.sendClockPing();
+  }
+
+  private sendClockPing(): void {
+    const t = Date.now();
+    this.pingsInFlight.add(t);
+    this.send({ action: 'ping', t });
   }
 
   private retry(): void {
