@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from '../support/browser.ts';
+import { useBrowser } from '../support/browser.ts';
+import { openSignedIn } from '../support/e2e-session.ts';
 import { e2eAdmin } from '../support/e2e-admins.ts';
 
 const ADMIN = e2eAdmin('admin-documents');
@@ -19,7 +20,7 @@ describe('admin documents', () => {
     const p = page();
     const tag = randomUUID().slice(0, 6);
     const title = `Magna Carta ${tag}`;
-    await signIn(p, baseUrl, ADMIN.email, ADMIN.password);
+    await openSignedIn(p, baseUrl, ADMIN);
     await p.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await p.getByRole('tab', { name: 'Documents' }).click();
 

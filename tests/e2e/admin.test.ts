@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiFor } from '../support/api.ts';
-import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+import { confirmedAccount, useBrowser } from '../support/browser.ts';
+import { openSignedIn } from '../support/e2e-session.ts';
 import { e2eAdmin } from '../support/e2e-admins.ts';
 
 const ADMIN = e2eAdmin('admin-console');
@@ -17,7 +18,7 @@ const { page, baseUrl, mailbox } = useBrowser();
 const { api, accessToken } = apiFor(baseUrl);
 
 async function adminConsole(p: Page, admin = ADMIN): Promise<void> {
-  await signIn(p, baseUrl, admin.email, admin.password);
+  await openSignedIn(p, baseUrl, admin);
   await p.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
 }
 
@@ -29,7 +30,7 @@ describe('admin console', () => {
     const sp = await theirs.newPage();
     sp.setDefaultTimeout(10_000);
     try {
-      await signIn(sp, baseUrl, student.email, student.password);
+      await openSignedIn(sp, baseUrl, student);
       await sp.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
       await expect.poll(() => sp.getByText(/Plan:/).first().textContent()).toContain('Plan: Free');
 

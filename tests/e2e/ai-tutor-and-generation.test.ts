@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { QUICK_QUESTIONS } from '../../shared/tutor/tutor.ts';
 import { apiFor } from '../support/api.ts';
-import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+import { confirmedAccount, useBrowser } from '../support/browser.ts';
+import { openSignedIn } from '../support/e2e-session.ts';
 import { e2eAdmin } from '../support/e2e-admins.ts';
 
 const { page, baseUrl, mailbox } = useBrowser();
@@ -40,7 +41,7 @@ describe('AI tutor', () => {
     });
     const p = page();
     const account = await confirmedAccount(baseUrl, mailbox, 'tutor');
-    await signIn(p, baseUrl, account.email, account.password);
+    await openSignedIn(p, baseUrl, account);
     await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
 
     // Free: the premium gate's description, no chat.
@@ -94,7 +95,7 @@ describe('admin generation', () => {
         'Buddhism began in South Asia with the teaching of Siddhartha Gautama, who is called the Buddha. He was born in Lumbini, in present-day Nepal. According to tradition he reached enlightenment under a tree at Bodh Gaya. He gave his first teaching in a deer park at Sarnath, near Varanasi. The emperor Ashoka helped Buddhism spread across India in the third century BCE.',
     });
     const p = page();
-    await signIn(p, baseUrl, ADMIN.email, ADMIN.password);
+    await openSignedIn(p, baseUrl, ADMIN);
     await p.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await p.getByRole('tab', { name: 'Documents' }).click();
 

@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadBank } from '../../functions/questions/load-bank.ts';
 import { apiFor } from '../support/api.ts';
-import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+import { confirmedAccount, useBrowser } from '../support/browser.ts';
+import { openSignedIn } from '../support/e2e-session.ts';
 
 /**
  * Smart Learning, the learning-style assessment and study goals (docs/learning.md),
@@ -42,7 +43,7 @@ describe('learning tools', () => {
   it('the assessment’s style shows on the dashboard; a goal’s advice follows Update Progress and real play; Smart Learning recommends from real rounds', { timeout: 180_000 }, async () => {
     const p = page();
     const account = await confirmedAccount(baseUrl, mailbox, 'learn');
-    await signIn(p, baseUrl, account.email, account.password);
+    await openSignedIn(p, baseUrl, account);
     await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
 
     // Learning style: five questions in order, no going back; the result is saved and shown on the dashboard.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiFor } from '../support/api.ts';
-import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+import { confirmedAccount, useBrowser } from '../support/browser.ts';
+import { openSignedIn } from '../support/e2e-session.ts';
 
 /**
  * The dashboard's friend feed is kept fresh by the socket, not by a timer: a friend's round
@@ -39,7 +40,7 @@ describe('live friend feed', () => {
     });
     // The page's timers run on a clock the test moves: two minutes pass in an instant below.
     await p.clock.install();
-    await signIn(p, baseUrl, viewer.email, viewer.password);
+    await openSignedIn(p, baseUrl, viewer);
     await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
     const feed = p.getByRole('region', { name: 'Friend Activity' });
     await feed.waitFor();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiFor } from '../support/api.ts';
-import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+import { confirmedAccount, useBrowser } from '../support/browser.ts';
+import { openSignedIn } from '../support/e2e-session.ts';
 
 /**
  * Live notifications: with the app open, a friend request sent by someone else (through
@@ -45,7 +46,7 @@ describe('live notifications', () => {
       sessionStorage.setItem('loads', String(loads));
       Object.assign(window, { WebSocket: Recorded, openedSockets: opened, documentLoads: loads });
     });
-    await signIn(p, baseUrl, receiver.email, receiver.password);
+    await openSignedIn(p, baseUrl, receiver);
     await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
     const bell = p.getByRole('button', { name: 'Notifications', exact: true });
     await bell.waitFor();

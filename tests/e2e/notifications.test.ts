@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiFor } from '../support/api.ts';
-import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+import { confirmedAccount, useBrowser } from '../support/browser.ts';
+import { openSignedIn } from '../support/e2e-session.ts';
 
 const { page, baseUrl, mailbox } = useBrowser();
 const { api, accessToken, awake } = apiFor(baseUrl);
@@ -43,7 +44,7 @@ describe('notifications', () => {
       }
       Object.assign(window, { Notification: RecordedNotification, shownNotifications: shown });
     });
-    await signIn(p, baseUrl, receiver.email, receiver.password);
+    await openSignedIn(p, baseUrl, receiver);
     await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
 
     const bell = p.getByRole('button', { name: 'Notifications, 1 unread' });
@@ -86,7 +87,7 @@ describe('notifications', () => {
   it('the settings screen saves the toggles and times, and says so for 3 seconds', async () => {
     const account = await confirmedAccount(baseUrl, mailbox, 'notif-settings');
     const p = page();
-    await signIn(p, baseUrl, account.email, account.password);
+    await openSignedIn(p, baseUrl, account);
     await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
     await p.getByRole('button', { name: 'Notifications' }).click();
     await p.getByRole('region', { name: 'Notifications' }).getByText(/No notifications yet/).waitFor();

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+import { confirmedAccount, useBrowser } from '../support/browser.ts';
+import { openSignedIn } from '../support/e2e-session.ts';
 
 const { page, baseUrl, mailbox } = useBrowser();
 
@@ -14,7 +15,7 @@ describe('offline quizzes', () => {
   it('a free student sees the upgrade gate; a trial student downloads a quiz, reloads and plays it offline, and the result counts once when back online', async () => {
     const p = page();
     const account = await confirmedAccount(baseUrl, mailbox, 'offl');
-    await signIn(p, baseUrl, account.email, account.password);
+    await openSignedIn(p, baseUrl, account);
     await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
     await p.getByRole('link', { name: /Offline Quizzes/ }).first().click();
     await p.waitForURL(`${baseUrl}/offline`);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GROUP_FORM_DEFAULTS } from '../../shared/groups/study-groups.ts';
 import { apiFor } from '../support/api.ts';
-import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+import { confirmedAccount, useBrowser } from '../support/browser.ts';
+import { openSignedIn } from '../support/e2e-session.ts';
 
 const { page, baseUrl, mailbox } = useBrowser();
 const { api, accessToken } = apiFor(baseUrl);
@@ -13,7 +14,7 @@ describe('Premium features counters', () => {
     const token = await accessToken(account);
     expect((await api(token, 'POST', '/api/subscription/trial', {})).status).toBe(200);
     const p = page();
-    await signIn(p, baseUrl, account.email, account.password);
+    await openSignedIn(p, baseUrl, account);
     await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
     const counters = p.getByRole('region', { name: 'Premium Features' }).locator('dl[aria-label="Premium in numbers"]');
     await counters.waitFor();

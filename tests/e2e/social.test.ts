@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiFor } from '../support/api.ts';
 import { maskedEmail } from '../../shared/social/friends.ts';
-import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+import { confirmedAccount, useBrowser } from '../support/browser.ts';
+import { openSignedIn } from '../support/e2e-session.ts';
 
 const { page, baseUrl, mailbox } = useBrowser();
 const { api, accessToken, awake } = apiFor(baseUrl);
@@ -22,7 +23,7 @@ async function secondBrowser(browser: Browser): Promise<Page> {
 }
 
 async function signedIn(p: Page, account: { email: string; password: string }): Promise<void> {
-  await signIn(p, baseUrl, account.email, account.password);
+  await openSignedIn(p, baseUrl, account);
   await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
 }
 

@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+import { confirmedAccount, useBrowser } from '../support/browser.ts';
+import { openSignedIn } from '../support/e2e-session.ts';
 
 const { page, baseUrl, mailbox } = useBrowser();
 
 async function signedIn(p: Page, account: { email: string; password: string }): Promise<void> {
-  await signIn(p, baseUrl, account.email, account.password);
+  await openSignedIn(p, baseUrl, account);
   await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
 }
 

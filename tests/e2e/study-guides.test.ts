@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { confirmedAccount, signIn, useBrowser } from '../support/browser.ts';
+import { confirmedAccount, useBrowser } from '../support/browser.ts';
+import { openSignedIn } from '../support/e2e-session.ts';
 import { e2eAdmin } from '../support/e2e-admins.ts';
 
 const ADMIN = e2eAdmin('study-guides');
@@ -8,7 +9,7 @@ const ADMIN = e2eAdmin('study-guides');
 const { page, baseUrl, mailbox } = useBrowser();
 
 async function signedIn(p: Page, account: { email: string; password: string }): Promise<void> {
-  await signIn(p, baseUrl, account.email, account.password);
+  await openSignedIn(p, baseUrl, account);
   await p.getByRole('heading', { name: 'Student Dashboard' }).waitFor();
 }
 
@@ -77,7 +78,7 @@ describe('study guides', () => {
 
   it('an admin opens /study from the dashboard, reads every guide, generates an AI guide there, fact-checks it and approves it from the review queue into the list (3-learning §2; issue 23 items 10, 9)', async () => {
     const p = page();
-    await signIn(p, baseUrl, ADMIN.email, ADMIN.password);
+    await openSignedIn(p, baseUrl, ADMIN);
     await p.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await p.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Study Guides' }).click();
     await p.waitForURL(`${baseUrl}/study`);
