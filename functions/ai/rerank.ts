@@ -70,7 +70,8 @@ export function rerankPassages<P extends Passage>(query: string, passages: reado
   if (passages.length < 2 || names.length === 0) return [...passages];
   const weight = options.weight ?? NAME_RERANK_WEIGHT;
   const evidence = passages.map((p) => {
-    const terms = new Set(contentTerms(`${p.source.title} ${p.text}`));
+    // Title and text apart: each was analysed when the keyword index was built, and is cached.
+    const terms = new Set([...contentTerms(p.source.title), ...contentTerms(p.text)]);
     return names.map((name) => nameEvidence(name, terms, options.vectorOf));
   });
   // A name most candidates have ("Britain") tells them apart less than one few have ("Ghana").
