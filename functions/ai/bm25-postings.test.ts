@@ -45,6 +45,15 @@ describe('BM25 postings', () => {
     },
   );
 
+  it('keeps wink’s order among equal scores when it cuts to a few', async () => {
+    for (const query of ['capital', 'capital of Peru', 'Santiago Lima Nairobi Brussels']) {
+      for (const limit of [1, 2, 3]) {
+        const expected = wink().search(query, limit).map(([id, score]) => [Number(id.slice(4)), score]);
+        expect(await searchPostings(query, limit, lookup)).toEqual(expected);
+      }
+    }
+  });
+
   it('finds nothing for a query without content words, and has no index below 3 chunks', async () => {
     expect(await searchPostings('what is the', 10, lookup)).toEqual([]);
     expect(buildPostings(docs.slice(0, 2))).toBeUndefined();
