@@ -1,15 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SCHEDULES } from '#events/schedules.ts';
 import { MATCH_STEPS } from '#functions/tournaments/step-queue.ts';
-import { repoPath } from '#infra/constructs/bundling.ts';
-import { platformNames } from '#infra/stacks/names.ts';
-import { addPlatform } from '#infra/stacks/platform.ts';
-import { writeWebDist } from '../support/web-dist.ts';
+import { unbundledPlatform } from './support/unbundled-platform.ts';
 
 /**
  * A live match as timed steps on an SQS queue, as CDK synthesises it (without bundling): the step
@@ -18,12 +11,7 @@ import { writeWebDist } from '../support/web-dist.ts';
  * tournament function has a timeout sized for waiting through a question.
  */
 type Resource = { Type: string; Properties: Record<string, unknown> };
-const scratch = mkdtempSync(path.join(tmpdir(), 'match-steps-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-const { context } = JSON.parse(readFileSync(repoPath('cdk.json'), 'utf8'));
-const app = new App({ context: { ...context, 'aws:cdk:bundling-stacks': [] }, outdir: path.join(scratch, 'out') });
-const platform = addPlatform(app, { stage: 'steps', mailFrom: 'no-reply@quiz.example', webDistPath: writeWebDist(path.join(scratch, 'web-dist')) });
-const names = platformNames('steps');
+const { platform, names } = unbundledPlatform();
 
 const resourcesOf = (template: Template) => Object.entries(template.toJSON().Resources as Record<string, Resource>);
 const ofType = (template: Template, type: string) => resourcesOf(template).filter(([, r]) => r.Type === type);

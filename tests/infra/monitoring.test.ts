@@ -1,20 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { METRIC } from '#functions/lib/metrics.ts';
 import { API_AREAS, ROUTES } from '#functions/routes.ts';
 import { API_THROTTLE, isAuthPath } from '#functions/throttle.ts';
-import { repoPath } from '#infra/constructs/bundling.ts';
 import { METRICS_PER_ALARM } from '#infra/constructs/function-alarms.ts';
 import { AlertsStack } from '#infra/stacks/alerts-stack.ts';
 import { DataStack } from '#infra/stacks/data-stack.ts';
 import { platformNames } from '#infra/stacks/names.ts';
-import { addPlatform } from '#infra/stacks/platform.ts';
 import { WebStack } from '#infra/stacks/web-stack.ts';
-import { writeWebDist } from '../support/web-dist.ts';
+import { ALARM_EMAIL, CDK_CONTEXT, scratchFolder, STAGE, unbundledPlatform } from './support/unbundled-platform.ts';
 
 /**
  * Alarms, dashboard, throttling, access logs and the edge firewall of a stage (docs/runbook.md),
@@ -30,15 +25,8 @@ interface Resource {
 }
 type Resources = Record<string, Resource>;
 
-const scratch = mkdtempSync(path.join(tmpdir(), 'monitoring-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-const { context } = JSON.parse(readFileSync(repoPath('cdk.json'), 'utf8'));
-const webDistPath = writeWebDist(path.join(scratch, 'web-dist'));
-const ALARM_EMAIL = 'ops@quiz.example';
-const app = new App({ context: { ...context, 'aws:cdk:bundling-stacks': [] }, outdir: path.join(scratch, 'out') });
-const platform = addPlatform(app, { stage: 'mon', mailFrom: 'no-reply@quiz.example', alarmEmail: ALARM_EMAIL, webDistPath });
-const names = platformNames('mon');
-const stacks = app.node.children.filter((c): c is Stack => c instanceof Stack);
+// The app the template tests share: its alarms are mailed to ALARM_EMAIL.
+const { platform, names, stacks, webDistPath } = unbundledPlatform();
 const resourcesOf = (stack: Stack): Resources => Template.fromStack(stack).toJSON().Resources as Resources;
 const templates = new Map(stacks.map((stack) => [stack, resourcesOf(stack)]));
 const ofType = (resources: Resources, type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
@@ -226,7 +214,7 @@ describe('the dashboard', () => {
     for (const alarm of allAlarms) expect(body, String(alarm.AlarmName)).toContain(`:alarm:${String(alarm.AlarmName)}`);
     for (const metric of ['ConnectCount', 'MessageCount', 'Invocations', 'ConcurrentExecutions', 'ConsumedReadCapacityUnits', 'Count']) expect(body).toContain(metric);
     // The product's own counts, in the namespace the functions are given.
-    for (const metric of Object.values(METRIC)) expect(body).toContain(`[\\"QuizQuest/mon\\",\\"${metric}\\"`);
+    for (const metric of Object.values(METRIC)) expect(body).toContain(`[\\"QuizQuest/${STAGE}\\",\\"${metric}\\"`);
   });
 });
 
@@ -310,7 +298,7 @@ describe('the edge firewall', () => {
   });
 
   it('is the ACL of context webAclArn instead, for a stage in another region', () => {
-    const other = new App({ context: { ...context, 'aws:cdk:bundling-stacks': [] }, outdir: path.join(scratch, 'other') });
+    const other = new App({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [] }, outdir: scratchFolder('monitoring-other-') });
     const data = new DataStack(other, 'Data');
     const arn = 'arn:aws:wafv2:us-east-1:111111111111:global/webacl/quizquest/abc';
     const web = new WebStack(other, 'Web', { apiEndpoint: 'https://abc.execute-api.eu-west-1.amazonaws.com', table: data.table, edgeSecret: data.edgeSecret, webDistPath, webAclArn: arn });

@@ -1,24 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WEBSOCKET_ROUTES, WEBSOCKET_THROTTLE } from '#functions/realtime/routes.ts';
-import { repoPath } from '#infra/constructs/bundling.ts';
-import { addPlatform } from '#infra/stacks/platform.ts';
-import { writeWebDist } from '../support/web-dist.ts';
+import { unbundledPlatform } from './support/unbundled-platform.ts';
 
 /**
  * The WebSocket API as CDK synthesises it (without bundling the Lambdas): the routes of
  * functions/realtime/routes.ts, the authorizer on ?token=, the `ws` stage, CloudFront's
  * `/ws`, and the push grant of the notify consumer.
  */
-const scratch = mkdtempSync(path.join(tmpdir(), 'realtime-stack-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-const { context } = JSON.parse(readFileSync(repoPath('cdk.json'), 'utf8'));
-const app = new App({ context: { ...context, 'aws:cdk:bundling-stacks': [] }, outdir: scratch });
-const platform = addPlatform(app, { stage: 'rt', mailFrom: 'no-reply@quiz.example', webDistPath: writeWebDist(path.join(scratch, 'web-dist')) });
+const { platform } = unbundledPlatform();
 const realtime = Template.fromStack(platform.realtime);
 
 describe('the realtime stack', () => {

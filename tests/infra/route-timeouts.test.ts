@@ -1,21 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_AREAS, ROUTES, type ApiArea } from '#functions/routes.ts';
-import { repoPath } from '#infra/constructs/bundling.ts';
 import { routeAccess } from '#infra/stacks/function-access.ts';
-import { addPlatform } from '#infra/stacks/platform.ts';
-import { writeWebDist } from '../support/web-dist.ts';
+import { unbundledPlatform } from './support/unbundled-platform.ts';
 
 /** Routes that call the AI layer get the time Bedrock needs, within API Gateway's 30 s. */
-const scratch = mkdtempSync(path.join(tmpdir(), 'route-timeouts-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-const { context } = JSON.parse(readFileSync(repoPath('cdk.json'), 'utf8'));
-const app = new App({ context: { ...context, 'aws:cdk:bundling-stacks': [] }, outdir: path.join(scratch, 'out') });
-const platform = addPlatform(app, { stage: 'timeouts', mailFrom: 'no-reply@quiz.example', webDistPath: writeWebDist(path.join(scratch, 'web-dist')) });
+const { platform } = unbundledPlatform();
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
 

@@ -1,19 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { App, CfnResource, Stack } from 'aws-cdk-lib';
+import { CfnResource, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SCHEDULES } from '#events/schedules.ts';
 import { API_AREAS, ROUTES, type ApiArea, type ApiRoute } from '#functions/routes.ts';
-import { repoPath } from '#infra/constructs/bundling.ts';
 import { METRICS_PER_ALARM } from '#infra/constructs/function-alarms.ts';
 import { ApiAreaStack } from '#infra/stacks/api-area-stack.ts';
 import { routeAccess, scheduleAccess } from '#infra/stacks/function-access.ts';
-import { addPlatform } from '#infra/stacks/platform.ts';
 import { SchedulesStack } from '#infra/stacks/schedules-stack.ts';
 import { watchStacks } from '#infra/stacks/watch.ts';
-import { writeWebDist } from '../support/web-dist.ts';
+import { MAIL_FROM, newUnbundledPlatform, unbundledPlatform } from './support/unbundled-platform.ts';
 
 /**
  * CloudFormation refuses a stack of more than 500 resources. Every stack must stay under 400,
@@ -31,30 +26,25 @@ const BOUND = 400;
 const ROUTES_PER_AREA_NEEDED = 40;
 const JOBS_NEEDED = 40;
 
-const scratch = mkdtempSync(path.join(tmpdir(), 'stack-size-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-const { context } = JSON.parse(readFileSync(repoPath('cdk.json'), 'utf8'));
-
-function newApp(name: string) {
-  const app = new App({ analyticsReporting: true, context: { ...context, 'aws:cdk:bundling-stacks': [] }, outdir: path.join(scratch, name) });
-  const platform = addPlatform(app, { stage: 'size', mailFrom: 'no-reply@quiz.example', webDistPath: writeWebDist(path.join(scratch, `${name}-web-dist`)) });
-  const resources = {
+/** What the functions of a grown stack are given, from the platform it joins. */
+function functionResources(platform: ReturnType<typeof newUnbundledPlatform>['platform']) {
+  return {
     table: platform.data.table,
     userPoolId: platform.auth.userPool.userPoolId,
     userPoolClientId: platform.auth.userPoolClient.userPoolClientId,
     userPoolClientSecret: platform.auth.userPoolClientSecret,
     eventBusName: platform.names.eventBus,
-    mailFrom: 'no-reply@quiz.example',
+    mailFrom: MAIL_FROM,
     webSocket: platform.realtime.webSocket,
   };
-  return { app, platform, resources };
 }
 
 type Resources = Record<string, { Type: string }>;
 const resourcesOf = (stack: Stack): Resources => Template.fromStack(stack).toJSON().Resources;
 const countOf = (stack: Stack) => Object.keys(resourcesOf(stack)).length;
 
-const { app, platform } = newApp('platform');
+// The app the template tests share (synthesised with the CDK metadata resource, as `cdk synth` does).
+const { app, platform } = unbundledPlatform();
 const AREAS = Object.keys(API_AREAS) as ApiArea[];
 const stacks: Stack[] = [
   platform.alerts,
@@ -112,7 +102,8 @@ const areaRows = AREAS.map((area) => {
  * (rather than a whole platform built and synthesised for each size, minutes of the infra run).
  */
 const growth = (() => {
-  const { app: grown, platform: p, resources } = newApp('growth');
+  const { app: grown, platform: p } = newUnbundledPlatform('stack-size-growth');
+  const resources = functionResources(p);
   const room = roomOf(areaRows.find((row) => row.area === heaviestRoute.area)!.own);
   /** An area stack of `n` routes, each a copy of the heaviest route, watched as the platform watches its areas. */
   const areaStacks = new Map(
