@@ -19,6 +19,7 @@ import { SPA_REWRITE_SOURCE, VIEWER_ADDRESS_SOURCE, WebStack } from '#infra/stac
 import { API_CSP, SITE_CSP } from '#infra/edge/security-headers.ts';
 import { ROLES } from '#shared/constants.ts';
 import { WEB_DIST_FILES, writeWebDist } from '../support/web-dist.ts';
+import { withDirectEsbuild } from './support/direct-esbuild.ts';
 
 /** Synthesises the whole app in-process (bundling included) once, as `cdk synth` would. */
 
@@ -44,7 +45,8 @@ beforeAll(() => {
   writeWebDist(webDist);
   const { context } = JSON.parse(readFileSync(repoPath('cdk.json'), 'utf8'));
   const app = new App({ context, outdir: path.join(scratch, 'cdk.out') });
-  platform = addPlatform(app, { stage: 'test', mailFrom: 'Quiz Quest <no-reply@quiz.example>', webDistPath: webDist });
+  // Each function's asset bundles its Lambda as the function is built.
+  platform = withDirectEsbuild(() => addPlatform(app, { stage: 'test', mailFrom: 'Quiz Quest <no-reply@quiz.example>', webDistPath: webDist }));
   const { data, auth, realtime, events, api, apiAreas, schedules, web } = platform;
   t = {
     data: Template.fromStack(data),
