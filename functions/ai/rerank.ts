@@ -44,7 +44,7 @@ export function wordVectorLookup(vectors: WordVectors): WordVectorOf {
 /** What a word-vector neighbour of a name counts for at most (a word of its family counts in full). */
 const NEIGHBOUR_MAX = 0.7;
 /** Word-vector closeness below which a word is no evidence for a name. */
-const NEIGHBOUR_MIN = 0.5;
+const NEIGHBOUR_MIN = 0.6;
 function dot(a: Float32Array, b: Float32Array): number {
   let sum = 0;
   for (let i = 0; i < a.length; i += 1) sum += a[i]! * b[i]!;
