@@ -38,8 +38,8 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['tests/infra/**/*.test.ts'],
-          // aws-cdk-lib, esbuild and cdk-nag load once for every file instead of once a file
-          // (each file still builds its own app: nothing else is shared).
+          // aws-cdk-lib, esbuild and cdk-nag load once for every file instead of once a file, and so
+          // do tests/infra/support's one unbundled app and each Lambda's bundle, which the files share.
           isolate: false,
           testTimeout: 300_000,
           hookTimeout: 300_000,

@@ -1,17 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as nlp from '#functions/ai/nlp.ts';
-import { NLP_ENTRIES, writeBundleExtras, type ExtraFile } from '#infra/constructs/bundle-extras.ts';
+import { NLP_ENTRIES } from '#infra/constructs/bundle-extras.ts';
 import { esbuildOptions, nodejsBundling, REPO_ROOT, repoPath } from '#infra/constructs/bundling.ts';
 import { allFunctions } from '#infra/stacks/function-access.ts';
 import { nlpAnswers } from '../support/nlp-answers.ts';
+import { lambdaBundles, type LambdaBundle } from './support/lambda-bundles.ts';
+import { scratchFolder } from './support/unbundled-platform.ts';
 
 /**
  * The NLP a deployed AI function runs is the one the tests run: each function whose bundle holds
@@ -36,8 +37,8 @@ interface ProbeResult {
 const fromSource = nlpAnswers(nlp);
 
 const functions = allFunctions().filter((fn) => NLP_ENTRIES.has(fn.entry));
-const outDir = mkdtempSync(path.join(tmpdir(), 'ai-bundles-'));
-const bundles = new Map<string, { dir: string; bytes: number; inputs: string[]; extras: ExtraFile[] }>();
+const outDir = scratchFolder('ai-bundles-');
+const bundles = new Map<string, LambdaBundle>();
 
 /** Bundles `entry`'s handler module together with a probe of its NLP module, exactly as esbuildOptions bundles the handler, into `dir`. */
 async function buildProbe(entry: string, dir: string): Promise<string> {
@@ -76,16 +77,9 @@ function runProbe(probe: string): { result: ProbeResult; output: string } {
 }
 
 beforeAll(async () => {
-  for (const fn of functions) {
-    const dir = path.join(outDir, fn.name);
-    const { metafile } = await build({ ...esbuildOptions(fn.entry, path.join(dir, 'index.mjs')), metafile: true });
-    const output = Object.values(metafile.outputs).find((o) => o.entryPoint);
-    const extras = writeBundleExtras(fn.entry, dir, REPO_ROOT);
-    bundles.set(fn.name, { dir, bytes: output?.bytes ?? 0, inputs: Object.keys(output?.inputs ?? {}), extras });
-  }
+  // The very bundles bundles.test.ts checks, when both run (each function is bundled once a run).
+  for (const [name, bundle] of await lambdaBundles(functions)) bundles.set(name, bundle);
 }, 300_000);
-
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describe('AI functions in Lambda run the NLP the tests run (wink-nlp, shipped beside the bundle)', () => {
   it('are the functions that use the NLP module: question generation, guides, fact checks, explanations, the tutor, document search and embedding', () => {
@@ -105,7 +99,7 @@ describe('AI functions in Lambda run the NLP the tests run (wink-nlp, shipped be
       expect(names).toEqual(expect.arrayContaining(['node_modules/wink-nlp/index.cjs', 'node_modules/wink-eng-lite-web-model/index.cjs']));
       expect(names.some((n) => n.startsWith('node_modules/wink-eng-lite-web-model/eng-core-web-model'))).toBe(true);
       expect(names.some((n) => n.includes('wink-embeddings'))).toBe(false);
-      expect(bundle.inputs.some((input) => /node_modules\/wink-/.test(input))).toBe(false);
+      expect(Object.keys(bundle.inputs).some((input) => /node_modules\/wink-/.test(input))).toBe(false);
       expect(bundle.bytes, `${fn.name} is ${kb(bundle.bytes)}`).toBeLessThan(BUDGET_BYTES);
     });
 

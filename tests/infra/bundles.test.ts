@@ -1,16 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleExtras, NLP_ENTRIES, writeBundleExtras, type ExtraFile } from '#infra/constructs/bundle-extras.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bundleExtras, NLP_ENTRIES } from '#infra/constructs/bundle-extras.ts';
 import { esbuildOptions, REPO_ROOT } from '#infra/constructs/bundling.ts';
 import { mailActions, type FunctionAccess } from '#infra/constructs/project-function.ts';
 import { allFunctions } from '#infra/stacks/function-access.ts';
 import { pdfText } from '../support/pdf-text.ts';
+import { lambdaBundles, type LambdaBundle } from './support/lambda-bundles.ts';
 
 /**
  * Bundles every Lambda the way the CDK app does, then checks what a deploy would
@@ -134,20 +134,12 @@ function suggestion(n: ReturnType<typeof accessNeeded>): string {
 }
 
 const functions = allFunctions();
-const outDir = mkdtempSync(path.join(tmpdir(), 'lambda-bundles-'));
-const bundles = new Map<string, { file: string; bytes: number; inputs: string[]; parts: string; extras: ExtraFile[] }>();
+/** Each function's bundle (shared with ai-bundles.test.ts), its inputs named and its largest parts listed. */
+let bundles: Map<string, LambdaBundle & { inputNames: string[]; parts: string }>;
 
 beforeAll(async () => {
-  for (const fn of functions) {
-    const file = path.join(outDir, fn.name, 'index.mjs');
-    const { metafile } = await build({ ...esbuildOptions(fn.entry, file), metafile: true });
-    const output = Object.values(metafile.outputs).find((o) => o.entryPoint);
-    const extras = writeBundleExtras(fn.entry, path.dirname(file), REPO_ROOT);
-    bundles.set(fn.name, { file, bytes: output?.bytes ?? 0, inputs: Object.keys(output?.inputs ?? {}), parts: largestParts(output?.inputs ?? {}), extras });
-  }
+  bundles = new Map([...(await lambdaBundles())].map(([name, b]) => [name, { ...b, inputNames: Object.keys(b.inputs), parts: largestParts(b.inputs) }]));
 }, 300_000); // ~140 bundles: minutes on a 2-core machine busy with other tests
-
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describe('the SES content check', () => {
   it('tells the content kinds apart: Raw needs ses:SendRawEmail, Simple (with attachments) and Template ses:SendEmail', () => {
@@ -177,7 +169,7 @@ describe('Lambda bundles', () => {
     // jspdf (~360 KB) is beside the bundle, not in it: the bundle itself stays within the budget.
     expect(bundleExtras(consumer.entry).packages).toEqual(['jspdf']);
     expect(bundles.get(consumer.name)!.bytes).toBeLessThan(BUDGET_BYTES);
-    expect(bundles.get(consumer.name)!.inputs.some((input) => input.includes('node_modules/jspdf/'))).toBe(false);
+    expect(bundles.get(consumer.name)!.inputNames.some((input) => input.includes('node_modules/jspdf/'))).toBe(false);
     // The handler's own code as bundled (report-pdf.ts, report-font.ts), run from the bundle's directory in plain Node.
     const probe = path.join(dir, 'probe.mjs');
     const { entryPoints: _entry, ...options } = esbuildOptions(consumer.entry, probe);
@@ -201,7 +193,7 @@ describe('Lambda bundles', () => {
   });
 
   describe.each(functions)('$name ($entry)', (fn) => {
-    const needed = () => accessNeeded(bundles.get(fn.name)?.inputs ?? []);
+    const needed = () => accessNeeded(bundles.get(fn.name)?.inputNames ?? []);
     const declared = (): FunctionAccess => fn.access ?? {};
 
     it(`is under the ${BUDGET_BYTES / 1024} KB budget (parsed at every cold start)`, () => {
@@ -216,7 +208,7 @@ describe('Lambda bundles', () => {
     });
 
     it('carries wink-nlp beside it if and only if it holds the NLP module (tests/infra/ai-bundles.test.ts runs it there)', () => {
-      const holdsNlp = bundles.get(fn.name)!.inputs.some((input) => input.endsWith('functions/ai/nlp.ts'));
+      const holdsNlp = bundles.get(fn.name)!.inputNames.some((input) => input.endsWith('functions/ai/nlp.ts'));
       expect(NLP_ENTRIES.has(fn.entry), `${holdsNlp ? 'add' : 'remove'} ${fn.entry} ${holdsNlp ? 'to' : 'from'} NLP_ENTRIES in infra/constructs/bundle-extras.ts`).toBe(holdsNlp);
       expect(bundleExtras(fn.entry).packages.includes('wink-nlp')).toBe(holdsNlp);
     });
