@@ -5,8 +5,11 @@ import { seedKnowledgeBase } from '../functions/knowledge/seed.ts';
  * the table named by TABLE_NAME, wherever the standard AWS variables point. In AWS set the
  * provider as the functions have it, so the vectors are Bedrock's:
  *
- *   TABLE_NAME=<table> AWS_REGION=<region> AI_PROVIDER=bedrock \
+ *   TABLE_NAME=<table> KNOWLEDGE_INDEX_BUCKET=<bucket> AWS_REGION=<region> AI_PROVIDER=bedrock \
  *   BEDROCK_EMBEDDING_MODEL_ID=amazon.titan-embed-text-v2:0 npx tsx scripts/seed-knowledge.ts
+ *
+ * With KNOWLEDGE_INDEX_BUCKET (the data stack's output KnowledgeIndexBucketName) it also builds
+ * each subject's knowledge index that is not of its current version (docs/ai.md, "Search").
  *
  * Stamped and incremental (functions/knowledge/seed.ts); `--force` re-checks every chunk.
  */
@@ -15,6 +18,6 @@ for (const name of ['USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'EVENT_BUS_NAME', 'MA
 const result = await seedKnowledgeBase({ force: process.argv.includes('--force') });
 console.log(
   result.skipped
-    ? `Knowledge base unchanged (${result.ms} ms)`
-    : `Knowledge base: ${result.total} chunks, ${result.embedded} embedded, ${result.deleted} deleted (${result.ms} ms)`,
+    ? `Knowledge base unchanged (${result.ms} ms)${result.indexed.length ? `; indexes rebuilt: ${result.indexed.join(', ')}` : ''}`
+    : `Knowledge base: ${result.total} chunks, ${result.embedded} embedded, ${result.deleted} deleted, indexes built: ${result.indexed.join(', ') || 'none'} (${result.ms} ms)`,
 );

@@ -44,5 +44,7 @@ export class DataStack extends Stack {
     });
     this.knowledgeIndex = new KnowledgeIndexBucket(this, 'KnowledgeIndex');
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    // The seeding script builds the indexes into it (KNOWLEDGE_INDEX_BUCKET, docs/deploy.md).
+    new CfnOutput(this, 'KnowledgeIndexBucketName', { value: this.knowledgeIndex.bucket.bucketName });
   }
 }
