@@ -2,12 +2,12 @@ import { ensureTable, startDynamoDb } from '../infra/local/dynamodb.ts';
 import { stopChildren } from '../infra/local/processes.ts';
 
 /**
- * `npx tsx scripts/retrieval-check.ts [--top N] [--rerank]`: the 96-question retrieval check alone
+ * `npx tsx scripts/retrieval-check.ts [--top N] [--first-stage]`: the 96-question retrieval check alone
  * (functions/knowledge/retrieval-quality.ts), over a knowledge base seeded as `npm start` seeds
  * it in DynamoDB Local in memory, with the embedded provider. Prints hits per subject, the mean
  * search time and every miss with what was found instead; with --top N, also where the first
  * passage of the expected topic or country ranks among the first N, and their scores; with
- * --rerank, searching through the second stage (functions/ai/rerank.ts) as the search will.
+ * --first-stage, without the search's second stage (functions/ai/rerank.ts), to see what it adds.
  */
 const args = process.argv.slice(2);
 const topAt = args.indexOf('--top');
@@ -35,17 +35,13 @@ try {
   await ensureTable(endpoint, TABLE);
   // Imported after the environment is set: the clients read it once.
   const { seedKnowledgeBase } = await import('../functions/knowledge/seed.ts');
-  const { chunkSearch } = await import('../functions/ai/index.ts');
+  const { chunkSearch, embedder } = await import('../functions/ai/index.ts');
   const { measureRetrieval, qualityCases } = await import('../functions/knowledge/retrieval-quality.ts');
   const { CONTEXT_CUTOFF } = await import('../shared/knowledge/similarity.ts');
-  const { wordVectors } = await import('../functions/ai/word-vectors.ts');
-  const { NAME_RERANK_WEIGHT, RERANK_DEPTH, rerankPassages, reranked, wordVectorLookup } = await import('../functions/ai/rerank.ts');
+  const { createKnowledgeBase } = await import('../functions/ai/knowledge-base.ts');
   const seeded = await seedKnowledgeBase();
   console.log(`Knowledge base seeded: ${seeded.total} chunks (${(seeded.ms / 1000).toFixed(1)} s)`);
-  const weightsAt = args.indexOf('--weight');
-  const weight = weightsAt >= 0 ? Number(args[weightsAt + 1]) : NAME_RERANK_WEIGHT;
-  const vectorOf = wordVectorLookup(wordVectors());
-  const kb = args.includes('--rerank') ? reranked(chunkSearch(), (q, p) => rerankPassages(q, p, { weight, vectorOf }), args.includes('--depth') ? Number(args[args.indexOf('--depth') + 1]) : RERANK_DEPTH) : chunkSearch();
+  const kb = args.includes('--first-stage') ? createKnowledgeBase({ embedder, hybrid: true }) : chunkSearch();
   await measureRetrieval(kb, qualityCases().slice(0, 3)); // warm: word vectors and indexes loaded
   const quality = await measureRetrieval(kb);
   console.log(`Retrieval (right passage in the top 3): ${quality.hits}/${quality.cases}; mean search ${quality.meanMs.toFixed(1)} ms`);

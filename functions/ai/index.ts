@@ -1,7 +1,9 @@
-import { createKnowledgeBase, type ChunkSearch } from './knowledge-base.ts';
+import { createKnowledgeBase, type ChunkSearch, type KnowledgeBaseOptions } from './knowledge-base.ts';
 import { bedrockEmbedder, bedrockGenerator } from './bedrock.ts';
 import { embeddedEmbedder } from './embedded-embedder.ts';
 import { embeddedGenerator } from './embedded-generator.ts';
+import { RERANK_DEPTH, rerankPassages, wordVectorLookup, type WordVectorOf } from './rerank.ts';
+import { wordVectors } from './word-vectors.ts';
 import { EMBEDDED_EMBEDDER_ID } from './embedder-ids.ts';
 import type { Embedder, KnowledgeBase, TextGenerator } from './types.ts';
 
@@ -67,7 +69,8 @@ export function knowledgeBase(): KnowledgeBase {
 
 /** The knowledge base with the internal extras (search by source kind, cache reset). */
 export function chunkSearch(): ChunkSearch {
-  kb ??= createKnowledgeBase({ embedder, hybrid: aiConfig().provider === 'embedded' });
+  const embedded = aiConfig().provider === 'embedded';
+  kb ??= createKnowledgeBase({ embedder, hybrid: embedded, rerank: secondStage(embedded) });
   return kb;
 }
 
@@ -92,4 +95,15 @@ export function resetAiForTests(): void {
   generatorPromise = undefined;
   embedderPromise = undefined;
   kb = undefined;
+}
+
+/**
+ * The search's second stage (docs/ai.md): names of the question matched by word or word family
+ * with any provider, and by word-vector neighbour with the embedded one, whose vectors are loaded
+ * anyway (a Bedrock container never loads them).
+ */
+function secondStage(embedded: boolean): KnowledgeBaseOptions['rerank'] {
+  let lookup: WordVectorOf | undefined;
+  const vectorOf: WordVectorOf | undefined = embedded ? (word) => (lookup ??= wordVectorLookup(wordVectors()))(word) : undefined;
+  return { depth: RERANK_DEPTH, reorder: (query, passages) => rerankPassages(query, passages, { vectorOf }) };
 }

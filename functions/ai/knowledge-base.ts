@@ -50,6 +50,8 @@ export interface KnowledgeBaseOptions {
   readonly embedder: () => Promise<Embedder>;
   /** Fuse BM25 scores with the cosine (the embedded provider). */
   readonly hybrid: boolean;
+  /** A second stage: the first stage's best `depth` passages reordered (functions/ai/rerank.ts), then cut to what was asked. */
+  readonly rerank?: { readonly depth: number; reorder(query: string, passages: readonly ChunkPassage[]): ChunkPassage[] };
   /** Where the built indexes are; default the bucket named by KNOWLEDGE_INDEX_BUCKET (none: exact search from the table). */
   readonly store?: () => IndexStore | undefined;
   /** Lists scored per search for a scope of `lists` lists. */
@@ -177,7 +179,9 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): IndexedChunk
       for (const r of rows) ranked.push(r);
     }
     for (const index of indexes) prefetch(index);
-    return topK(ranked, threshold, max).map((r) => r.item);
+    const { rerank } = options;
+    if (!rerank) return topK(ranked, threshold, max).map((r) => r.item);
+    return rerank.reorder(query, topK(ranked, threshold, Math.max(max, rerank.depth)).map((r) => r.item)).slice(0, max);
   }
 
   return {

@@ -1,5 +1,3 @@
-import { DEFAULT_MAX_RESULTS } from '#shared/knowledge/similarity.ts';
-import type { ChunkPassage, ChunkSearch, SearchRequest } from './knowledge-base.ts';
 import { contentTerms, relatedTerm } from './nlp.ts';
 import { queryNames } from './passage-score.ts';
 import type { Passage } from './types.ts';
@@ -85,20 +83,4 @@ export function rerankPassages<P extends Passage>(query: string, passages: reado
     return { passage, score: passage.similarity + weight * named, i };
   });
   return scored.sort((a, b) => b.score - a.score || a.i - b.i).map(({ passage, score }) => ({ ...passage, similarity: Math.round(Math.min(1, score) * 10000) / 10000 }));
-}
-
-/**
- * A search through the second stage: the first stage's best `depth` passages, reordered, then
- * cut to what was asked. For the scripts that measure it before it runs inside the search.
- */
-export function reranked(kb: ChunkSearch, rerank: (query: string, passages: ChunkPassage[]) => ChunkPassage[], depth: number = RERANK_DEPTH): ChunkSearch {
-  const searchChunks = async (request: SearchRequest) => {
-    const max = request.maxResults ?? DEFAULT_MAX_RESULTS;
-    return rerank(request.query, await kb.searchChunks({ ...request, maxResults: Math.max(max, depth) })).slice(0, max);
-  };
-  return {
-    search: async (o) => (await searchChunks(o)).map(({ level: _level, ...passage }) => passage),
-    searchChunks,
-    forget: () => kb.forget(),
-  };
 }

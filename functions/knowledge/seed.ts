@@ -29,7 +29,7 @@ import { seedMaterial } from './material.ts';
  * - then each scope whose knowledge index is not of its current version has it rebuilt (also on a
  *   start that seeds nothing: a bucket that lost its objects gets them back).
  */
-const MATERIAL_FORMAT = 1;
+const MATERIAL_FORMAT = 2;
 const EMBED_BATCH = 64;
 
 export interface SeedResult {

@@ -257,19 +257,19 @@ describe('admin-only routes answer alike (issue 17 #18)', () => {
 });
 
 describe('retrieval quality', () => {
-  it('puts the right country or topic in the top 3 for at least 80 % of a fixed set of bank questions', async () => {
+  it('puts the right country or topic in the top 3 for at least 90 % of a fixed set of bank questions (92 of 96 on a fresh store; other files add documents here)', async () => {
     const { measureRetrieval, qualityCases } = await import('../../functions/knowledge/retrieval-quality.ts');
     const { chunkSearch } = await import('../../functions/ai/index.ts');
     const cases = qualityCases();
     expect(cases.length).toBeGreaterThanOrEqual(50);
     const result = await measureRetrieval(chunkSearch(), cases);
     console.log(`retrieval: ${result.hits}/${result.cases} (${(result.rate * 100).toFixed(1)} %)`, JSON.stringify(result.bySubject), JSON.stringify(result.misses.slice(0, 8)));
-    expect(result.rate).toBeGreaterThanOrEqual(0.8);
+    expect(result.rate).toBeGreaterThanOrEqual(0.9);
   }, 60_000);
 });
 
 describe('when the embedding model cannot be reached', () => {
-  it('falls back to a case-insensitive text match (3-learning §7)', async () => {
+  it('falls back to a case-insensitive text match (docs/ai.md)', async () => {
     const { createKnowledgeBase } = await import('../../functions/ai/knowledge-base.ts');
     const { embedder } = await import('../../functions/ai/index.ts');
     const real = await embedder();
