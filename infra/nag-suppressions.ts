@@ -60,6 +60,12 @@ export const NAG_ACKNOWLEDGMENTS: readonly NagAcknowledgment[] = [
     reason: "Table grants include the table's own GSIs (<table arn>/index/*): the indexes of the one table, nothing else.",
   },
   {
+    finding: /^AwsSolutions-IAM5\[Resource::[^\]]*KnowledgeIndexBucket[^\]]*\/knowledge-index\/\*\]$/,
+    path: /\/DefaultPolicy\/Resource$/,
+    status: 'by-design',
+    reason: "The knowledge index's objects (<bucket arn>/knowledge-index/*): their keys name the model, subject and version, known only when a search or a build runs (docs/ai.md); searchers may only read, the embed-document consumer also write.",
+  },
+  {
     finding: /^AwsSolutions-IAM5\[Resource::arn:<AWS::Partition>:execute-api:[^\]]*\/ws\/(POST|DELETE)\/@connections\/\*\]$/,
     path: /\/DefaultPolicy\/Resource$/,
     status: 'by-design',
@@ -137,6 +143,12 @@ export const NAG_ACKNOWLEDGMENTS: readonly NagAcknowledgment[] = [
     status: 'accepted-risk',
     reason:
       'Only without a custom domain: the *.cloudfront.net name is served with CloudFront\'s default certificate, which allows TLSv1. With -c domainName and -c certificateArn (docs/runbook.md, a custom domain) the distribution requires TLSv1.2_2021 and this finding does not arise.',
+  },
+  {
+    finding: /^AwsSolutions-S1$/,
+    path: /-Data\/KnowledgeIndex\/Bucket\/Resource$/,
+    status: 'by-design',
+    reason: 'The knowledge index bucket holds only what the functions derive from the table (vectors, postings, manifests) and is rebuilt from it; it is private, TLS-only and reached only by our functions\' roles, so access logs would only record our own Lambdas.',
   },
   {
     finding: /^AwsSolutions-S1$/,

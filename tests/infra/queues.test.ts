@@ -33,6 +33,7 @@ function synth(name: string, extra: Record<string, unknown> = {}) {
     userPoolClientId: 'client',
     eventBusName: 'quizquest-q',
     matchStepsQueueName: 'quizquest-q-match-steps',
+    knowledgeIndex: { bucketName: 'quizquest-q-knowledge-index', bucketArn: 'arn:aws:s3:::quizquest-q-knowledge-index' },
     mailFrom: 'no-reply@quiz.example',
     webSocket: { apiId: 'wsapi', stageName: 'ws', callbackUrl: 'https://wsapi.execute-api.us-east-1.amazonaws.com/ws' },
   };

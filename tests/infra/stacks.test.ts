@@ -143,8 +143,9 @@ describe('every stack', () => {
         const AI_VARS = ['AI_PROVIDER', 'BEDROCK_TEXT_MODEL_ID', 'BEDROCK_EMBEDDING_MODEL_ID'];
         // Those that call Cognito as the app client (access flag `clientSecret`) its secret: see the auth stack's tests.
         // Mail senders the SES configuration set: see tests/infra/monitoring.test.ts. Those that hand a live
-        // match's step (access flag `sendMatchSteps`) its queue's URL: see tests/infra/match-steps.test.ts.
-        const FLAGGED = ['WEBSOCKET_CALLBACK_URL', 'USER_POOL_CLIENT_SECRET', 'MAIL_CONFIGURATION_SET', 'MATCH_STEPS_QUEUE_URL', ...AI_VARS];
+        // match's step (access flag `sendMatchSteps`) its queue's URL: see tests/infra/match-steps.test.ts. Those
+        // that search or build the knowledge index (access flag `knowledgeIndex`) its bucket: see tests/infra/knowledge-index.test.ts.
+        const FLAGGED = ['WEBSOCKET_CALLBACK_URL', 'USER_POOL_CLIENT_SECRET', 'MAIL_CONFIGURATION_SET', 'MATCH_STEPS_QUEUE_URL', 'KNOWLEDGE_INDEX_BUCKET', ...AI_VARS];
         const variables = Object.keys(fn.Properties.Environment.Variables).filter((name) => !FLAGGED.includes(name));
         expect(variables.sort()).toEqual([...expected].sort());
         expect(fn.Properties.Environment.Variables.MAIL_FROM).toBe('Quiz Quest <no-reply@quiz.example>');
