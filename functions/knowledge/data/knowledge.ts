@@ -1,9 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Level, Subject } from '#shared/constants.ts';
 import type { DocumentState, DocumentStatus } from '#shared/knowledge/documents.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
+import { batchGetItems } from '../../data/batch-get.ts';
+import { writeItems, type WriteRequest } from '../../data/batch-write.ts';
+import { queryAll, queryPages } from '../../data/paging.ts';
 import { ttlSeconds } from '../../data/table-design.ts';
 
 /**
@@ -88,25 +91,15 @@ export async function putChunks(chunks: readonly StoredChunk[]): Promise<void> {
   await writeBatches(chunks.map((c) => ({ PutRequest: { Item: chunkItem(c) } })));
 }
 
-async function writeBatches(requests: readonly Record<string, unknown>[]): Promise<void> {
-  const batches: Record<string, unknown>[][] = [];
+/** The shared batch write (unprocessed items retried), a few batches at a time. */
+async function writeBatches(requests: readonly WriteRequest[]): Promise<void> {
+  const batches: WriteRequest[][] = [];
   for (let i = 0; i < requests.length; i += BATCH) batches.push(requests.slice(i, i + BATCH));
   let next = 0;
   const worker = async () => {
-    while (next < batches.length) await writeBatch(batches[next++]!);
+    while (next < batches.length) await writeItems(batches[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, batches.length) }, worker));
-}
-
-async function writeBatch(batch: readonly Record<string, unknown>[]): Promise<void> {
-  const table = env().TABLE_NAME;
-  let requests = [...batch];
-  for (let attempt = 0; requests.length > 0; attempt += 1) {
-    if (attempt > 8) throw new Error('Knowledge base write kept being throttled');
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-    const result = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
-    requests = (result.UnprocessedItems?.[table] ?? []) as Record<string, unknown>[];
-  }
 }
 
 function chunkItem(c: StoredChunk): Record<string, unknown> {
@@ -132,17 +125,12 @@ function chunkItem(c: StoredChunk): Record<string, unknown> {
  */
 export async function readScope(scope: KbScope, options: { consistent?: boolean } = {}): Promise<StoredChunk[]> {
   const out: StoredChunk[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :chunk)',
-        ExpressionAttributeValues: { ':pk': `KB#${scope}`, ':chunk': 'CHUNK#' },
-        ExclusiveStartKey: start,
-        ConsistentRead: options.consistent === true,
-      }),
-    );
+  const pages = queryPages({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :chunk)',
+    ExpressionAttributeValues: { ':pk': `KB#${scope}`, ':chunk': 'CHUNK#' },
+    ConsistentRead: options.consistent === true,
+  });
+  for await (const page of pages) {
     for (const item of page.Items ?? []) {
       out.push({
         chunkKey: String(item.sk).slice('CHUNK#'.length),
@@ -157,19 +145,16 @@ export async function readScope(scope: KbScope, options: { consistent?: boolean 
         vector: unpackVector(item.vec as Uint8Array),
       });
     }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  }
   return out;
 }
 
 /** The version counter of each scope (0 when never written). */
 export async function scopeVersions(scopes: readonly KbScope[]): Promise<Map<KbScope, number>> {
-  const table = env().TABLE_NAME;
-  const { Responses } = await documentClient().send(
-    new BatchGetCommand({ RequestItems: { [table]: { Keys: scopes.map((s) => kbKeys.version(s)), ConsistentRead: true } } }),
-  );
+  // Keys left unprocessed are asked again: a scope read as version 0 would be searched stale.
+  const found = await batchGetItems(scopes.map((s) => kbKeys.version(s)), { consistent: true });
   const versions = new Map<KbScope, number>(scopes.map((s) => [s, 0]));
-  for (const item of Responses?.[table] ?? []) versions.set(item.sk as KbScope, Number(item.version ?? 0));
+  for (const item of found) versions.set(item.sk as KbScope, Number(item.version ?? 0));
   return versions;
 }
 
@@ -282,24 +267,21 @@ export async function getDocument(id: string): Promise<EmbeddingDocument | undef
  */
 export async function listDocuments(limit: number): Promise<DocumentState[]> {
   const Items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': 'KBDOCS' },
-        ProjectionExpression: 'id, title, subject, category, #status, chunksTotal, chunksEmbedded, failureReason, createdAt, updatedAt, readyAt',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ScanIndexForward: false,
-        Limit: limit - Items.length,
-        ExclusiveStartKey: start,
-      }),
-    );
+  const pages = queryPages(
+    {
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'KBDOCS' },
+      ProjectionExpression: 'id, title, subject, category, #status, chunksTotal, chunksEmbedded, failureReason, createdAt, updatedAt, readyAt',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ScanIndexForward: false,
+    },
+    { nextLimit: () => limit - Items.length },
+  );
+  for await (const page of pages) {
     Items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start && Items.length < limit);
+    if (Items.length >= limit) break;
+  }
   return Items.map((item) => {
     const { content: _content, requestedBy: _by, attempt: _attempt, ...state } = documentOf(item);
     return state;
@@ -308,20 +290,9 @@ export async function listDocuments(limit: number): Promise<DocumentState[]> {
 
 /** The ids among `ids` of documents not (yet) ready: search leaves their passages out. */
 export async function documentsNotReady(ids: readonly string[]): Promise<Set<string>> {
-  const table = env().TABLE_NAME;
   const notReady = new Set<string>();
-  for (let i = 0; i < ids.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map((id) => kbKeys.document(id));
-    for (let attempt = 0; keys?.length; attempt += 1) {
-      if (attempt > 8) throw new Error('Reading document states kept being throttled');
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-      const result = await documentClient().send(
-        new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ProjectionExpression: 'id, #s', ExpressionAttributeNames: { '#s': 'status' } } } }),
-      );
-      for (const item of result.Responses?.[table] ?? []) if (item.status !== undefined && item.status !== 'ready') notReady.add(String(item.id));
-      keys = result.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
+  const found = await batchGetItems(ids.map((id) => kbKeys.document(id)), { projection: 'id, #s', names: { '#s': 'status' } });
+  for (const item of found) if (item.status !== undefined && item.status !== 'ready') notReady.add(String(item.id));
   return notReady;
 }
 
@@ -414,20 +385,8 @@ const PART_KEEP_MS = 14 * 24 * 60 * 60 * 1000;
 /** The vectors embedded so far for a document by `model`, by passage index. */
 export async function readEmbeddedParts(id: string, model: string): Promise<Map<number, Float32Array>> {
   const parts = new Map<number, Float32Array>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :part)',
-        ExpressionAttributeValues: { ':pk': `DOC#${id}`, ':part': 'PART#' },
-        ExclusiveStartKey: start,
-        ConsistentRead: true,
-      }),
-    );
-    for (const item of page.Items ?? []) if (item.model === model) parts.set(Number(String(item.sk).slice('PART#'.length)), unpackVector(item.vec as Uint8Array));
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :part)', ExpressionAttributeValues: { ':pk': `DOC#${id}`, ':part': 'PART#' }, ConsistentRead: true });
+  for (const item of items) if (item.model === model) parts.set(Number(String(item.sk).slice('PART#'.length)), unpackVector(item.vec as Uint8Array));
   return parts;
 }
 
