@@ -4,7 +4,8 @@ import { loadBank } from '../../functions/questions/load-bank.ts';
 import { apiFor } from '../support/api.ts';
 import { confirmedAccount, useBrowser } from '../support/browser.ts';
 import { openSignedIn } from '../support/e2e-session.ts';
-import { finishOnScreen, nextRound } from '../support/e2e-rounds.ts';
+import { dailyChallengeResponseSchema, startDailyResponseSchema } from '../../shared/social/daily-challenge.ts';
+import { answerByApi, finishOnScreen, nextRound } from '../support/e2e-rounds.ts';
 
 /**
  * AI explanations in the round review and the video library (docs/ai.md), as a
@@ -34,6 +35,20 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 async function startTrial(token: string): Promise<void> {
   const response = await fetch(`${baseUrl}/api/subscription/trial`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
   expect(response.status, await response.text()).toBe(200);
+}
+
+/**
+ * Today's daily challenge played through the API. While it is still to play, an explanation citing
+ * a passage that gives one of its questions away is held back from this player (docs/ai.md), so
+ * whether the round's wrong answer could be explained would depend on the day's draw.
+ */
+async function playTodaysChallenge(token: string): Promise<void> {
+  const today = dailyChallengeResponseSchema.parse((await api(token, 'GET', '/api/daily-challenges/today')).body);
+  if (!today.challenge) return;
+  const started = await api(token, 'POST', `/api/daily-challenges/${today.challenge.id}/start`, { timeZone: 'UTC' });
+  expect(started.status, JSON.stringify(started.body)).toBeLessThan(300);
+  const { round, answered } = startDailyResponseSchema.parse(started.body);
+  await answerByApi(baseUrl, token, round, 0, answered);
 }
 
 type Played = { roundId: string; wrong: { id: string; question: string; chosen: string; correct: string } };
@@ -72,6 +87,7 @@ describe('AI explanations and the video library', () => {
     expect((await api(token, 'GET', '/api/videos')).status).toBe(403);
 
     await startTrial(token);
+    await playTodaysChallenge(token);
     const { roundId, wrong } = await playOneWrong(p, token);
 
     // Review Incorrect Answers → the AI explanation of the one wrong answer, grounded and cited.
