@@ -1,3 +1,5 @@
+import { mulberry32 } from '#shared/hashing.ts';
+
 /**
  * An inverted-file (IVF) index over unit vectors (docs/ai.md, "Search"): k-means centroids split
  * a scope's vectors into lists; a search scores the centroids and then only the chunks of the
@@ -21,18 +23,6 @@ export function listCountFor(count: number): number {
 /** How many lists a search scores: an eighth of them, at least 4 (all when there are few); see docs/benchmarks.md for the recall it gives. */
 export function defaultProbes(lists: number): number {
   return Math.min(lists, Math.max(4, Math.ceil(lists / 8)));
-}
-
-/** A deterministic generator: the same chunks give the same lists on every build. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function dot(a: Float32Array, aRow: number, b: Float32Array, bRow: number, d: number): number {
@@ -71,7 +61,8 @@ function normaliseRow(matrix: Float32Array, row: number, d: number): void {
  * `d` floats. A centroid left without vectors is moved onto a random vector of the sample.
  */
 export function trainCentroids(vectors: Float32Array, count: number, d: number, k: number, seed = 1): Float32Array {
-  const next = random(seed);
+  // Seeded: the same chunks give the same lists on every build.
+  const next = mulberry32(seed);
   const sampleSize = Math.min(count, k * TRAINING_PER_LIST);
   const sample = new Float32Array(sampleSize * d);
   // A sample spread over the whole scope (a stride with a random start), not its first rows.

@@ -2,9 +2,8 @@ import { createRequire } from 'node:module';
 import type { Country } from 'world-countries';
 import { STUDY_GUIDES } from '#shared/guides/catalogue.ts';
 import { chunkText } from '#shared/knowledge/chunking.ts';
-import type { Level, Subject } from '#shared/constants.ts';
 import { sentences } from '../ai/nlp.ts';
-import { chunkKey, type SourceKind } from './data/knowledge.ts';
+import { chunkKey, type StoredChunk } from './data/knowledge.ts';
 import { loadBank } from '../questions/load-bank.ts';
 import { passageTopic, topicClassifier } from './guide-topics.ts';
 
@@ -18,16 +17,8 @@ import { passageTopic, topicClassifier } from './guide-topics.ts';
  *   labelled with the bank topic it is about where it is about one (guideChunks).
  * Each is chunked at 512 characters on sentence boundaries.
  */
-export interface MaterialChunk {
-  readonly chunkKey: string;
-  readonly subject: Subject | null;
-  readonly level?: Level | null;
-  readonly category: string;
-  readonly text: string;
-  readonly sourceKind: SourceKind;
-  readonly sourceId: string;
-  readonly title: string;
-}
+/** A chunk as stored, before it is embedded. */
+export type MaterialChunk = Omit<StoredChunk, 'model' | 'vector'>;
 
 const countries = createRequire(import.meta.url)('world-countries/countries.json') as Country[];
 
