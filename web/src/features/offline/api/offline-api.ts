@@ -56,7 +56,12 @@ export function useOutbox(userId: string | null, online: boolean, signedIn: bool
           const result = await sendAttempt(item);
           await removeFromOutbox(item.clientAttemptId);
           counted = true;
-          setState((s) => ({ ...s, sent: [...s.sent.filter((r) => r.attemptId !== result.attemptId), result] }));
+          // The result leaves the waiting list in the same render it is shown as counted.
+          setState((s) => ({
+            ...s,
+            pending: s.pending.filter((p) => p.clientAttemptId !== item.clientAttemptId),
+            sent: [...s.sent.filter((r) => r.attemptId !== result.attemptId), result],
+          }));
         } catch (error) {
           const status = isApiError(error) ? (error.status === 0 ? 'network-error' : error.status) : 'network-error';
           if (afterSend(status) !== 'remove') {
@@ -65,7 +70,11 @@ export function useOutbox(userId: string | null, online: boolean, signedIn: bool
           }
           await removeFromOutbox(item.clientAttemptId);
           const message = isApiError(error) ? error.message : 'This result could not be counted.';
-          setState((s) => ({ ...s, refused: [...s.refused.filter((r) => r.clientAttemptId !== item.clientAttemptId), { clientAttemptId: item.clientAttemptId, message }] }));
+          setState((s) => ({
+            ...s,
+            pending: s.pending.filter((p) => p.clientAttemptId !== item.clientAttemptId),
+            refused: [...s.refused.filter((r) => r.clientAttemptId !== item.clientAttemptId), { clientAttemptId: item.clientAttemptId, message }],
+          }));
         }
       }
     } finally {
