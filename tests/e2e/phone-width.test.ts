@@ -65,12 +65,37 @@ async function account(prefix: string, role: 'student' | 'parent' | 'teacher', p
   return made;
 }
 
-/** Waits until the page has drawn its data: the network is quiet and no skeleton or busy region is left. */
+/** Requests each page has in flight (fetches, scripts, images; a socket is not one), kept by `track`. */
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+function track(p: Page): Page {
+  const open = new Set<unknown>();
+  inFlight.set(p, open);
+  p.on('request', (r) => open.add(r));
+  p.on('requestfinished', (r) => open.delete(r));
+  p.on('requestfailed', (r) => open.delete(r));
+  return p;
+}
+
+/**
+ * Waits until the page has drawn its data: scrolled to its end (sections that load as they near
+ * the screen load too), no skeleton or busy region left, and no request in flight for 150 ms.
+ * Playwright's networkidle would wait 500 ms of quiet on each of ~70 pages.
+ */
 async function settle(p: Page): Promise<void> {
-  await p.waitForLoadState('networkidle', { timeout: 8_000 }).catch(() => undefined);
+  const open = inFlight.get(p)!;
+  await p.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await p
-    .waitForFunction(() => !document.querySelector('.skeleton, [aria-busy="true"]'), undefined, { timeout: 5_000 })
+    .waitForFunction(() => !document.querySelector('.skeleton, [aria-busy="true"]'), undefined, { timeout: 5_000, polling: 50 })
     .catch(() => undefined);
+  const deadline = Date.now() + 8_000;
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    if (open.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 150) break;
+    await p.waitForTimeout(25);
+  }
+  await p.evaluate(() => window.scrollTo(0, 0));
 }
 
 /** Whether the page scrolls sideways, and if so its widest element outside any scrolling box. */
@@ -181,7 +206,7 @@ async function playedStates(p: Page, who: string, token: string): Promise<void> 
 
 async function signedInPage(account: { email: string; password: string }, home: string): Promise<{ p: Page; token: string }> {
   const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
-  const p = await context.newPage();
+  const p = track(await context.newPage());
   p.setDefaultTimeout(15_000);
   const { token } = await openSignedIn(p, baseUrl, account);
   await p.waitForURL((url) => url.pathname === home);
@@ -196,7 +221,7 @@ function report(who: string): void {
 describe('every page at phone widths: no sideways scroll, nothing serious for axe', { timeout: 300_000 }, () => {
   it('signed out', async () => {
     const context = await browser.newContext();
-    const p = await context.newPage();
+    const p = track(await context.newPage());
     p.setDefaultTimeout(15_000);
     await sweep(p, 'visitor', [...PUBLIC, '/auth', '/auth?mode=sign-up', '/reset-password']);
     await context.close();
