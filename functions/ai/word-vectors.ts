@@ -60,7 +60,17 @@ function load(): WordVectors {
   words.forEach((word, row) => {
     if (!index.has(word)) index.set(word, row);
   });
-  return { dimensions, size: words.length, data, indexOf: (word) => index.get(word) };
+  return { dimensions, size: words.length, data, indexOf: (word) => index.get(word) ?? foldedRow(index, word) };
+}
+
+/**
+ * The row of a word the vocabulary spells without accents or apostrophes: its corpus wrote
+ * "orleans", "cordoba" and "bahai", a student writes "Orléans", "Córdoba" and "Bahá'í". The
+ * exact spelling is looked up first, so a word the vocabulary has with its accent keeps it.
+ */
+function foldedRow(index: ReadonlyMap<string, number>, word: string): number | undefined {
+  const folded = word.normalize('NFD').replace(/\p{M}/gu, '');
+  return (folded !== word ? index.get(folded) : undefined) ?? (/['’]/.test(folded) ? index.get(folded.replace(/['’]/g, '')) : undefined);
 }
 
 function convert(raw: RawEmbeddings, files: { words: string; vectors: string }): void {
