@@ -414,11 +414,12 @@ export const STUDY_GUIDES: readonly StudyGuide[] = [
     level: 'expert',
     title: 'The Cold War',
     topic: 'Modern history',
-    summary: 'The rivalry between the United States and the Soviet Union from 1947 to 1991: blocs, crises, the arms and space races, and the end of the Soviet Union.',
+    summary: 'The rivalry between the United States and the Soviet Union from 1947 to 1991: blocs, crises, the arms and space races, China’s reform and opening, and the end of the Soviet Union.',
     content: [
       'After the Second World War the United States and the Soviet Union, allies in the war, became rivals with opposing systems: capitalist democracy and communist one-party rule. They never fought each other directly, which is why the conflict is called "cold".',
       'In 1947 the Truman Doctrine promised support to countries resisting communism, and the Marshall Plan funded Europe’s recovery. The Soviet blockade of West Berlin (1948 to 1949) was beaten by an airlift. NATO was founded in 1949 and the Warsaw Pact in 1955. The Korean War (1950 to 1953) was one of several "hot" wars fought by allies of the two sides.',
       'In October 1962, the Cuban Missile Crisis brought the world closer to nuclear war than ever before, until the Soviet Union agreed to remove its missiles from Cuba. The rivalry extended to space: the Soviet Sputnik was the first satellite (1957) and the American Apollo 11 landed the first people on the Moon (1969).',
+      'In China, Deng Xiaoping became the leading figure in December 1978 and launched “reform and opening up”: farming families could sell what they grew beyond a quota owed to the state, small private businesses were allowed again, and from 1980 Special Economic Zones such as Shenzhen drew in foreign investment. China’s economy then grew faster than almost any other for three decades, while the Communist Party kept its hold on power.',
       'The Berlin Wall, built in 1961, fell on 9 November 1989 as communist governments in Eastern Europe collapsed. Germany reunified in 1990, and the Soviet Union was dissolved in December 1991, ending the Cold War.',
     ],
     key_points: [
