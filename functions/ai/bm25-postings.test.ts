@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { buildPostings, decodeShard, encodeShards, searchPostings, shardOf, type Posting } from './bm25-postings.ts';
+import { buildPostings, decodeShard, encodeShards, searchPostings, shardOf, termFrequencies, weigh, type Posting, type TermPosting } from './bm25-postings.ts';
 import { contentTerms } from './nlp.ts';
 
 interface WinkBm25 {
@@ -59,14 +59,38 @@ describe('BM25 postings', () => {
     expect(buildPostings(docs.slice(0, 2))).toBeUndefined();
   });
 
-  it('keeps the postings through shard bytes, each term in its shard', async () => {
-    const shards = encodeShards(postings, 3).map(decodeShard);
-    const fromShards = async (term: string): Promise<Posting | undefined> => shards[shardOf(term, 3)]!.get(term);
+  it('keeps the frequencies through shard bytes, each term in its shard, and weighs them as built', async () => {
+    const { postings: raw, lengths } = termFrequencies(docs);
+    const stats = { count: docs.length, totalLength: lengths.reduce((a, b) => a + b, 0), lengths };
+    const shards = encodeShards(raw, 3).map(decodeShard);
+    const fromShards = async (term: string): Promise<Posting | undefined> => {
+      const stored = shards[shardOf(term, 3)]!.get(term);
+      return stored && weigh(stored, stats);
+    };
     for (const [term, posting] of postings) {
       const decoded = await fromShards(term);
       expect([...decoded!.ordinals]).toEqual([...posting.ordinals]);
       expect([...decoded!.weights]).toEqual([...posting.weights]);
     }
     expect(await searchPostings('capital of Peru', 5, fromShards)).toEqual(await searchPostings('capital of Peru', 5, lookup));
+  });
+
+  it('weighs chunks added after the first ones as if all had been built at once', async () => {
+    const first = termFrequencies(docs.slice(0, 5));
+    const added = termFrequencies(docs.slice(5), contentTerms, 5);
+    const merged = new Map<string, TermPosting>(first.postings);
+    for (const [term, p] of added.postings) {
+      const old = merged.get(term);
+      merged.set(term, old ? { ordinals: Uint32Array.from([...old.ordinals, ...p.ordinals]), freqs: Float64Array.from([...old.freqs, ...p.freqs]) } : p);
+    }
+    const lengths = Float64Array.from([...first.lengths, ...added.lengths]);
+    const stats = { count: docs.length, totalLength: lengths.reduce((a, b) => a + b, 0), lengths };
+    for (const query of ['What is the capital of Peru?', 'Inca conquest of Peru', 'Mongolia China Russia']) {
+      const fromMerged = async (term: string) => {
+        const p = merged.get(term);
+        return p && weigh(p, stats);
+      };
+      expect(await searchPostings(query, 200, fromMerged)).toEqual(await searchPostings(query, 200, lookup));
+    }
   });
 });

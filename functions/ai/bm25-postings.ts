@@ -6,7 +6,8 @@ import { framed, unframe } from './ivf-index.ts';
  * the wink-bm25-text-search index the search built per container before (fields text ×1 and
  * title ×2, k1 1.2, b 0.75, idf ln((N − n + 0.5) / (n + 0.5) + 1), each term's weight in a
  * chunk rounded to 4 places, a query term counted once per occurrence), so fused scores do not
- * move. The weights are final when built, so a search only adds up the query terms' postings.
+ * move. The postings keep each term's frequencies, and a search weighs the terms it reads with
+ * the scope's current count and lengths, so chunks can be added without rewriting every term.
  * Postings are split in shards by a hash of the term: a search reads only its terms' shards.
  */
 export const FIELD_WEIGHTS = { text: 1, title: 2 } as const;
@@ -34,13 +35,30 @@ export interface Posting {
 
 export type Tokenise = (text: string) => string[];
 
-/** The postings of `docs`, by term; `docs[i]` has ordinal i. Undefined below MIN_CHUNKS. */
-export function buildPostings(docs: readonly KeywordSource[], tokenise: Tokenise = contentTerms): Map<string, Posting> | undefined {
-  if (docs.length < MIN_CHUNKS) return undefined;
+/** A term's postings as stored: the chunks' ordinals (ascending) and the term's weighted frequency in each. */
+export interface TermPosting {
+  readonly ordinals: Uint32Array;
+  readonly freqs: Float64Array;
+}
+
+/** What BM25 needs of the whole scope beside the postings: how many chunks, and their lengths. */
+export interface CorpusStats {
+  readonly count: number;
+  /** The sum of the chunks' weighted lengths (their average is this over `count`). */
+  readonly totalLength: number;
+  /** Each ordinal's weighted length. */
+  readonly lengths: ArrayLike<number>;
+}
+
+/**
+ * The term frequencies of `docs` (`docs[i]` has ordinal `first + i`) and each one's weighted
+ * length. Stored so, not as weights: a chunk added later changes every weight (the idf and the
+ * average length), so weights are worked out when a search reads a term (`weigh`).
+ */
+export function termFrequencies(docs: readonly KeywordSource[], tokenise: Tokenise = contentTerms, first = 0): { postings: Map<string, TermPosting>; lengths: Float64Array } {
   const lists = new Map<string, { ordinals: number[]; freqs: number[] }>();
   const lengths = new Float64Array(docs.length);
-  let total = 0;
-  docs.forEach((doc, ordinal) => {
+  docs.forEach((doc, i) => {
     const freq = new Map<string, number>();
     let length = 0;
     for (const field of ['text', 'title'] as const) {
@@ -49,29 +67,41 @@ export function buildPostings(docs: readonly KeywordSource[], tokenise: Tokenise
       for (const term of terms) freq.set(term, (freq.get(term) ?? 0) + weight);
       length += terms.length * weight;
     }
-    lengths[ordinal] = length;
-    total += length;
+    lengths[i] = length;
     for (const [term, f] of freq) {
       let list = lists.get(term);
       if (!list) lists.set(term, (list = { ordinals: [], freqs: [] }));
-      list.ordinals.push(ordinal);
+      list.ordinals.push(first + i);
       list.freqs.push(f);
     }
   });
-  const average = total / docs.length;
-  const postings = new Map<string, Posting>();
-  for (const [term, list] of lists) {
-    const n = list.ordinals.length;
-    const idf = Math.log((docs.length - n + 0.5) / (n + 0.5) + IDF_K);
-    const weights = new Float64Array(n);
-    list.ordinals.forEach((ordinal, i) => {
-      const f = list.freqs[i]!;
-      const norm = 1 - B + B * (lengths[ordinal]! / average);
-      weights[i] = Number((Math.abs((f * (K1 + 1)) / (K1 * norm + f)) * idf).toFixed(PRECISION));
-    });
-    postings.set(term, { ordinals: Uint32Array.from(list.ordinals), weights });
+  const postings = new Map<string, TermPosting>();
+  for (const [term, list] of lists) postings.set(term, { ordinals: Uint32Array.from(list.ordinals), freqs: Float64Array.from(list.freqs) });
+  return { postings, lengths };
+}
+
+/** A term's BM25 weights in its chunks, as wink's consolidate(4) leaves them. */
+export function weigh(posting: TermPosting, stats: CorpusStats): Posting {
+  const n = posting.ordinals.length;
+  const idf = Math.log((stats.count - n + 0.5) / (n + 0.5) + IDF_K);
+  const average = stats.totalLength / stats.count;
+  const weights = new Float64Array(n);
+  for (let i = 0; i < n; i += 1) {
+    const f = posting.freqs[i]!;
+    const norm = 1 - B + B * (stats.lengths[posting.ordinals[i]!]! / average);
+    weights[i] = Number((Math.abs((f * (K1 + 1)) / (K1 * norm + f)) * idf).toFixed(PRECISION));
   }
-  return postings;
+  return { ordinals: posting.ordinals, weights };
+}
+
+/** The postings of `docs`, by term; `docs[i]` has ordinal i. Undefined below MIN_CHUNKS. */
+export function buildPostings(docs: readonly KeywordSource[], tokenise: Tokenise = contentTerms): Map<string, Posting> | undefined {
+  if (docs.length < MIN_CHUNKS) return undefined;
+  const { postings, lengths } = termFrequencies(docs, tokenise);
+  const stats = { count: docs.length, totalLength: lengths.reduce((a, b) => a + b, 0), lengths };
+  const weighted = new Map<string, Posting>();
+  for (const [term, posting] of postings) weighted.set(term, weigh(posting, stats));
+  return weighted;
 }
 
 /**
@@ -126,34 +156,38 @@ export function shardOf(term: string, shards: number): number {
   return (hash >>> 0) % shards;
 }
 
-export function shardCountFor(postings: ReadonlyMap<string, Posting>): number {
+export function shardCountFor(postings: ReadonlyMap<string, TermPosting>): number {
   let total = 0;
   for (const p of postings.values()) total += p.ordinals.length;
   return Math.max(1, Math.ceil(total / POSTINGS_PER_SHARD));
 }
 
-/** Shard bytes: a header of [term, first posting, count] and a body of u32 ordinals then f64 weights. */
-export function encodeShards(postings: ReadonlyMap<string, Posting>, shards: number): Uint8Array[] {
-  const groups: [string, Posting][][] = Array.from({ length: shards }, () => []);
+/** Shard bytes: a header of [term, first posting, count] and a body of f64 frequencies then u32 ordinals. */
+export function encodeShards(postings: ReadonlyMap<string, TermPosting>, shards: number): Uint8Array[] {
+  const groups: [string, TermPosting][][] = Array.from({ length: shards }, () => []);
   for (const entry of postings) groups[shardOf(entry[0], shards)]!.push(entry);
-  return groups.map((entries) => {
-    const count = entries.reduce((sum, [, p]) => sum + p.ordinals.length, 0);
-    const weights = new Float64Array(count);
-    const ordinals = new Uint32Array(count);
-    const header: [string, number, number][] = [];
-    let at = 0;
-    for (const [term, p] of entries) {
-      header.push([term, at, p.ordinals.length]);
-      ordinals.set(p.ordinals, at);
-      weights.set(p.weights, at);
-      at += p.ordinals.length;
-    }
-    // Weights first: the body starts 8-byte aligned in the object.
-    const body = new Uint8Array(count * 12);
-    body.set(bytesOf(weights), 0);
-    body.set(bytesOf(ordinals), count * 8);
-    return framed(header, body);
-  });
+  return groups.map(encodeShard);
+}
+
+/** One shard's bytes (its terms' postings). */
+export function encodeShard(entries: Iterable<[string, TermPosting]>): Uint8Array {
+  const list = [...entries];
+  const count = list.reduce((sum, [, p]) => sum + p.ordinals.length, 0);
+  const freqs = new Float64Array(count);
+  const ordinals = new Uint32Array(count);
+  const header: [string, number, number][] = [];
+  let at = 0;
+  for (const [term, p] of list) {
+    header.push([term, at, p.ordinals.length]);
+    ordinals.set(p.ordinals, at);
+    freqs.set(p.freqs, at);
+    at += p.ordinals.length;
+  }
+  // Frequencies first: the body starts 8-byte aligned in the object.
+  const body = new Uint8Array(count * 12);
+  body.set(bytesOf(freqs), 0);
+  body.set(bytesOf(ordinals), count * 8);
+  return framed(header, body);
 }
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -167,7 +201,7 @@ function bytesOf(values: Float64Array | Uint32Array): Uint8Array {
   return out;
 }
 
-export function decodeShard(bytes: Uint8Array): Map<string, Posting> {
+export function decodeShard(bytes: Uint8Array): Map<string, TermPosting> {
   const { header, body } = unframe(bytes);
   if (!Array.isArray(header)) throw new Error('Postings shard header is not a list');
   const entries = header as [string, number, number][];
@@ -178,7 +212,7 @@ export function decodeShard(bytes: Uint8Array): Map<string, Posting> {
   const view = new DataView(copy.buffer);
   const weights = LITTLE_ENDIAN ? new Float64Array(copy.buffer, 0, count) : Float64Array.from({ length: count }, (_, i) => view.getFloat64(i * 8, true));
   const ordinals = LITTLE_ENDIAN ? new Uint32Array(copy.buffer, count * 8, count) : Uint32Array.from({ length: count }, (_, i) => view.getUint32(count * 8 + i * 4, true));
-  const out = new Map<string, Posting>();
-  for (const [term, at, n] of entries) out.set(term, { ordinals: ordinals.subarray(at, at + n), weights: weights.subarray(at, at + n) });
+  const out = new Map<string, TermPosting>();
+  for (const [term, at, n] of entries) out.set(term, { ordinals: ordinals.subarray(at, at + n), freqs: weights.subarray(at, at + n) });
   return out;
 }

@@ -159,8 +159,8 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): IndexedChunk
       if (queryVector && queryVector.length !== manifest.dimensions) continue;
       const lexical = queryVector && options.hybrid && index.postings ? new Map(await searchPostings(query, LEXICAL_HITS, index.postings)) : undefined;
       const lists = await Promise.all(listsToScore(index, queryVector, lexical, probesFor(manifest.lists.length)).map((n) => index.list(n)));
-      // Rows in chunk-key order, as the exact search ranked them: ties keep that order.
-      const rows: { ordinal: number; item: ChunkPassage; similarity: number }[] = [];
+      // Rows in chunk-key order, as the exact search ranked them: ties keep that order (an update numbers its chunks after the others).
+      const rows: { item: ChunkPassage; similarity: number }[] = [];
       for (const list of lists) {
         for (let row = 0; row < list.chunks.length; row += 1) {
           const chunk = list.chunks[row]!;
@@ -172,10 +172,10 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): IndexedChunk
           if (request.kinds && !request.kinds.includes(chunk.sourceKind)) continue;
           if (request.excludeSourceIds?.includes(chunk.sourceId)) continue;
           if (request.levels && chunk.level && !request.levels.includes(chunk.level)) continue;
-          rows.push({ ordinal, item: toPassage(chunk, similarity), similarity });
+          rows.push({ item: toPassage(chunk, similarity), similarity });
         }
       }
-      rows.sort((a, b) => a.ordinal - b.ordinal);
+      rows.sort((a, b) => (a.item.chunkId < b.item.chunkId ? -1 : a.item.chunkId > b.item.chunkId ? 1 : 0));
       for (const r of rows) ranked.push(r);
     }
     for (const index of indexes) prefetch(index);

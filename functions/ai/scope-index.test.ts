@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { StoredChunk } from '../knowledge/data/knowledge.ts';
 import { searchPostings } from './bm25-postings.ts';
 import { memoryIndexStore } from './index-store/index-store.ts';
-import { indexKeys, latestVersion, memoryScopeIndex, openScopeIndex, writeScopeIndex } from './scope-index.ts';
+import { writeScopeIndex } from './index-publish.ts';
+import { indexKeys, latestVersion, memoryScopeIndex, openScopeIndex } from './scope-index.ts';
 
 const d = 8;
 function chunk(i: number, text: string): StoredChunk {

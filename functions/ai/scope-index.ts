@@ -1,22 +1,28 @@
+import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import type { Level, Subject } from '#shared/constants.ts';
 import type { KbScope, SourceKind, StoredChunk } from '../knowledge/data/knowledge.ts';
-import { buildPostings, decodeShard, encodeShards, shardCountFor, shardOf, type Posting } from './bm25-postings.ts';
+import { MIN_CHUNKS, decodeShard, encodeShards, shardCountFor, shardOf, termFrequencies, weigh, type Posting, type TermPosting } from './bm25-postings.ts';
 import type { IndexStore } from './index-store/index-store.ts';
 import { assignLists, float32Bytes, float32From, framed, listCountFor, trainCentroids, unframe } from './ivf-index.ts';
 
 /**
  * One scope's knowledge index for one embedding model, as stored (docs/ai.md, "Search"):
- *   knowledge-index/<model>/<scope>/v<version>/manifest.json  what the build holds (zod-checked on load)
- *                                             /layout.bin     centroids and each chunk's list
- *                                             /list-<n>.bin   a list's chunks (metadata) and vectors
- *                                             /terms-<n>.bin  a shard of the BM25 postings
- *   knowledge-index/<model>/<scope>/latest.json               the newest built version
- * A version's objects are written before its manifest, and the manifest before `latest`: a
- * reader that finds a manifest finds everything it names. Chunks have ordinals in chunk-key order
- * (the order the exact search ranked ties in); lists keep them in that order.
+ *   knowledge-index/<model>/<scope>/v<version>/manifest.json   what the version holds and the keys of its objects (zod-checked)
+ *   knowledge-index/<model>/<scope>/v<version>/<build>/...     the objects a build wrote:
+ *     layout.bin      centroids, each chunk's BM25 length and list
+ *     list-<n>.bin    a list's chunks (metadata) and vectors
+ *     terms-<n>.bin   a shard of the BM25 postings (term frequencies)
+ *     documents.json  the admins' documents it holds (what a later update must add)
+ *   knowledge-index/<model>/<scope>/latest.json                the newest version, and the versions it superseded
+ * A build writes its objects before its manifest, and the manifest before `latest`: a reader that
+ * finds a manifest finds everything it names. A full build writes every object; an update
+ * (index-update.ts) writes the lists and shards it changed and names the others of the version
+ * it started from. Each build writes under its own folder, so two builds of one version never
+ * mix their objects. Chunks have ordinals (a full build gives them in chunk-key order, an update
+ * numbers its chunks after those); a list keeps its chunks in ordinal order.
  */
-const FORMAT = 1;
+const FORMAT = 2;
 
 export const manifestSchema = z.object({
   format: z.literal(FORMAT),
@@ -27,14 +33,28 @@ export const manifestSchema = z.object({
   count: z.number(),
   /** Chunks per list. */
   lists: z.array(z.number()),
-  /** BM25 postings shards (0: no keyword index, vectors alone). */
+  /** Each list's object. */
+  listKeys: z.array(z.string()),
+  /** BM25 postings shards (0: no keyword index, vectors alone), and each one's object. */
   shards: z.number(),
+  shardKeys: z.array(z.string()),
+  layoutKey: z.string(),
+  documentsKey: z.string(),
+  /** The chunks' weighted lengths added up (BM25's average length). */
+  totalLength: z.number(),
+  /** The full build (k-means) this version descends from: its version and chunk count (how far the lists drifted). */
+  clustered: z.object({ version: z.number(), count: z.number() }),
   builtAt: z.string(),
   buildMs: z.number(),
 });
 export type IndexManifest = z.infer<typeof manifestSchema>;
 
-const latestSchema = z.object({ version: z.number() });
+const latestSchema = z.object({
+  version: z.number(),
+  /** Versions this one replaced and when: their objects are deleted once no search can still be reading them. */
+  retired: z.optional(z.array(z.object({ version: z.number(), at: z.number() }))),
+});
+export type LatestPointer = z.infer<typeof latestSchema>;
 
 const chunkMetaSchema = z.object({
   chunkKey: z.string(),
@@ -74,6 +94,8 @@ export interface ScopeIndex {
   readonly centroids: Float32Array;
   /** Each ordinal's list. */
   readonly listOf: Uint16Array;
+  /** Each ordinal's weighted length (BM25). */
+  readonly lengths: Float32Array;
   list(n: number): Promise<IndexList>;
   /** Undefined when the index has no keyword part. */
   readonly postings: ((term: string) => Promise<Posting | undefined>) | undefined;
@@ -84,11 +106,23 @@ export const indexKeys = {
   prefix: (model: string, scope: KbScope) => `knowledge-index/${safe(model)}/${scope}`,
   version: (model: string, scope: KbScope, version: number) => `${indexKeys.prefix(model, scope)}/v${version}`,
   manifest: (model: string, scope: KbScope, version: number) => `${indexKeys.version(model, scope, version)}/manifest.json`,
-  layout: (model: string, scope: KbScope, version: number) => `${indexKeys.version(model, scope, version)}/layout.bin`,
-  list: (model: string, scope: KbScope, version: number, n: number) => `${indexKeys.version(model, scope, version)}/list-${n}.bin`,
-  shard: (model: string, scope: KbScope, version: number, n: number) => `${indexKeys.version(model, scope, version)}/terms-${n}.bin`,
+  build: (model: string, scope: KbScope, version: number, build: string) => `${indexKeys.version(model, scope, version)}/${build}`,
   latest: (model: string, scope: KbScope) => `${indexKeys.prefix(model, scope)}/latest.json`,
 };
+export const buildKeys = (folder: string) => ({
+  layout: `${folder}/layout.bin`,
+  documents: `${folder}/documents.json`,
+  list: (n: number) => `${folder}/list-${n}.bin`,
+  shard: (n: number) => `${folder}/terms-${n}.bin`,
+});
+
+/** A fresh build's folder name: two builds of one version write apart. */
+export const newBuildId = () => randomUUID().slice(0, 8);
+
+/** Every object a manifest names, itself included. */
+export function objectsOf(manifest: IndexManifest): string[] {
+  return [indexKeys.manifest(manifest.model, manifest.scope as KbScope, manifest.version), manifest.layoutKey, manifest.documentsKey, ...manifest.listKeys, ...manifest.shardKeys];
+}
 
 export interface BuildInput {
   readonly scope: KbScope;
@@ -102,11 +136,20 @@ export interface BuildInput {
   readonly exact?: boolean;
 }
 
-/** The index of `input.chunks`, in memory, as its objects: key → bytes, the manifest last. */
-export function buildIndexObjects(input: BuildInput): { manifest: IndexManifest; objects: [string, Uint8Array][] } {
+/** A build's objects, key → bytes, and its manifest (not among them: it is written last). */
+export interface BuiltIndex {
+  readonly manifest: IndexManifest;
+  readonly objects: [string, Uint8Array][];
+}
+
+const byKey = (a: { chunkKey: string }, b: { chunkKey: string }) => (a.chunkKey < b.chunkKey ? -1 : a.chunkKey > b.chunkKey ? 1 : 0);
+
+/** The full index of `input.chunks` (k-means again), in memory, as its objects. */
+export function buildIndexObjects(input: BuildInput, build = newBuildId()): BuiltIndex {
   const started = performance.now();
   const { scope, model, version } = input;
-  const chunks = [...input.chunks].sort((a, b) => (a.chunkKey < b.chunkKey ? -1 : a.chunkKey > b.chunkKey ? 1 : 0));
+  const keys = buildKeys(indexKeys.build(model, scope, version, build));
+  const chunks = [...input.chunks].sort(byKey);
   const d = chunks[0]?.vector.length ?? 0;
   const matrix = new Float32Array(chunks.length * d);
   chunks.forEach((c, row) => matrix.set(c.vector, row * d));
@@ -116,21 +159,15 @@ export function buildIndexObjects(input: BuildInput): { manifest: IndexManifest;
 
   const members: number[][] = Array.from({ length: k }, () => []);
   listOf.forEach((list, ordinal) => members[list]!.push(ordinal));
-  const objects: [string, Uint8Array][] = members.map((ordinals, n) => {
-    const vectors = new Float32Array(ordinals.length * d);
-    ordinals.forEach((ordinal, row) => vectors.set(chunks[ordinal]!.vector, row * d));
-    const header = { ordinals, chunks: ordinals.map((o) => metaOf(chunks[o]!)) };
-    return [indexKeys.list(model, scope, version, n), framed(header, float32Bytes(vectors))];
-  });
+  const objects: [string, Uint8Array][] = members.map((ordinals, n) => [keys.list(n), encodeList(ordinals, ordinals.map((o) => chunks[o]!))]);
 
-  const postings = input.keyword ? buildPostings(chunks) : undefined;
-  const shards = postings ? shardCountFor(postings) : 0;
-  if (postings) encodeShards(postings, shards).forEach((bytes, n) => objects.push([indexKeys.shard(model, scope, version, n), bytes]));
-
-  const layoutBody = new Uint8Array(centroids.byteLength + listOf.byteLength);
-  layoutBody.set(float32Bytes(centroids), 0);
-  layoutBody.set(new Uint8Array(new Uint16Array(listOf).buffer), centroids.byteLength);
-  objects.push([indexKeys.layout(model, scope, version), framed({ lists: k, dimensions: d, count: chunks.length }, layoutBody)]);
+  const keyword = input.keyword && chunks.length >= MIN_CHUNKS;
+  const { postings, lengths } = keyword ? termFrequencies(chunks) : { postings: new Map<string, TermPosting>(), lengths: new Float64Array(chunks.length) };
+  const shards = keyword ? shardCountFor(postings) : 0;
+  encodeShards(postings, shards).forEach((bytes, n) => objects.push([keys.shard(n), bytes]));
+  objects.push([keys.layout, encodeLayout(centroids, Float32Array.from(lengths), listOf, d)]);
+  const documents = [...new Set(chunks.filter((c) => c.sourceKind === 'document').map((c) => c.sourceId))];
+  objects.push([keys.documents, new TextEncoder().encode(JSON.stringify(documents))]);
 
   const manifest: IndexManifest = {
     format: FORMAT,
@@ -140,11 +177,16 @@ export function buildIndexObjects(input: BuildInput): { manifest: IndexManifest;
     dimensions: d,
     count: chunks.length,
     lists: members.map((m) => m.length),
+    listKeys: members.map((_, n) => keys.list(n)),
     shards,
+    shardKeys: Array.from({ length: shards }, (_, n) => keys.shard(n)),
+    layoutKey: keys.layout,
+    documentsKey: keys.documents,
+    totalLength: lengths.reduce((a, b) => a + b, 0),
+    clustered: { version, count: chunks.length },
     builtAt: new Date().toISOString(),
     buildMs: Math.round(performance.now() - started),
   };
-  objects.push([indexKeys.manifest(model, scope, version), new TextEncoder().encode(JSON.stringify(manifest))]);
   return { manifest, objects };
 }
 
@@ -154,77 +196,122 @@ function meanCentroid(matrix: Float32Array, count: number, d: number): Float32Ar
   return centroid;
 }
 
-function metaOf(c: StoredChunk): IndexedChunk {
+/** A chunk as a list is written from: its metadata and its vector. */
+export type ListRow = Omit<IndexedChunk, 'level'> & { readonly level?: Level | null; readonly vector: Float32Array };
+
+function metaOf(c: ListRow): IndexedChunk {
   return { chunkKey: c.chunkKey, subject: c.subject, level: c.level ?? null, category: c.category, text: c.text, sourceKind: c.sourceKind, sourceId: c.sourceId, title: c.title };
 }
 
-/** Objects written at once while a build is stored. */
-const PUT_CONCURRENCY = 16;
-
-/** Builds and stores a scope's index: its objects, then its manifest, then the `latest` pointer. */
-export async function writeScopeIndex(store: IndexStore, input: BuildInput): Promise<IndexManifest> {
-  const { manifest, objects } = buildIndexObjects(input);
-  const body = objects.slice(0, -1);
-  let next = 0;
-  const worker = async () => {
-    while (next < body.length) {
-      const [key, bytes] = body[next++]!;
-      await store.put(key, bytes);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PUT_CONCURRENCY, body.length) }, worker));
-  const [manifestKey, manifestBytes] = objects[objects.length - 1]!;
-  await store.put(manifestKey, manifestBytes);
-  await store.put(indexKeys.latest(input.model, input.scope), new TextEncoder().encode(JSON.stringify({ version: input.version })));
-  return manifest;
+/** A list's bytes: its ordinals and chunks' metadata as the header, their vectors as the body. */
+export function encodeList(ordinals: readonly number[], chunks: readonly ListRow[]): Uint8Array {
+  const d = chunks[0]?.vector.length ?? 0;
+  const vectors = new Float32Array(chunks.length * d);
+  chunks.forEach((c, row) => vectors.set(c.vector, row * d));
+  return framed({ ordinals, chunks: chunks.map(metaOf) }, float32Bytes(vectors));
 }
 
-/** The newest version built of a scope's index, if any. */
-export async function latestVersion(store: IndexStore, model: string, scope: KbScope): Promise<number | undefined> {
+/** The layout's bytes: centroids, each ordinal's BM25 length, then each ordinal's list. */
+export function encodeLayout(centroids: Float32Array, lengths: Float32Array, listOf: Uint16Array, d: number): Uint8Array {
+  const body = new Uint8Array(centroids.byteLength + lengths.byteLength + listOf.byteLength);
+  body.set(float32Bytes(centroids), 0);
+  body.set(float32Bytes(lengths), centroids.byteLength);
+  body.set(new Uint8Array(listOf.buffer, listOf.byteOffset, listOf.byteLength), centroids.byteLength + lengths.byteLength);
+  return framed({ lists: centroids.length / Math.max(1, d), dimensions: d, count: listOf.length }, body);
+}
+
+export interface Layout {
+  readonly centroids: Float32Array;
+  readonly lengths: Float32Array;
+  readonly listOf: Uint16Array;
+}
+
+export function decodeLayout(bytes: Uint8Array, manifest: Pick<IndexManifest, 'lists' | 'dimensions' | 'count'>): Layout {
+  const { body } = unframe(bytes);
+  const centroidBytes = manifest.lists.length * manifest.dimensions * 4;
+  const centroids = float32From(body.subarray(0, centroidBytes));
+  const lengths = float32From(body.subarray(centroidBytes, centroidBytes + manifest.count * 4));
+  const listBytes = new Uint8Array(manifest.count * 2);
+  listBytes.set(body.subarray(centroidBytes + manifest.count * 4, centroidBytes + manifest.count * 6));
+  return { centroids, lengths, listOf: new Uint16Array(listBytes.buffer) };
+}
+
+const documentsSchema = z.array(z.string());
+
+export async function readDocuments(store: IndexStore, manifest: IndexManifest): Promise<string[]> {
+  const bytes = await store.get(manifest.documentsKey);
+  if (!bytes) throw new Error(`Knowledge index object missing: ${manifest.documentsKey}`);
+  return documentsSchema.parse(JSON.parse(new TextDecoder().decode(bytes)));
+}
+
+/** The newest version built of a scope's index, and the versions it superseded, if any. */
+export async function readLatest(store: IndexStore, model: string, scope: KbScope): Promise<LatestPointer | undefined> {
   const bytes = await store.get(indexKeys.latest(model, scope));
   if (!bytes) return undefined;
-  return latestSchema.parse(JSON.parse(new TextDecoder().decode(bytes))).version;
+  return latestSchema.parse(JSON.parse(new TextDecoder().decode(bytes)));
+}
+
+export async function latestVersion(store: IndexStore, model: string, scope: KbScope): Promise<number | undefined> {
+  return (await readLatest(store, model, scope))?.version;
+}
+
+/** A version's manifest; undefined when not built, or built in another format (a rebuild replaces it). */
+export async function readManifest(store: IndexStore, model: string, scope: KbScope, version: number): Promise<IndexManifest | undefined> {
+  const bytes = await store.get(indexKeys.manifest(model, scope, version));
+  if (!bytes) return undefined;
+  const parsed = manifestSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** Opens a stored version (manifest and layout read now, lists and postings when a search needs them); undefined when not built. */
 export async function openScopeIndex(store: IndexStore, model: string, scope: KbScope, version: number): Promise<ScopeIndex | undefined> {
-  const [manifestBytes, layoutBytes] = await Promise.all([store.get(indexKeys.manifest(model, scope, version)), store.get(indexKeys.layout(model, scope, version))]);
-  if (!manifestBytes || !layoutBytes) return undefined;
-  const manifest = manifestSchema.parse(JSON.parse(new TextDecoder().decode(manifestBytes)));
-  const { body } = unframe(layoutBytes);
-  const k = manifest.lists.length;
-  const centroidBytes = k * manifest.dimensions * 4;
-  const centroids = float32From(body.subarray(0, centroidBytes));
-  const listBytes = new Uint8Array(manifest.count * 2);
-  listBytes.set(body.subarray(centroidBytes, centroidBytes + manifest.count * 2));
-  const listOf = new Uint16Array(listBytes.buffer);
+  const manifest = await readManifest(store, model, scope, version);
+  if (!manifest) return undefined;
+  const layoutBytes = await store.get(manifest.layoutKey);
+  if (!layoutBytes) return undefined;
+  return indexOver(manifest, decodeLayout(layoutBytes, manifest), (key) => store.get(key));
+}
 
+/** A scope index whose objects are read through `get`, each once (a failed read is read again by the next search). */
+function indexOver(manifest: IndexManifest, layout: Layout, get: (key: string) => Promise<Uint8Array | undefined>): ScopeIndex {
   const lists = new Map<number, Promise<IndexList>>();
   const list = (n: number) => {
     let found = lists.get(n);
     if (!found) {
-      found = store.get(indexKeys.list(model, scope, version, n)).then((bytes) => {
-        if (!bytes) throw new Error(`Knowledge index list missing: ${indexKeys.list(model, scope, version, n)}`);
+      const key = manifest.listKeys[n]!;
+      found = get(key).then((bytes) => {
+        if (!bytes) throw new Error(`Knowledge index list missing: ${key}`);
         return decodeList(bytes);
       });
-      // A failed read is not kept: the next search reads it again.
       found.catch(() => lists.delete(n));
       lists.set(n, found);
     }
     return found;
   };
-  const shards = new Map<number, Promise<Map<string, Posting>>>();
+  const shards = new Map<number, Promise<Map<string, TermPosting>>>();
   const shard = (n: number) => {
     let found = shards.get(n);
     if (!found) {
-      found = store.get(indexKeys.shard(model, scope, version, n)).then((bytes) => (bytes ? decodeShard(bytes) : new Map<string, Posting>()));
+      found = get(manifest.shardKeys[n]!).then((bytes) => (bytes ? decodeShard(bytes) : new Map<string, TermPosting>()));
       found.catch(() => shards.delete(n));
       shards.set(n, found);
     }
     return found;
   };
-  const postings = manifest.shards > 0 ? async (term: string) => (await shard(shardOf(term, manifest.shards))).get(term) : undefined;
-  return { manifest, centroids, listOf, list, postings };
+  // Weighed once per term with this version's count and lengths.
+  const weighed = new Map<string, Posting | undefined>();
+  const stats = { count: manifest.count, totalLength: manifest.totalLength, lengths: layout.lengths };
+  const postings =
+    manifest.shards > 0
+      ? async (term: string) => {
+          if (weighed.has(term)) return weighed.get(term);
+          const stored = (await shard(shardOf(term, manifest.shards))).get(term);
+          const posting = stored && weigh(stored, stats);
+          weighed.set(term, posting);
+          return posting;
+        }
+      : undefined;
+  return { manifest, centroids: layout.centroids, listOf: layout.listOf, lengths: layout.lengths, list, postings };
 }
 
 export function decodeList(bytes: Uint8Array): IndexList {
@@ -242,16 +329,6 @@ export function decodeList(bytes: Uint8Array): IndexList {
 /** An index held in memory only, one list (the exact search of a scope with no stored index yet). */
 export function memoryScopeIndex(input: BuildInput): ScopeIndex {
   const { manifest, objects } = buildIndexObjects({ ...input, exact: true });
-  const byKey = new Map(objects);
-  const listBytes = byKey.get(indexKeys.list(input.model, input.scope, input.version, 0));
-  const decoded = listBytes ? decodeList(listBytes) : undefined;
-  const shards = Array.from({ length: manifest.shards }, (_, n) => decodeShard(byKey.get(indexKeys.shard(input.model, input.scope, input.version, n))!));
-  const empty: IndexList = { ordinals: new Uint32Array(), chunks: [], lowered: [], vectors: new Float32Array() };
-  return {
-    manifest,
-    centroids: new Float32Array(manifest.dimensions),
-    listOf: new Uint16Array(manifest.count),
-    list: async () => decoded ?? empty,
-    postings: manifest.shards > 0 ? async (term) => shards[shardOf(term, manifest.shards)]!.get(term) : undefined,
-  };
+  const stored = new Map(objects);
+  return indexOver(manifest, decodeLayout(stored.get(manifest.layoutKey)!, manifest), async (key) => stored.get(key));
 }

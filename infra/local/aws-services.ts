@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { COGNITO_TRIGGERS } from '#functions/routes.ts';
 import type { LocalEventBus, PutEntry } from './event-bus.ts';
@@ -18,7 +18,7 @@ import type { WebSocketGateway } from './websocket-gateway.ts';
  * Also the WebSocket API's `@connections` management endpoint (PostToConnection,
  * DeleteConnection): an unknown connection answers 410 GoneException, as in AWS, and SQS
  * SendMessage (with DelaySeconds) into the local queues that functions send to by URL, and S3's
- * path-style GetObject, HeadObject and PutObject on the stack's buckets (the knowledge index),
+ * path-style GetObject, HeadObject, PutObject and DeleteObject on the stack's buckets (the knowledge index),
  * kept as files.
  */
 const triggerEntries = new Map<string, string>(Object.values(COGNITO_TRIGGERS).map((t) => [t.name, t.entry]));
@@ -77,7 +77,7 @@ export function startAwsServices(options: {
   websocket?: WebSocketGateway;
   /** The queues functions send to directly (SendMessage), by queue name. */
   queues?: ReadonlyMap<string, LocalQueue>;
-  /** S3 buckets (path-style GetObject, HeadObject, PutObject), kept as files under `dir`. */
+  /** S3 buckets (path-style GetObject, HeadObject, PutObject, DeleteObject), kept as files under `dir`. */
   storage?: LocalStorage;
 }): Promise<Server> {
   const server = createServer(async (req, res) => {
@@ -176,9 +176,9 @@ async function serveObject(storage: LocalStorage, req: IncomingMessage, body: Bu
   const [bucket, ...segments] = path.slice(1).split('/').map((s) => decodeURIComponent(s));
   if (!bucket || !storage.buckets.includes(bucket)) return false;
   const head = req.method === 'HEAD';
-  if (req.method !== 'GET' && req.method !== 'PUT' && !head) return false;
+  if (req.method !== 'GET' && req.method !== 'PUT' && req.method !== 'DELETE' && !head) return false;
   if (segments.length === 0 || segments.some((s) => s === '' || s === '.' || s === '..')) {
-    s3Error(res, 400, 'InvalidRequest', 'Local S3 emulation serves objects only (GetObject, HeadObject, PutObject)', head);
+    s3Error(res, 400, 'InvalidRequest', 'Local S3 emulation serves objects only (GetObject, HeadObject, PutObject, DeleteObject)', head);
     return true;
   }
   const key = segments.join('/');
@@ -191,6 +191,13 @@ async function serveObject(storage: LocalStorage, req: IncomingMessage, body: Bu
     await writeFile(partial, data);
     await rename(partial, file);
     res.writeHead(200, { etag: `"${createHash('md5').update(data).digest('hex')}"` });
+    res.end();
+    return true;
+  }
+  if (req.method === 'DELETE') {
+    // As S3: deleting a key that is not there succeeds too.
+    await rm(file, { force: true });
+    res.writeHead(204);
     res.end();
     return true;
   }

@@ -16,9 +16,9 @@ import { player } from '../support/players.ts';
 
 /**
  * The knowledge index on the local stack (docs/ai.md, "Search"): the seed built each scope's index
- * into the emulated S3; a document an admin adds is searchable through its scope's rebuilt index
- * once the embed-document consumer has marked it ready; a document not ready is in no index and
- * is not found. This file runs its own bus with the real consumer, as document-embedding does.
+ * into the emulated S3; a document an admin adds is searchable through its scope's index once the
+ * embed-document consumer has marked it ready (a large scope's index is updated, not clustered
+ * again, also with two documents at once); a document not ready is in no index and is not found. This file runs its own bus with the real consumer, as document-embedding does.
  */
 useLocalStack();
 const mailDir = mkdtempSync(join(tmpdir(), 'knowledge-index-mail-'));
@@ -30,8 +30,9 @@ const { handler: embedDocumentConsumer } = await import('../../functions/knowled
 const { embedder } = await import('../../functions/ai/index.ts');
 const { storageClient } = await import('../../functions/lib/clients.ts');
 const { configuredIndexStore } = await import('../../functions/ai/index-store/configured-index-store.ts');
-const { rebuildScopeIndex } = await import('../../functions/ai/rebuild-index.ts');
-const { indexKeys, openScopeIndex } = await import('../../functions/ai/scope-index.ts');
+const { rebuildScopeIndex, updateScopeIndex } = await import('../../functions/ai/rebuild-index.ts');
+const { indexKeys, openScopeIndex, readManifest } = await import('../../functions/ai/scope-index.ts');
+const { embedDocument } = await import('../../functions/knowledge/embed-passages.ts');
 const knowledge = await import('../../functions/knowledge/data/knowledge.ts');
 
 const bus = new LocalEventBus(root, { visibilityTimeoutMs: 50, invoke: async (_entry, _name, event) => embedDocumentConsumer(event as SQSEvent) });
@@ -109,5 +110,41 @@ describe('the knowledge index', () => {
     expect(keys!.size).toBeGreaterThan(0);
     expect(keys!.has(knowledge.chunkKey('document', state!.id, 0))).toBe(false);
     expect((await search(`unfinished chronicle ${tag} salt road Lüneburg`)).map((s) => s.id)).not.toContain(state!.id);
+  });
+
+  /** An admin's document embedded as the consumer does it (ready, the scope's version moved), its index not touched yet. */
+  async function embedded(tag: string, title: string, content: string): Promise<string> {
+    const [state] = await knowledge.putPendingDocuments([{ id: `doc-${tag}`, title, content, subject: 'history', category: 'hansa', createdBy: admin.user_id }], new Date());
+    expect(await embedDocument({ documentId: state!.id, attempt: 1 })).toBe('ready');
+    return state!.id;
+  }
+  // The scope's index as an update finds it; the scope is small here, so the update is asked not to build it whole (as at 5,000 chunks and more).
+  const large = { store: configuredIndexStore()!, model, keyword: true, fullBuildBelow: 0 };
+
+  it('adds a ready document to a large scope’s index without clustering it again, and search finds it', async () => {
+    const base = await rebuildScopeIndex('history', large);
+    const tag = randomUUID().slice(0, 8);
+    const title = `Visby ordinance ${tag}`;
+    const id = await embedded(tag, title, `The Visby ordinance ${tag} set the tolls on furs and wax carried from Reval to Danzig by cog.`);
+
+    const after = await updateScopeIndex('history', [id], large);
+    expect(after.version).toBeGreaterThan(base.version);
+    expect(after.clustered).toEqual(base.clustered);
+    expect(after.count).toBe(base.count + 1);
+    expect(after.lists.length).toBe(base.lists.length);
+    expect((await readManifest(large.store, model, 'history', after.version))?.layoutKey).toBe(after.layoutKey);
+    expect((await indexedKeys('history'))!.has(knowledge.chunkKey('document', id, 0))).toBe(true);
+    expect((await search(`Visby ordinance ${tag} tolls furs wax Reval`))[0]).toEqual({ kind: 'document', id, title });
+  });
+
+  it('holds both of two documents embedded and added at once', async () => {
+    await rebuildScopeIndex('history', large);
+    const tags = [randomUUID().slice(0, 8), randomUUID().slice(0, 8)];
+    const ids = await Promise.all(tags.map((tag) => embedded(tag, `Kontor letter ${tag}`, `The Kontor letter ${tag} lists the Bergen stockfish and the Lübeck salt sold in one season.`)));
+    const results = await Promise.all(ids.map((id) => updateScopeIndex('history', [id], large)));
+    for (const manifest of results) expect(manifest.clustered.count).toBeLessThan(manifest.count);
+    const keys = await indexedKeys('history');
+    for (const id of ids) expect(keys!.has(knowledge.chunkKey('document', id, 0)), id).toBe(true);
+    for (const [i, tag] of tags.entries()) expect((await search(`Kontor letter ${tag} Bergen stockfish Lübeck salt`)).map((s) => s.id)).toContain(ids[i]);
   });
 });

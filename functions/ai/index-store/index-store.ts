@@ -6,6 +6,8 @@ export interface IndexStore {
   /** The object's bytes, or undefined when there is no such key. */
   get(key: string): Promise<Uint8Array | undefined>;
   put(key: string, bytes: Uint8Array): Promise<void>;
+  /** Removes the object (none: nothing happens). */
+  delete(key: string): Promise<void>;
 }
 
 /** A store in memory (unit tests): counts its reads, so a test sees what a search loads. */
@@ -20,6 +22,9 @@ export function memoryIndexStore(): IndexStore & { readonly objects: Map<string,
     },
     put: async (key: string, bytes: Uint8Array) => {
       objects.set(key, bytes.slice());
+    },
+    delete: async (key: string) => {
+      objects.delete(key);
     },
   };
   return store;

@@ -18,5 +18,9 @@ export function s3IndexStore(bucket: string): IndexStore {
       const { sdk, client } = await storageClient();
       await client.send(new sdk.PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: 'application/octet-stream' }));
     },
+    async delete(key) {
+      const { sdk, client } = await storageClient();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
   };
 }

@@ -43,6 +43,9 @@ export function chunkKey(kind: SourceKind, sourceId: string, index: number): str
   return `${kind}#${sourceId}#${String(index).padStart(3, '0')}`;
 }
 
+/** The start of every chunk key of one source. */
+export const chunkSourcePrefix = (kind: SourceKind, sourceId: string) => `${kind}#${sourceId}#`;
+
 export interface StoredChunk {
   /** `<source kind>#<source id>#<nnn>`. */
   readonly chunkKey: string;
@@ -121,13 +124,14 @@ function chunkItem(c: StoredChunk): Record<string, unknown> {
 /**
  * Every chunk of a scope (one partition, paged). `consistent` for an index build right after a
  * write: an eventually consistent read could miss the chunks just written, and the index built
- * from it would be kept as that version's.
+ * from it would be kept as that version's. `keyPrefix`: only the chunks whose key starts so (one
+ * source's: `chunkSourcePrefix`).
  */
-export async function readScope(scope: KbScope, options: { consistent?: boolean } = {}): Promise<StoredChunk[]> {
+export async function readScope(scope: KbScope, options: { consistent?: boolean; keyPrefix?: string } = {}): Promise<StoredChunk[]> {
   const out: StoredChunk[] = [];
   const pages = queryPages({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :chunk)',
-    ExpressionAttributeValues: { ':pk': `KB#${scope}`, ':chunk': 'CHUNK#' },
+    ExpressionAttributeValues: { ':pk': `KB#${scope}`, ':chunk': `CHUNK#${options.keyPrefix ?? ''}` },
     ConsistentRead: options.consistent === true,
   });
   for await (const page of pages) {
