@@ -167,7 +167,8 @@ export class ProjectFunction extends NodejsFunction {
       const index = this.resources.knowledgeIndex;
       if (!index) throw new Error(`${this.node.path} uses the knowledge index (access.knowledgeIndex) but no index bucket was given in its resources`);
       this.addEnvironment('KNOWLEDGE_INDEX_BUCKET', index.bucketName);
-      this.allow(access.knowledgeIndex === 'readWrite' ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject'], [`${index.bucketArn}/${KNOWLEDGE_INDEX_PREFIX}/*`]);
+      // A writer also deletes the versions its builds superseded (functions/ai/index-publish.ts).
+      this.allow(access.knowledgeIndex === 'readWrite' ? ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'] : ['s3:GetObject'], [`${index.bucketArn}/${KNOWLEDGE_INDEX_PREFIX}/*`]);
       this.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [index.bucketArn], conditions: { StringLike: { 's3:prefix': `${KNOWLEDGE_INDEX_PREFIX}/*` } } }));
     }
   }

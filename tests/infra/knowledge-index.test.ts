@@ -11,7 +11,7 @@ import { writeWebDist } from '../support/web-dist.ts';
 /**
  * The knowledge index's bucket as CDK synthesises it (without bundling): private, encrypted,
  * TLS only, kept on a stack deletion; the functions that search read it, the one that builds the
- * index (embed-document) also writes it, each told its name, and no other function reaches it.
+ * index (embed-document) also writes it and deletes superseded versions, each told its name, and no other function reaches it.
  */
 type Resource = { Type: string; Properties: Record<string, unknown> };
 const scratch = mkdtempSync(path.join(tmpdir(), 'knowledge-index-'));
@@ -59,6 +59,7 @@ describe('the knowledge index bucket', () => {
 describe('who reaches the knowledge index', () => {
   const reads = (policy: string) => policy.includes('"s3:GetObject"');
   const writes = (policy: string) => policy.includes('"s3:PutObject"');
+  const deletes = (policy: string) => policy.includes('"s3:DeleteObject"');
 
   it('the search route reads it, is told the bucket, and cannot write it', () => {
     const search = byDescription('GET /api/knowledge/search');
@@ -67,16 +68,18 @@ describe('who reaches the knowledge index', () => {
     expect(search.policy).toContain('knowledge-index/*');
     expect(search.policy).toContain('"s3:ListBucket"');
     expect(writes(search.policy)).toBe(false);
+    expect(deletes(search.policy)).toBe(false);
   });
 
-  it('the embed-document consumer, which rebuilds a scope’s index, reads and writes it', () => {
+  it('the embed-document consumer, which updates a scope’s index, reads and writes it and deletes the versions it superseded', () => {
     expect(embedDocument, 'the embed-document consumer').toBeDefined();
     expect(embedDocument.env.KNOWLEDGE_INDEX_BUCKET).toBeDefined();
-    expect(reads(embedDocument.policy) && writes(embedDocument.policy)).toBe(true);
+    expect(reads(embedDocument.policy) && writes(embedDocument.policy) && deletes(embedDocument.policy)).toBe(true);
   });
 
   it('no function writes it but that consumer, and a function that does not search it is not told of it', () => {
     expect(functions.filter((f) => writes(f.policy)).map((f) => f.id)).toEqual([embedDocument.id]);
+    expect(functions.filter((f) => deletes(f.policy)).map((f) => f.id)).toEqual([embedDocument.id]);
     const listing = byDescription('GET /api/knowledge/documents');
     expect(listing.env.KNOWLEDGE_INDEX_BUCKET).toBeUndefined();
     expect(reads(listing.policy)).toBe(false);
