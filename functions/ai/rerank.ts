@@ -20,6 +20,11 @@ import type { WordVectors } from './word-vectors.ts';
  * the first stage's order) and report a similarity of at most 1. Measured on the retrieval check
  * and the tutor evaluation (docs/ai.md); a share of the question's other words and the
  * closeness of years were tried as further bonuses and made both worse.
+ *
+ * A passage that states a period holding a year the question asks about ("the Hundred Years'
+ * War (1337-1453)" for "in 1429") gains YEAR_SPAN_WEIGHT: the first stage matches a year only
+ * as the same word, and a year inside a stated war, reign or dynasty places the passage in the
+ * question's time where a mere nearby year does not.
  */
 
 /** How many of the first stage's passages are reordered. */
@@ -27,6 +32,32 @@ export const RERANK_DEPTH = 30;
 
 /** What a passage covering every name of the question adds to its similarity. */
 export const NAME_RERANK_WEIGHT = 0.35;
+
+/** What a passage stating a period that holds one of the question's years adds to its similarity. */
+export const YEAR_SPAN_WEIGHT = 0.05;
+
+/** A period longer than this (in years) places nothing in time. */
+const SPAN_MAX_YEARS = 150;
+
+/** A number of 3 or 4 digits, not part of a longer number ("1,500") nor before BC/BCE. */
+const YEAR = /(?<![\d,.])(\d{3,4})(?!\d|,\d|\s*B\.?C)/g;
+/** "1337-1453", "1839-42", "1558 to 1603", "1347 to about 1351". */
+const SPAN = /(?<![\d,.])(\d{3,4})\s*(?:[-–—]|to(?:\s+(?:about|around|c\.))?)\s*(\d{2,4})(?!\d|,\d|\s*B\.?C)/g;
+
+/** The years (CE) a question names. */
+export function queryYears(query: string): number[] {
+  return [...new Set([...query.matchAll(YEAR)].map((m) => Number(m[1])).filter((year) => year >= 100 && year <= 2100))];
+}
+
+/** The periods a passage states, as [first, last] years; a short end takes the start's century ("1839-42"). */
+export function statedSpans(text: string): [number, number][] {
+  return [...text.matchAll(SPAN)].flatMap((m): [number, number][] => {
+    const [from, to] = [m[1]!, m[2]!];
+    const start = Number(from);
+    const end = Number(to.length < from.length ? from.slice(0, from.length - to.length) + to : to);
+    return end > start && end - start <= SPAN_MAX_YEARS ? [[start, end]] : [];
+  });
+}
 
 /** Unit word vectors by word (lower case), where the provider has them (the embedded one). */
 export type WordVectorOf = (word: string) => Float32Array | undefined;
@@ -68,7 +99,8 @@ export function nameEvidence(name: string, terms: ReadonlySet<string>, vectorOf?
 
 export function rerankPassages<P extends Passage>(query: string, passages: readonly P[], options: { weight?: number; vectorOf?: WordVectorOf } = {}): P[] {
   const names = queryNames(query);
-  if (passages.length < 2 || names.length === 0) return [...passages];
+  const years = queryYears(query);
+  if (passages.length < 2 || (names.length === 0 && years.length === 0)) return [...passages];
   const weight = options.weight ?? NAME_RERANK_WEIGHT;
   const evidence = passages.map((p) => {
     // Title and text apart: each was analysed when the keyword index was built, and is cached.
@@ -79,8 +111,9 @@ export function rerankPassages<P extends Passage>(query: string, passages: reado
   const rarity = names.map((_, n) => Math.log(1 + passages.length / (1 + evidence.filter((e) => e[n]! === 1).length)));
   const total = rarity.reduce((a, b) => a + b, 0);
   const scored = passages.map((passage, i) => {
-    const named = evidence[i]!.reduce((sum, e, n) => sum + rarity[n]! * e, 0) / total;
-    return { passage, score: passage.similarity + weight * named, i };
+    const named = total > 0 ? evidence[i]!.reduce((sum, e, n) => sum + rarity[n]! * e, 0) / total : 0;
+    const inPeriod = years.length > 0 && statedSpans(passage.text).some(([start, end]) => years.some((year) => year >= start && year <= end));
+    return { passage, score: passage.similarity + weight * named + (inPeriod ? YEAR_SPAN_WEIGHT : 0), i };
   });
   return scored.sort((a, b) => b.score - a.score || a.i - b.i).map(({ passage, score }) => ({ ...passage, similarity: Math.round(Math.min(1, score) * 10000) / 10000 }));
 }
