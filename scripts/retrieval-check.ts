@@ -1,13 +1,16 @@
 import { ensureTable, startDynamoDb } from '../infra/local/dynamodb.ts';
 import { stopChildren } from '../infra/local/processes.ts';
+import type { QualityCase } from '../functions/knowledge/retrieval-quality.ts';
 
 /**
- * `npx tsx scripts/retrieval-check.ts [--top N] [--first-stage]`: the 96-question retrieval check alone
+ * `npx tsx scripts/retrieval-check.ts [--top N] [--first-stage] [--all]`: the 96-question retrieval check alone
  * (functions/knowledge/retrieval-quality.ts), over a knowledge base seeded as `npm start` seeds
  * it in DynamoDB Local in memory, with the embedded provider. Prints hits per subject, the mean
  * search time and every miss with what was found instead; with --top N, also where the first
  * passage of the expected topic or country ranks among the first N, and their scores; with
- * --first-stage, without the search's second stage (functions/ai/rerank.ts), to see what it adds.
+ * --first-stage, without the search's second stage (functions/ai/rerank.ts), to see what it adds;
+ * with --all, over every history and religion question of the bank as well (387, the same rule:
+ * a passage of its topic, its own left out), to see whether a change tuned on the 96 holds beyond them.
  */
 const args = process.argv.slice(2);
 const topAt = args.indexOf('--top');
@@ -47,6 +50,16 @@ try {
   console.log(`Retrieval (right passage in the top 3): ${quality.hits}/${quality.cases}; mean search ${quality.meanMs.toFixed(1)} ms`);
   for (const [subject, b] of Object.entries(quality.bySubject)) console.log(`  ${subject.padEnd(12)} ${b.hits}/${b.cases} (${((100 * b.hits) / b.cases).toFixed(1)} %)`);
   for (const m of quality.misses) console.log(`  miss: ${m.query}\n      expected ${m.expected}; got ${m.got.join(' | ')}`);
+  if (args.includes('--all')) {
+    const { loadBank } = await import('../functions/questions/load-bank.ts');
+    const every = loadBank()
+      .filter((q) => q.question_type === 'text' && q.subject !== 'geography')
+      .map((q): QualityCase => ({ query: q.question, subject: q.subject, expected: { kind: 'topic', topic: q.topic, questionId: q.id } }));
+    const wide = await measureRetrieval(kb, every);
+    console.log(`\nEvery history and religion question: ${wide.hits}/${wide.cases}`);
+    for (const [subject, b] of Object.entries(wide.bySubject)) console.log(`  ${subject.padEnd(12)} ${b.hits}/${b.cases} (${((100 * b.hits) / b.cases).toFixed(1)} %)`);
+    for (const m of wide.misses) console.log(`  miss: ${m.query} (expected ${m.expected})`);
+  }
   if (top > 0) {
     for (const c of qualityCases()) {
       if (!quality.misses.some((m) => m.query === c.query)) continue;
