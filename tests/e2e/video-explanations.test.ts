@@ -91,10 +91,19 @@ describe('AI explanations and the video library', () => {
     const { roundId, wrong } = await playOneWrong(p, token);
 
     // Review Incorrect Answers → the AI explanation of the one wrong answer, grounded and cited.
+    const explained = p.waitForResponse((r) => r.url().endsWith('/api/explanations') && r.request().method() === 'POST', { timeout: 60_000 });
     await p.getByRole('dialog', { name: 'Quiz Complete!' }).getByRole('button', { name: 'Review Incorrect Answers' }).click();
     const review = p.getByRole('dialog', { name: 'Review Incorrect Answers' });
     const panel = review.getByRole('region', { name: 'AI Explanation' });
-    await panel.getByText(`You chose ${wrong.chosen}, but the correct answer is ${wrong.correct}.`, { exact: false }).waitFor({ timeout: 60_000 });
+    // What the server answered and what the panel shows, in the failure's message.
+    const response = await explained;
+    const answered = `${response.status()} ${await response.text()}`;
+    await panel
+      .getByText(`You chose ${wrong.chosen}, but the correct answer is ${wrong.correct}.`, { exact: false })
+      .waitFor({ timeout: 15_000 })
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\nThe server answered: ${answered.slice(0, 1500)}\nThe panel shows: ${await panel.innerText()}`);
+      });
     await panel.getByRole('heading', { name: 'Key Points' }).waitFor();
     const sources = panel.getByRole('list', { name: 'Sources' }).getByRole('listitem');
     expect(await sources.count()).toBeGreaterThan(0);
