@@ -111,26 +111,39 @@ export function buildPostings(docs: readonly KeywordSource[], tokenise: Tokenise
 export async function searchPostings(query: string, limit: number, lookup: (term: string) => Promise<Posting | undefined>, tokenise: Tokenise = contentTerms): Promise<[number, number][]> {
   const terms = tokenise(query);
   if (terms.length === 0) return [];
-  const found = await Promise.all(terms.map((t) => lookup(t)));
-  const scores = new Map<number, number>();
+  const found = (await Promise.all(terms.map((t) => lookup(t)))).filter((p) => p !== undefined);
+  // Scores in a typed array by ordinal, and the ordinals in the order first reached (wink's order among equal scores).
+  let size = 0;
+  let reached = 0;
   for (const posting of found) {
-    if (!posting) continue;
+    reached += posting.ordinals.length;
+    if (posting.ordinals.length) size = Math.max(size, posting.ordinals[posting.ordinals.length - 1]! + 1);
+  }
+  const scores = new Float64Array(size);
+  const seen = new Uint8Array(size);
+  const order = new Uint32Array(reached);
+  let count = 0;
+  for (const posting of found) {
     for (let i = 0; i < posting.ordinals.length; i += 1) {
       const ordinal = posting.ordinals[i]!;
-      scores.set(ordinal, posting.weights[i]! + (scores.get(ordinal) ?? 0));
+      if (!seen[ordinal]) {
+        seen[ordinal] = 1;
+        order[count++] = ordinal;
+      }
+      scores[ordinal] = posting.weights[i]! + scores[ordinal]!;
     }
   }
-  return best(scores, Math.max(limit, 1));
+  return best(order.subarray(0, count), scores, Math.max(limit, 1));
 }
 
 /**
- * The `limit` best entries, best first, ties in insertion order: what a stable sort by score then
- * a slice gives, without sorting every chunk a common term reaches (a quarter of a subject).
+ * The `limit` best of `ordinals` by score, best first, ties in their order: what a stable sort
+ * by score then a slice gives, without sorting every chunk a common term reaches (a quarter of a subject).
  */
-function best(scores: ReadonlyMap<number, number>, limit: number): [number, number][] {
+function best(ordinals: Uint32Array, scores: Float64Array, limit: number): [number, number][] {
   const top: [number, number][] = [];
-  for (const entry of scores) {
-    const score = entry[1];
+  for (const ordinal of ordinals) {
+    const score = scores[ordinal]!;
     if (top.length === limit && score <= top[limit - 1]![1]) continue;
     // After every entry of the same score or better: ties keep their order.
     let low = 0;
@@ -140,7 +153,7 @@ function best(scores: ReadonlyMap<number, number>, limit: number): [number, numb
       if (top[mid]![1] >= score) low = mid + 1;
       else high = mid;
     }
-    top.splice(low, 0, entry);
+    top.splice(low, 0, [ordinal, score]);
     if (top.length > limit) top.pop();
   }
   return top;

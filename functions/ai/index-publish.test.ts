@@ -31,7 +31,7 @@ describe('old index versions', () => {
     expect(shared.length).toBeGreaterThan(0);
     for (const key of objectsOf(v1)) expect(store.objects.has(key), key).toBe(shared.includes(key));
     const stillOpen = (await openScopeIndex(store, 'm', scope, 2))!;
-    for (let n = 0; n < v2.lists.length; n += 1) expect((await stillOpen.list(n)).chunks.length).toBe(v2.lists[n]);
+    for (let n = 0; n < v2.lists.length; n += 1) expect((await stillOpen.list(n)).size).toBe(v2.lists[n]);
 
     await writeScopeIndex(store, { scope, model: 'm', version: 4, chunks: [...chunks, chunk(5000)], keyword: true }, minutes(2) + 2 * RETIRED_GRACE_MS);
     // Versions 1 and 2 are gone entirely; 3 (superseded just now) and 4 are whole.

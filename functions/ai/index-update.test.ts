@@ -4,7 +4,7 @@ import { buildPostings, searchPostings } from './bm25-postings.ts';
 import { memoryIndexStore } from './index-store/index-store.ts';
 import { writeScopeIndex } from './index-publish.ts';
 import { addToScopeIndex, driftOf } from './index-update.ts';
-import { latestVersion, openScopeIndex, readDocuments } from './scope-index.ts';
+import { latestVersion, listChunks, openScopeIndex, readDocuments } from './scope-index.ts';
 
 const d = 8;
 function chunk(id: string, part: number, axis: number, text: string): StoredChunk {
@@ -38,7 +38,7 @@ describe('adding a document to a stored index', () => {
     const index = (await openScopeIndex(store, model, scope, 2))!;
     const n = after.listKeys.indexOf(changed[0]!);
     const list = await index.list(n);
-    const rows = list.chunks.map((c, row) => [c.chunkKey, list.ordinals[row]!] as const).filter(([key]) => key.startsWith('document#new-doc#'));
+    const rows = listChunks(list).map((c, row) => [c.chunkKey, list.ordinals[row]!] as const).filter(([key]) => key.startsWith('document#new-doc#'));
     expect(rows).toEqual([
       ['document#new-doc#000', 2500],
       ['document#new-doc#001', 2501],

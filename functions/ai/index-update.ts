@@ -3,7 +3,7 @@ import { decodeShard, encodeShard, shardOf, termFrequencies, type TermPosting } 
 import type { IndexStore } from './index-store/index-store.ts';
 import { storeBuild } from './index-publish.ts';
 import { assignLists } from './ivf-index.ts';
-import { buildKeys, decodeLayout, decodeList, encodeLayout, encodeList, indexKeys, newBuildId, readDocuments, type IndexManifest } from './scope-index.ts';
+import { buildKeys, decodeLayout, decodeList, encodeLayout, encodeList, indexKeys, listChunks, newBuildId, readDocuments, type IndexManifest } from './scope-index.ts';
 import type { KbScope } from '../knowledge/data/knowledge.ts';
 
 /**
@@ -26,7 +26,8 @@ export interface IndexAddition {
 
 /** The share of chunks added since the version's lists were clustered. */
 export function driftOf(manifest: IndexManifest): number {
-  return manifest.clustered.count === 0 ? Infinity : (manifest.count - manifest.clustered.count) / manifest.clustered.count;
+  const added = manifest.count - manifest.clustered.count;
+  return added === 0 ? 0 : manifest.clustered.count === 0 ? Infinity : added / manifest.clustered.count;
 }
 
 const byKey = (a: StoredChunk, b: StoredChunk) => (a.chunkKey < b.chunkKey ? -1 : a.chunkKey > b.chunkKey ? 1 : 0);
@@ -60,8 +61,8 @@ export async function addToScopeIndex(store: IndexStore, { base, version, chunks
   listOfAdded.forEach((n, row) => (joining.get(n) ?? joining.set(n, []).get(n)!).push(row));
   await Promise.all(
     [...joining].map(async ([n, rows]) => {
-      const list = decodeList(await read(store, base.listKeys[n]!));
-      const kept = list.chunks.map((c, row) => ({ ...c, vector: list.vectors.subarray(row * d, row * d + d) }));
+      const list = decodeList(await read(store, base.listKeys[n]!), d);
+      const kept = listChunks(list).map((c, row) => ({ ...c, vector: list.vectors.subarray(row * d, row * d + d) }));
       const ordinals = [...list.ordinals, ...rows.map((row) => base.count + row)];
       objects.push([keys.list(n), encodeList(ordinals, [...kept, ...rows.map((row) => added[row]!)])]);
       lists[n] = ordinals.length;

@@ -7,9 +7,10 @@ import type { IndexStore } from './index-store/index-store.ts';
 import { configuredIndexStore } from './index-store/configured-index-store.ts';
 import { EXACT_BELOW, defaultProbes, nearestLists } from './ivf-index.ts';
 import { contentTerms } from './nlp.ts';
-import { passageScore, queryNames, textMatch } from './passage-score.ts';
+import { NAME_MATCH_WEIGHT, passageScore, queryNames, textMatch } from './passage-score.ts';
+import { bestRows } from './best-rows.ts';
 import { readSearchableChunks } from './rebuild-index.ts';
-import { latestVersion, memoryScopeIndex, openScopeIndex, type IndexedChunk, type ScopeIndex } from './scope-index.ts';
+import { latestVersion, memoryScopeIndex, openScopeIndex, type IndexList, type IndexedChunk, type ScopeIndex } from './scope-index.ts';
 import type { Embedder, KnowledgeBase, Passage, SearchOptions } from './types.ts';
 
 /**
@@ -42,7 +43,7 @@ export interface ChunkSearch extends KnowledgeBase {
 }
 
 export interface IndexedChunkSearch extends ChunkSearch {
-  /** Resolves once the opened indexes' lists read in the background are in (the bench's warm state). */
+  /** Resolves once the opened indexes' lists and postings read in the background are in (the bench's warm state). */
   settled(): Promise<void>;
 }
 
@@ -62,7 +63,7 @@ export interface KnowledgeBaseOptions {
 
 /** The BM25 hits fused per scope (as before the index). */
 const LEXICAL_HITS = 200;
-/** Lists read at once in the background after a scope's index is opened. */
+/** Lists and postings shards read at once in the background after a scope's index is opened. */
 const PREFETCH_CONCURRENCY = 4;
 /** A version whose index was not found is looked for again after this long. */
 const RECHECK_MS = 5000;
@@ -119,20 +120,22 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): IndexedChunk
   }
 
   /**
-   * Reads the lists no search has needed yet, a few at a time, once an index's first search has
-   * answered (not meanwhile: it would compete with that search's reads): the container then
-   * scores from memory, as the exact search did once it had read the scope. A list that fails to
-   * read is read again by the search that needs it.
+   * Reads the lists and postings shards no search has needed yet, a few at a time, once an
+   * index's first search has answered (not meanwhile: it would compete with that search's reads):
+   * the container then scores from memory, as the exact search did once it had read the scope. A
+   * list or shard that fails to read is read again by the search that needs it.
    */
   const background = new Set<Promise<void>>();
   const prefetched = new WeakSet<ScopeIndex>();
   function prefetch(index: ScopeIndex): void {
     const lists = index.manifest.lists.length;
-    if (lists <= 1 || prefetched.has(index)) return;
+    const shards = index.manifest.shards;
+    if ((lists <= 1 && shards <= 1) || prefetched.has(index)) return;
     prefetched.add(index);
+    const reads = [...Array.from({ length: lists }, (_, n) => () => index.list(n)), ...Array.from({ length: shards }, (_, n) => () => index.loadShard(n))];
     let next = 0;
     const worker = async () => {
-      while (next < lists) await index.list(next++).catch(() => undefined);
+      while (next < reads.length) await reads[next++]!().catch(() => undefined);
     };
     const run = Promise.all(Array.from({ length: PREFETCH_CONCURRENCY }, worker)).then(() => undefined);
     background.add(run);
@@ -151,7 +154,8 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): IndexedChunk
     const words = queryVector ? [] : [...new Set(contentTerms(query))];
     const names = queryNames(query);
     const indexes = await Promise.all(scopes.map((scope) => scopeIndex(scope, versions.get(scope) ?? 0, embedder.id)));
-    // Scores first (no allocation per chunk); passages only for the chunks above the threshold.
+    // Each scope's best `need` are enough: the global best are among them.
+    const need = Math.max(max, options.rerank?.depth ?? 0);
     const ranked: { item: ChunkPassage; similarity: number }[] = [];
     for (const index of indexes) {
       const { manifest } = index;
@@ -159,24 +163,21 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): IndexedChunk
       if (queryVector && queryVector.length !== manifest.dimensions) continue;
       const lexical = queryVector && options.hybrid && index.postings ? new Map(await searchPostings(query, LEXICAL_HITS, index.postings)) : undefined;
       const lists = await Promise.all(listsToScore(index, queryVector, lexical, probesFor(manifest.lists.length)).map((n) => index.list(n)));
-      // Rows in chunk-key order, as the exact search ranked them: ties keep that order (an update numbers its chunks after the others).
-      const rows: { item: ChunkPassage; similarity: number }[] = [];
-      for (const list of lists) {
-        for (let row = 0; row < list.chunks.length; row += 1) {
-          const chunk = list.chunks[row]!;
-          const ordinal = list.ordinals[row]!;
-          const base = queryVector ? fuse(dotRow(queryVector, list.vectors, row), lexical ? (lexical.get(ordinal) ?? 0) : undefined) : textMatch(words, chunk.title, chunk.text);
-          const similarity = passageScore(base, names, list.lowered[row]!);
-          if (similarity < threshold) continue;
-          if (request.category && chunk.category !== request.category) continue;
-          if (request.kinds && !request.kinds.includes(chunk.sourceKind)) continue;
-          if (request.excludeSourceIds?.includes(chunk.sourceId)) continue;
-          if (request.levels && chunk.level && !request.levels.includes(chunk.level)) continue;
-          rows.push({ item: toPassage(chunk, similarity), similarity });
-        }
-      }
-      rows.sort((a, b) => (a.item.chunkId < b.item.chunkId ? -1 : a.item.chunkId > b.item.chunkId ? 1 : 0));
-      for (const r of rows) ranked.push(r);
+      const base = (list: IndexList, row: number) => {
+        if (!queryVector) return textMatch(words, list.chunk(row).title, list.chunk(row).text);
+        return fuse(dotRow(queryVector, list.vectors, row), lexical ? (lexical.get(list.ordinals[row]!) ?? 0) : undefined);
+      };
+      const rows = bestRows(lists, base, names.length ? NAME_MATCH_WEIGHT : 0, threshold, need, (list, row, b) => {
+        const chunk = list.chunk(row);
+        if (request.category && chunk.category !== request.category) return undefined;
+        if (request.kinds && !request.kinds.includes(chunk.sourceKind)) return undefined;
+        if (request.excludeSourceIds?.includes(chunk.sourceId)) return undefined;
+        if (request.levels && chunk.level && !request.levels.includes(chunk.level)) return undefined;
+        const similarity = passageScore(b, names, list.lowered(row));
+        return { item: chunk, similarity, key: chunk.chunkKey };
+      });
+      // In chunk-key order, as the exact search ranked equal scores.
+      for (const r of rows) ranked.push({ item: toPassage(r.item, r.similarity), similarity: r.similarity });
     }
     for (const index of indexes) prefetch(index);
     const { rerank } = options;

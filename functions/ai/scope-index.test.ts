@@ -3,7 +3,7 @@ import type { StoredChunk } from '../knowledge/data/knowledge.ts';
 import { searchPostings } from './bm25-postings.ts';
 import { memoryIndexStore } from './index-store/index-store.ts';
 import { writeScopeIndex } from './index-publish.ts';
-import { indexKeys, latestVersion, memoryScopeIndex, openScopeIndex } from './scope-index.ts';
+import { indexKeys, latestVersion, listChunks, memoryScopeIndex, openScopeIndex } from './scope-index.ts';
 
 const d = 8;
 function chunk(i: number, text: string): StoredChunk {
@@ -33,7 +33,7 @@ describe('a scope index in its store', () => {
       const list = await index.list(n);
       list.ordinals.forEach((ordinal, row) => {
         expect(index.listOf[ordinal]).toBe(n);
-        seen.set(ordinal, list.chunks[row]!.chunkKey);
+        seen.set(ordinal, list.chunk(row).chunkKey);
         expect([...list.vectors.subarray(row * d, row * d + d)]).toEqual([...chunks[ordinal]!.vector]);
       });
     }
@@ -50,6 +50,6 @@ describe('a scope index in its store', () => {
     const index = memoryScopeIndex({ scope: 'history', model: 'test-model', version: 1, chunks: [chunk(1, 'The Inca Empire'), chunk(2, 'The Armada'), chunk(3, 'Rome')], keyword: false });
     expect(index.manifest.lists).toEqual([3]);
     expect(index.postings).toBeUndefined();
-    expect((await index.list(0)).chunks.map((c) => c.text)).toEqual(['The Inca Empire', 'The Armada', 'Rome']);
+    expect(listChunks(await index.list(0)).map((c) => c.text)).toEqual(['The Inca Empire', 'The Armada', 'Rome']);
   });
 });

@@ -11,7 +11,7 @@ import { assignLists, float32Bytes, float32From, framed, listCountFor, trainCent
  *   knowledge-index/<model>/<scope>/v<version>/manifest.json   what the version holds and the keys of its objects (zod-checked)
  *   knowledge-index/<model>/<scope>/v<version>/<build>/...     the objects a build wrote:
  *     layout.bin      centroids, each chunk's BM25 length and list
- *     list-<n>.bin    a list's chunks (metadata) and vectors
+ *     list-<n>.bin    a list's vectors, then its chunks' metadata (each decoded only when a search ranks it)
  *     terms-<n>.bin   a shard of the BM25 postings (term frequencies)
  *     documents.json  the admins' documents it holds (what a later update must add)
  *   knowledge-index/<model>/<scope>/latest.json                the newest version, and the versions it superseded
@@ -22,7 +22,7 @@ import { assignLists, float32Bytes, float32From, framed, listCountFor, trainCent
  * mix their objects. Chunks have ordinals (a full build gives them in chunk-key order, an update
  * numbers its chunks after those); a list keeps its chunks in ordinal order.
  */
-const FORMAT = 2;
+const FORMAT = 3;
 
 export const manifestSchema = z.object({
   format: z.literal(FORMAT),
@@ -66,7 +66,8 @@ const chunkMetaSchema = z.object({
   sourceId: z.string(),
   title: z.string(),
 });
-const listHeaderSchema = z.object({ ordinals: z.array(z.number()), chunks: z.array(chunkMetaSchema) });
+/** A list's header: its ordinals and where each chunk's metadata ends in the bytes after the vectors. */
+const listHeaderSchema = z.object({ ordinals: z.array(z.number()), ends: z.array(z.number()) });
 
 /** A chunk as the index keeps it: everything but its vector (kept packed beside). */
 export interface IndexedChunk {
@@ -80,12 +81,22 @@ export interface IndexedChunk {
   readonly title: string;
 }
 
+/**
+ * A list as a search reads it: ordinals and vectors at once, a chunk's metadata only when asked
+ * (a search scores every row's vector and reads the metadata of the few that can rank).
+ */
 export interface IndexList {
+  readonly size: number;
   readonly ordinals: Uint32Array;
-  readonly chunks: readonly IndexedChunk[];
-  /** Each chunk's title and text in lower case (the name match). */
-  readonly lowered: readonly string[];
   readonly vectors: Float32Array;
+  chunk(row: number): IndexedChunk;
+  /** The chunk's title and text in lower case (the name match). */
+  lowered(row: number): string;
+}
+
+/** Every chunk of a list (writers and tests; a search asks for the rows it ranks). */
+export function listChunks(list: IndexList): IndexedChunk[] {
+  return Array.from({ length: list.size }, (_, row) => list.chunk(row));
 }
 
 /** A scope's index as a search uses it: lists and postings come on demand and are kept. */
@@ -99,6 +110,8 @@ export interface ScopeIndex {
   list(n: number): Promise<IndexList>;
   /** Undefined when the index has no keyword part. */
   readonly postings: ((term: string) => Promise<Posting | undefined>) | undefined;
+  /** Reads postings shard `n` ahead of the searches that need it (kept like the lists). */
+  loadShard(n: number): Promise<void>;
 }
 
 const safe = (model: string) => model.replace(/[^A-Za-z0-9._-]/g, '_');
@@ -203,12 +216,24 @@ function metaOf(c: ListRow): IndexedChunk {
   return { chunkKey: c.chunkKey, subject: c.subject, level: c.level ?? null, category: c.category, text: c.text, sourceKind: c.sourceKind, sourceId: c.sourceId, title: c.title };
 }
 
-/** A list's bytes: its ordinals and chunks' metadata as the header, their vectors as the body. */
+/** A list's bytes: its ordinals and where each chunk's metadata ends as the header, then the vectors, then each chunk's metadata (JSON). */
 export function encodeList(ordinals: readonly number[], chunks: readonly ListRow[]): Uint8Array {
   const d = chunks[0]?.vector.length ?? 0;
   const vectors = new Float32Array(chunks.length * d);
   chunks.forEach((c, row) => vectors.set(c.vector, row * d));
-  return framed({ ordinals, chunks: chunks.map(metaOf) }, float32Bytes(vectors));
+  const encoder = new TextEncoder();
+  const metas = chunks.map((c) => encoder.encode(JSON.stringify(metaOf(c))));
+  const ends: number[] = [];
+  let at = 0;
+  for (const m of metas) ends.push((at += m.byteLength));
+  const body = new Uint8Array(vectors.byteLength + at);
+  body.set(float32Bytes(vectors), 0);
+  let offset = vectors.byteLength;
+  for (const m of metas) {
+    body.set(m, offset);
+    offset += m.byteLength;
+  }
+  return framed({ ordinals, ends }, body);
 }
 
 /** The layout's bytes: centroids, each ordinal's BM25 length, then each ordinal's list. */
@@ -281,7 +306,7 @@ function indexOver(manifest: IndexManifest, layout: Layout, get: (key: string) =
       const key = manifest.listKeys[n]!;
       found = get(key).then((bytes) => {
         if (!bytes) throw new Error(`Knowledge index list missing: ${key}`);
-        return decodeList(bytes);
+        return decodeList(bytes, manifest.dimensions);
       });
       found.catch(() => lists.delete(n));
       lists.set(n, found);
@@ -311,18 +336,41 @@ function indexOver(manifest: IndexManifest, layout: Layout, get: (key: string) =
           return posting;
         }
       : undefined;
-  return { manifest, centroids: layout.centroids, listOf: layout.listOf, lengths: layout.lengths, list, postings };
+  return { manifest, centroids: layout.centroids, listOf: layout.listOf, lengths: layout.lengths, list, postings, loadShard: async (n) => void (await shard(n)) };
 }
 
-export function decodeList(bytes: Uint8Array): IndexList {
+export function decodeList(bytes: Uint8Array, dimensions: number): IndexList {
   const { header, body } = unframe(bytes);
-  const parsed = listHeaderSchema.parse(header);
-  const chunks = parsed.chunks as IndexedChunk[];
+  const { ordinals, ends } = listHeaderSchema.parse(header);
+  const size = ordinals.length;
+  const vectorBytes = size * dimensions * 4;
+  const vectors = float32From(body.subarray(0, vectorBytes));
+  const metadata = body.subarray(vectorBytes);
+  const decoder = new TextDecoder();
+  const chunks: (IndexedChunk | undefined)[] = new Array(size);
+  const lowered: (string | undefined)[] = new Array(size);
+  const chunk = (row: number): IndexedChunk => {
+    let found = chunks[row];
+    if (!found) {
+      const start = row === 0 ? 0 : ends[row - 1]!;
+      found = chunkMetaSchema.parse(JSON.parse(decoder.decode(metadata.subarray(start, ends[row]!)))) as IndexedChunk;
+      chunks[row] = found;
+    }
+    return found;
+  };
   return {
-    ordinals: Uint32Array.from(parsed.ordinals),
-    chunks,
-    lowered: chunks.map((c) => `${c.title} ${c.text}`.toLowerCase()),
-    vectors: float32From(body),
+    size,
+    ordinals: Uint32Array.from(ordinals),
+    vectors,
+    chunk,
+    lowered: (row) => {
+      let found = lowered[row];
+      if (found === undefined) {
+        const c = chunk(row);
+        lowered[row] = found = `${c.title} ${c.text}`.toLowerCase();
+      }
+      return found;
+    },
   };
 }
 

@@ -31,7 +31,7 @@ const { embedder } = await import('../../functions/ai/index.ts');
 const { storageClient } = await import('../../functions/lib/clients.ts');
 const { configuredIndexStore } = await import('../../functions/ai/index-store/configured-index-store.ts');
 const { rebuildScopeIndex, updateScopeIndex } = await import('../../functions/ai/rebuild-index.ts');
-const { indexKeys, openScopeIndex, readManifest } = await import('../../functions/ai/scope-index.ts');
+const { indexKeys, listChunks, openScopeIndex, readManifest } = await import('../../functions/ai/scope-index.ts');
 const { embedDocument } = await import('../../functions/knowledge/embed-passages.ts');
 const knowledge = await import('../../functions/knowledge/data/knowledge.ts');
 
@@ -60,7 +60,7 @@ async function indexedKeys(scope: 'history' | 'geography'): Promise<Set<string> 
   const index = await openScopeIndex(configuredIndexStore()!, model, scope, version);
   if (!index) return undefined;
   const keys = new Set<string>();
-  for (let n = 0; n < index.manifest.lists.length; n += 1) for (const chunk of (await index.list(n)).chunks) keys.add(chunk.chunkKey);
+  for (let n = 0; n < index.manifest.lists.length; n += 1) for (const chunk of listChunks(await index.list(n))) keys.add(chunk.chunkKey);
   return keys;
 }
 
