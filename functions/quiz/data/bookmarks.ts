@@ -1,9 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Level, Subject } from '#shared/constants.ts';
 import { UNLIMITED } from '#shared/entitlements.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
+import { batchGetItems } from '../../data/batch-get.ts';
 import { countStoredItems } from '../../data/counted-writes.ts';
 import * as keys from '../../data/table-keys.ts';
 import { tryTransactWrite } from '../../data/transact.ts';
@@ -40,12 +41,9 @@ async function createCount(userId: string): Promise<void> {
 
 /** Whether the question is bookmarked and whether the count item exists, in one consistent read. */
 async function readState(userId: string, questionId: string): Promise<{ bookmarked: boolean; counted: boolean }> {
-  const table = env().TABLE_NAME;
   const bookmarkKey = keys.bookmark(userId, questionId);
-  const { Responses } = await documentClient().send(
-    new BatchGetCommand({ RequestItems: { [table]: { Keys: [bookmarkKey, keys.bookmarkCount(userId)], ConsistentRead: true } } }),
-  );
-  const items = Responses?.[table] ?? [];
+  // Keys DynamoDB leaves unprocessed are asked again: a dropped one would read as absent.
+  const items = await batchGetItems([bookmarkKey, keys.bookmarkCount(userId)], { consistent: true });
   return { bookmarked: items.some((item) => item.sk === bookmarkKey.sk), counted: items.some((item) => item.sk === keys.bookmarkCount(userId).sk) };
 }
 

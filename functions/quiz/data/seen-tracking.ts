@@ -1,7 +1,8 @@
-import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Level, Subject } from '#shared/constants.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
+import { batchGetItems } from '../../data/batch-get.ts';
 import * as keys from '../../data/table-keys.ts';
 
 /**
@@ -29,10 +30,9 @@ export interface SeenState {
 
 /** The indexes of a bank the user has seen in the current generation: one request, whatever the number. */
 export async function getSeenState(userId: string, subject: Subject, level: Level): Promise<SeenState> {
-  const table = env().TABLE_NAME;
   const seenKey = keys.seen(userId, subject, level);
-  const { Responses } = await documentClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: [seenKey, resetKey] } } }));
-  const items = Responses?.[table] ?? [];
+  // Keys DynamoDB leaves unprocessed are asked again: a dropped reset key would read as generation 0.
+  const items = await batchGetItems([seenKey, resetKey]);
   const config = items.find((item) => item.pk === resetKey.pk && item.sk === resetKey.sk);
   const item = items.find((i) => i.pk === seenKey.pk && i.sk === seenKey.sk);
   const generation = Number(config?.generation ?? 0);
