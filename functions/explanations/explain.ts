@@ -1,6 +1,6 @@
 import { EXPLANATION_MESSAGES as M, explanationKey, fallbackExplanation, type Explanation } from '#shared/explanations/explanations.ts';
 import type { Level, Subject } from '#shared/constants.ts';
-import { revealsScored, scoredQuestionAsked, STUDY_HELP_MESSAGES, type ScoredQuestion } from '#shared/study-help/scored-questions.ts';
+import { revealsScored, scoredQuestionAnswered, STUDY_HELP_MESSAGES, type ScoredQuestion } from '#shared/study-help/scored-questions.ts';
 import { knowledgeBase, textGenerator } from '../ai/index.ts';
 import { cacheExplanation, getCachedExplanation } from './data/explanations.ts';
 import { enforceAccountRateLimit } from '../lib/data/rate-limits.ts';
@@ -73,7 +73,7 @@ export interface ExplainResult {
  */
 export async function explain(userId: string, q: AnsweredQuestion, now = new Date(), scored: readonly ScoredQuestion[] = []): Promise<ExplainResult> {
   // The same question still earning the caller points elsewhere (a live match, a round in play): not yet.
-  if (scored.some((s) => s.id === q.questionId) || scoredQuestionAsked(q.question, scored)) throw new Conflict(STUDY_HELP_MESSAGES.explanationHeld, 'question_in_play');
+  if (scoredQuestionAnswered({ id: q.questionId, question: q.question, correctAnswer: q.correctAnswer }, scored)) throw new Conflict(STUDY_HELP_MESSAGES.explanationHeld, 'question_in_play');
   const key = explanationKey({ id: q.questionId, question: q.question, options: q.options, correct_answer: q.correctAnswer }, q.chosenAnswer);
   const hit = await getCachedExplanation(key);
   // A cached explanation citing a passage that gives a scored question away is written again without it, for this caller only.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSameQuestion, revealsScored, scoredQuestionAsked, type ScoredQuestion } from './scored-questions.ts';
+import { isSameQuestion, revealsScored, scoredQuestionAnswered, scoredQuestionAsked, type ScoredQuestion } from './scored-questions.ts';
 
 const mongolia: ScoredQuestion = { id: 'geo-cap-mng', question: 'What is the capital of Mongolia?', answer: 'Ulan Bator', mode: 'live match' };
 const akkad: ScoredQuestion = { id: 'hist-exp-001', question: 'Which Akkadian ruler created what is often called the first empire in Mesopotamia, in the 24th century BC?', answer: 'Sargon of Akkad', mode: 'quiz round' };
@@ -26,6 +26,21 @@ describe('scoredQuestionAsked', () => {
   it('names the scored question a text asks', () => {
     expect(scoredQuestionAsked('capital of MONGOLIA?', [akkad, mongolia])).toBe(mongolia);
     expect(scoredQuestionAsked('What is photosynthesis?', [akkad, mongolia])).toBeUndefined();
+  });
+});
+
+describe('scoredQuestionAnswered', () => {
+  const chile: ScoredQuestion = { id: 'geo-flag-chl', question: "Which country's flag is this?", answer: 'Chile', mode: 'daily challenge' };
+  const answered = (id: string, question: string, correctAnswer: string) => ({ id, question, correctAnswer });
+
+  it('is the scored question with the same id, or the same text and answer under another id', () => {
+    expect(scoredQuestionAnswered(answered('geo-cap-mng', 'anything', 'anything'), [akkad, mongolia])).toBe(mongolia);
+    expect(scoredQuestionAnswered(answered('geo-cap-mng-2', 'What is the capital of Mongolia?', 'Ulan Bator'), [akkad, mongolia])).toBe(mongolia);
+    expect(scoredQuestionAnswered(answered('geo-flag-chl-2', "Which country's flag is this?", 'chile'), [chile])).toBe(chile);
+  });
+
+  it('tells a templated text apart by its answer: another flag is another question', () => {
+    expect(scoredQuestionAnswered(answered('geo-flag-per', "Which country's flag is this?", 'Peru'), [chile, mongolia])).toBeUndefined();
   });
 });
 

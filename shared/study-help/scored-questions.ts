@@ -67,6 +67,16 @@ export function scoredQuestionAsked(text: string, scored: readonly ScoredQuestio
 }
 
 /**
+ * The scored question an answered question is: the same id, or the same text with the same
+ * answer. A templated text ("Which country's flag is this?") is many questions told apart by
+ * their answers: explaining Peru's flag gives nothing away about a scored Chilean one.
+ */
+export function scoredQuestionAnswered(q: { readonly id: string; readonly question: string; readonly correctAnswer: string }, scored: readonly ScoredQuestion[]): ScoredQuestion | undefined {
+  const answer = [...contentWords(q.correctAnswer)].join(' ');
+  return scored.find((s) => s.id === q.id || (isSameQuestion(q.question, s.question) && [...contentWords(s.answer)].join(' ') === answer));
+}
+
+/**
  * Whether a passage gives a scored question away: it is that question's own chunk (by id, or a
  * question chunk whose title is the question), or it names the answer (a word of the answer
  * the question does not hold: "Egyptians" of "The ancient Egyptians") while sharing a content
