@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,9 +14,11 @@ import { startLocalStack } from '../infra/local/stack.ts';
  * - before (exact): the first search of a container (reading the subject's partition and building
  *   the matrix and the keyword index) and warm searches (the version check only);
  * - after (index): the index build (read from the table, k-means, postings, written to S3), the
- *   first search of a fresh process (manifest, centroids, the lists and postings it needs read
- *   from S3) and warm searches (once the lists read in the background are in), with recall@10
- *   against the exact search on the geography quality questions.
+ *   first search of a fresh knowledge base in this process (manifest, centroids, the lists and
+ *   postings it needs read from S3) and warm searches (once the lists read in the background are in), with recall@10
+ *   against the exact search on the geography quality questions;
+ * - one search in a new process (scripts/bench-ai-fresh-search.ts: the modules and the embedder
+ *   loaded too, as a Lambda container's first);
  * - the time to add one document (three passages) to the index at that size (the embed-document
  *   consumer's update: docs/ai.md, "Search"), and that a fresh search finds it.
  * Every figure is printed with the machine's load average (/proc/loadavg: 1, 5, 15 minutes).
@@ -92,6 +96,12 @@ async function recallAt10(exact: Search, indexed: Search, queries: readonly stri
   return wanted ? found / wanted : 1;
 }
 
+/** A search in a new process against this stack (it inherits the stack's endpoints and bucket; this process serves the emulated S3, so it waits without blocking). */
+async function freshProcessSearch(query: string): Promise<{ sinceStartMs: number; searchMs: number; results: number }> {
+  const { stdout } = await promisify(execFile)(process.execPath, [join(import.meta.dirname, '../node_modules/tsx/dist/cli.mjs'), join(import.meta.dirname, 'bench-ai-fresh-search.ts'), query], { env: process.env, encoding: 'utf8' });
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as { sinceStartMs: number; searchMs: number; results: number };
+}
+
 try {
   let t = performance.now();
   const first = await seedKnowledgeBase();
@@ -133,8 +143,10 @@ try {
 
     const after = await latency(createKnowledgeBase({ embedder, hybrid: true }), queries);
     const indexLine =
-      `first search of a fresh process ${ms(after.first)} (${after.firstReads.requests} requests, ${after.firstReads.capacity.toFixed(1)} RCU), ` +
+      `first search of a fresh knowledge base (process warm) ${ms(after.first)} (${after.firstReads.requests} requests, ${after.firstReads.capacity.toFixed(1)} RCU), ` +
       `warm p50 ${ms(after.p50)} p95 ${ms(after.p95)} (${after.perSearch.requests.toFixed(0)} request, ${after.perSearch.capacity.toFixed(1)} RCU per search)`;
+    const fresh = await freshProcessSearch(queries[1]!);
+    say(`${size} chunks, one search in a new process: ${ms(fresh.sinceStartMs)} from its start, ${ms(fresh.searchMs)} of it the search (${fresh.results} results)`);
     if (EXACT) {
       const exact = createKnowledgeBase({ embedder, hybrid: true, exact: true });
       const before = await latency(exact, queries);
