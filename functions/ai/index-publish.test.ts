@@ -3,7 +3,7 @@ import type { StoredChunk } from '../knowledge/data/knowledge.ts';
 import { memoryIndexStore } from './index-store/index-store.ts';
 import { RETIRED_GRACE_MS, writeScopeIndex } from './index-publish.ts';
 import { addToScopeIndex } from './index-update.ts';
-import { objectsOf, openScopeIndex, readLatest } from './scope-index.ts';
+import { buildManifestKey, indexKeys, objectsOf, openScopeIndex, readLatest, readManifest } from './scope-index.ts';
 
 const d = 4;
 function chunk(i: number): StoredChunk {
@@ -22,7 +22,7 @@ describe('old index versions', () => {
     const v1 = await writeScopeIndex(store, { scope, model: 'm', version: 1, chunks, keyword: true }, minutes(0));
     const v2 = await addToScopeIndex(store, { base: v1, version: 2, chunks: [chunk(5000)] }, minutes(1));
     // Version 1 is superseded but inside its grace: all of it is still there.
-    expect((await readLatest(store, 'm', scope))?.retired).toEqual([{ version: 1, at: minutes(1) }]);
+    expect((await readLatest(store, 'm', scope))?.retired).toEqual([{ manifest: buildManifestKey(v1), at: minutes(1) }]);
     for (const key of objectsOf(v1)) expect(store.objects.has(key), key).toBe(true);
 
     const v3 = await writeScopeIndex(store, { scope, model: 'm', version: 3, chunks: [...chunks, chunk(5000)], keyword: true }, minutes(1) + RETIRED_GRACE_MS);
@@ -37,13 +37,29 @@ describe('old index versions', () => {
     // Versions 1 and 2 are gone entirely; 3 (superseded just now) and 4 are whole.
     const v4 = (await openScopeIndex(store, 'm', scope, 4))!.manifest;
     expect(new Set(store.objects.keys())).toEqual(new Set([...objectsOf(v3), ...objectsOf(v4), 'knowledge-index/m/history/latest.json']));
-    expect(await readLatest(store, 'm', scope)).toEqual({ version: 4, retired: [{ version: 3, at: minutes(2) + 2 * RETIRED_GRACE_MS }] });
+    expect(await readLatest(store, 'm', scope)).toEqual({ version: 4, retired: [{ manifest: buildManifestKey(v3), at: minutes(2) + 2 * RETIRED_GRACE_MS }] });
   });
 
-  it('a slower build of an older version does not move latest back', async () => {
+  it('a slower build of an older version does not move latest back, and is deleted in its turn', async () => {
     const store = memoryIndexStore();
     await writeScopeIndex(store, { scope, model: 'm', version: 5, chunks, keyword: false }, minutes(0));
-    await writeScopeIndex(store, { scope, model: 'm', version: 4, chunks, keyword: false }, minutes(1));
+    const slow = await writeScopeIndex(store, { scope, model: 'm', version: 4, chunks, keyword: false }, minutes(1));
     expect((await readLatest(store, 'm', scope))?.version).toBe(5);
+    await writeScopeIndex(store, { scope, model: 'm', version: 6, chunks, keyword: false }, minutes(2) + RETIRED_GRACE_MS);
+    for (const key of objectsOf(slow)) expect(store.objects.has(key), key).toBe(false);
+  });
+
+  it('a build that replaces another of the same version (two updates at once) has the other deleted in its turn', async () => {
+    const store = memoryIndexStore();
+    const v1 = await writeScopeIndex(store, { scope, model: 'm', version: 1, chunks, keyword: true }, minutes(0));
+    const first = await addToScopeIndex(store, { base: v1, version: 2, chunks: [chunk(6000)] }, minutes(1));
+    const second = await addToScopeIndex(store, { base: v1, version: 2, chunks: [chunk(6000), chunk(6001)] }, minutes(2));
+    expect((await readManifest(store, 'm', scope, 2))?.layoutKey).toBe(second.layoutKey);
+    expect((await readLatest(store, 'm', scope))?.retired.map((r) => r.manifest)).toEqual([buildManifestKey(v1), buildManifestKey(first)]);
+    await writeScopeIndex(store, { scope, model: 'm', version: 3, chunks, keyword: true }, minutes(3) + RETIRED_GRACE_MS);
+    // The first build's own objects are gone; the version's manifest (now the second build's) is not, and nor is the second build (in its grace).
+    for (const key of objectsOf(first).filter((k) => !objectsOf(second).includes(k))) expect(store.objects.has(key), key).toBe(false);
+    for (const key of objectsOf(second)) expect(store.objects.has(key), key).toBe(true);
+    expect(store.objects.has(indexKeys.manifest('m', scope, 2))).toBe(true);
   });
 });

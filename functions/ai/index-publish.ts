@@ -1,16 +1,17 @@
 import type { KbScope } from '../knowledge/data/knowledge.ts';
 import { log } from '../lib/log.ts';
 import type { IndexStore } from './index-store/index-store.ts';
-import { buildIndexObjects, indexKeys, objectsOf, readLatest, readManifest, type BuildInput, type BuiltIndex, type IndexManifest } from './scope-index.ts';
+import { buildIndexObjects, buildManifestKey, indexKeys, objectsOf, readLatest, readManifest, readManifestAt, type BuildInput, type BuiltIndex, type IndexManifest, type RetiredBuild } from './scope-index.ts';
 
 /**
- * How a built index version becomes the one searched, and how the versions it replaces leave the
+ * How a built index version becomes the one searched, and how the builds it replaces leave the
  * bucket (docs/ai.md, "Search"): its objects are written, then its manifest, then `latest`.
- * `latest` remembers the versions it replaced; once one was replaced longer ago than
+ * `latest` remembers the builds replaced (the previous version's, another build of the same
+ * version, or a slower build of an older one); once one was replaced longer ago than
  * RETIRED_GRACE_MS (no search still reads it: a container opens the newest version on its next
  * search, and one mid-search or reading lists in the background is done within seconds), the
- * objects only it named are deleted. Objects an update kept from an older version stay while a
- * kept version names them.
+ * objects only it named are deleted. Objects an update kept from an older build stay while the
+ * newest or a kept build names them.
  */
 export const RETIRED_GRACE_MS = 60 * 60 * 1000;
 
@@ -35,22 +36,35 @@ export async function writeScopeIndex(store: IndexStore, input: BuildInput, now 
 
 /** Stores a build's objects, then its manifest, then points `latest` at it and clears what expired. */
 export async function storeBuild(store: IndexStore, { manifest, objects }: BuiltIndex, now = Date.now()): Promise<IndexManifest> {
-  await putObjects(store, objects);
-  await store.put(indexKeys.manifest(manifest.model, manifest.scope as KbScope, manifest.version), new TextEncoder().encode(JSON.stringify(manifest)));
-  await publish(store, manifest, now);
+  const bytes = new TextEncoder().encode(JSON.stringify(manifest));
+  await putObjects(store, [...objects, [buildManifestKey(manifest), bytes]]);
+  const versionKey = indexKeys.manifest(manifest.model, manifest.scope as KbScope, manifest.version);
+  // Another build of this version (two updates at once) is replaced: retired like an older version.
+  const replaced = await readManifestAt(store, versionKey);
+  await store.put(versionKey, bytes);
+  await publish(store, manifest, replaced && replaced.layoutKey !== manifest.layoutKey ? replaced : undefined, now);
   return manifest;
 }
 
-async function publish(store: IndexStore, manifest: IndexManifest, now: number): Promise<void> {
+async function publish(store: IndexStore, manifest: IndexManifest, replaced: IndexManifest | undefined, now: number): Promise<void> {
   const scope = manifest.scope as KbScope;
   const latest = await readLatest(store, manifest.model, scope);
-  // A slower build of an older version does not move `latest` back.
-  if (latest && latest.version > manifest.version) return;
-  const retired = (latest?.retired ?? []).filter((r) => r.version !== manifest.version);
-  if (latest && latest.version !== manifest.version) retired.push({ version: latest.version, at: now });
+  const retired = [...(latest?.retired ?? [])];
+  const retire = (m: IndexManifest) => {
+    if (!retired.some((r) => r.manifest === buildManifestKey(m))) retired.push({ manifest: buildManifestKey(m), at: now });
+  };
+  if (replaced) retire(replaced);
+  if (latest && latest.version > manifest.version) {
+    // A slower build of an older version does not move `latest` back; nothing will search it.
+    retire(manifest);
+  } else if (latest && latest.version !== manifest.version) {
+    const previous = await readManifest(store, manifest.model, scope, latest.version);
+    if (previous) retire(previous);
+  }
   const expired = retired.filter((r) => now - r.at >= RETIRED_GRACE_MS);
   const kept = retired.filter((r) => now - r.at < RETIRED_GRACE_MS);
-  await store.put(indexKeys.latest(manifest.model, scope), new TextEncoder().encode(JSON.stringify({ version: manifest.version, retired: kept })));
+  const version = Math.max(latest?.version ?? manifest.version, manifest.version);
+  await store.put(indexKeys.latest(manifest.model, scope), new TextEncoder().encode(JSON.stringify({ version, retired: kept })));
   if (expired.length === 0) return;
   try {
     await deleteExpired(store, manifest, expired, kept);
@@ -60,20 +74,18 @@ async function publish(store: IndexStore, manifest: IndexManifest, now: number):
   }
 }
 
-async function deleteExpired(store: IndexStore, current: IndexManifest, expired: readonly { version: number }[], kept: readonly { version: number }[]): Promise<void> {
-  const scope = current.scope as KbScope;
-  const named = async (versions: readonly { version: number }[]) => (await Promise.all(versions.map((r) => readManifest(store, current.model, scope, r.version)))).filter((m) => m !== undefined);
-  const inUse = new Set(objectsOf(current));
-  for (const manifest of await named(kept)) for (const key of objectsOf(manifest)) inUse.add(key);
+async function deleteExpired(store: IndexStore, current: IndexManifest, expired: readonly RetiredBuild[], kept: readonly RetiredBuild[]): Promise<void> {
+  const manifests = async (builds: readonly RetiredBuild[]) => (await Promise.all(builds.map((r) => readManifestAt(store, r.manifest)))).filter((m) => m !== undefined);
+  const newest = await readManifest(store, current.model, current.scope as KbScope, (await readLatest(store, current.model, current.scope as KbScope))?.version ?? current.version);
+  const inUse = new Set([...objectsOf(current), ...(newest ? objectsOf(newest) : [])]);
+  for (const manifest of await manifests(kept)) for (const key of objectsOf(manifest)) inUse.add(key);
   const doomed = new Set<string>();
-  for (const manifest of await named(expired)) for (const key of objectsOf(manifest)) if (!inUse.has(key)) doomed.add(key);
-  // Every version's manifest goes too, also one another format left (its objects are not known).
-  for (const r of expired) doomed.add(indexKeys.manifest(current.model, scope, r.version));
+  for (const manifest of await manifests(expired)) for (const key of objectsOf(manifest)) if (!inUse.has(key)) doomed.add(key);
   let next = 0;
   const keys = [...doomed];
   const worker = async () => {
     while (next < keys.length) await store.delete(keys[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(PUT_CONCURRENCY, keys.length) }, worker));
-  log.info('knowledge index: old versions deleted', { scope, versions: expired.map((r) => r.version), objects: keys.length });
+  log.info('knowledge index: replaced builds deleted', { scope: current.scope, builds: expired.length, objects: keys.length });
 }

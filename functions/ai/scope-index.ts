@@ -14,7 +14,8 @@ import { assignLists, float32Bytes, float32From, framed, listCountFor, trainCent
  *     list-<n>.bin    a list's vectors, then its chunks' metadata (each decoded only when a search ranks it)
  *     terms-<n>.bin   a shard of the BM25 postings (term frequencies)
  *     documents.json  the admins' documents it holds (what a later update must add)
- *   knowledge-index/<model>/<scope>/latest.json                the newest version, and the versions it superseded
+ *     manifest.json   a copy of the build's manifest (how a replaced build is found again to delete it)
+ *   knowledge-index/<model>/<scope>/latest.json                the newest version, and the builds replaced
  * A build writes its objects before its manifest, and the manifest before `latest`: a reader that
  * finds a manifest finds everything it names. A full build writes every object; an update
  * (index-update.ts) writes the lists and shards it changed and names the others of the version
@@ -49,12 +50,14 @@ export const manifestSchema = z.object({
 });
 export type IndexManifest = z.infer<typeof manifestSchema>;
 
-const latestSchema = z.object({
-  version: z.number(),
-  /** Versions this one replaced and when: their objects are deleted once no search can still be reading them. */
-  retired: z.optional(z.array(z.object({ version: z.number(), at: z.number() }))),
-});
-export type LatestPointer = z.infer<typeof latestSchema>;
+const latestSchema = z.object({ version: z.number() });
+/** Builds replaced (by a newer version, or a newer build of theirs), by their manifest's copy in their folder, and when: their objects are deleted once no search can still be reading them. */
+const retiredSchema = z.array(z.object({ manifest: z.string(), at: z.number() }));
+export type RetiredBuild = z.infer<typeof retiredSchema>[number];
+export interface LatestPointer {
+  readonly version: number;
+  readonly retired: readonly RetiredBuild[];
+}
 
 const chunkMetaSchema = z.object({
   chunkKey: z.string(),
@@ -123,6 +126,7 @@ export const indexKeys = {
   latest: (model: string, scope: KbScope) => `${indexKeys.prefix(model, scope)}/latest.json`,
 };
 export const buildKeys = (folder: string) => ({
+  manifest: `${folder}/manifest.json`,
   layout: `${folder}/layout.bin`,
   documents: `${folder}/documents.json`,
   list: (n: number) => `${folder}/list-${n}.bin`,
@@ -132,9 +136,12 @@ export const buildKeys = (folder: string) => ({
 /** A fresh build's folder name: two builds of one version write apart. */
 export const newBuildId = () => randomUUID().slice(0, 8);
 
-/** Every object a manifest names, itself included. */
+/** The copy of a build's manifest in its folder (what a retired build is known by). */
+export const buildManifestKey = (manifest: IndexManifest) => manifest.layoutKey.replace(/\/layout\.bin$/, '/manifest.json');
+
+/** Every object a manifest names, its version's manifest and its own copy included. */
 export function objectsOf(manifest: IndexManifest): string[] {
-  return [indexKeys.manifest(manifest.model, manifest.scope as KbScope, manifest.version), manifest.layoutKey, manifest.documentsKey, ...manifest.listKeys, ...manifest.shardKeys];
+  return [indexKeys.manifest(manifest.model, manifest.scope as KbScope, manifest.version), buildManifestKey(manifest), manifest.layoutKey, manifest.documentsKey, ...manifest.listKeys, ...manifest.shardKeys];
 }
 
 export interface BuildInput {
@@ -273,7 +280,18 @@ export async function readDocuments(store: IndexStore, manifest: IndexManifest):
 export async function readLatest(store: IndexStore, model: string, scope: KbScope): Promise<LatestPointer | undefined> {
   const bytes = await store.get(indexKeys.latest(model, scope));
   if (!bytes) return undefined;
-  return latestSchema.parse(JSON.parse(new TextDecoder().decode(bytes)));
+  const json: unknown = JSON.parse(new TextDecoder().decode(bytes));
+  // An earlier format's list of retired builds is dropped (their objects stay; docs/ai.md).
+  const retired = retiredSchema.safeParse((json as { retired?: unknown }).retired);
+  return { version: latestSchema.parse(json).version, retired: retired.success ? retired.data : [] };
+}
+
+/** A manifest at `key` (a version's, or its copy in a build's folder); undefined when gone or of another format. */
+export async function readManifestAt(store: IndexStore, key: string): Promise<IndexManifest | undefined> {
+  const bytes = await store.get(key);
+  if (!bytes) return undefined;
+  const parsed = manifestSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
+  return parsed.success ? parsed.data : undefined;
 }
 
 export async function latestVersion(store: IndexStore, model: string, scope: KbScope): Promise<number | undefined> {
@@ -282,10 +300,7 @@ export async function latestVersion(store: IndexStore, model: string, scope: KbS
 
 /** A version's manifest; undefined when not built, or built in another format (a rebuild replaces it). */
 export async function readManifest(store: IndexStore, model: string, scope: KbScope, version: number): Promise<IndexManifest | undefined> {
-  const bytes = await store.get(indexKeys.manifest(model, scope, version));
-  if (!bytes) return undefined;
-  const parsed = manifestSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
-  return parsed.success ? parsed.data : undefined;
+  return readManifestAt(store, indexKeys.manifest(model, scope, version));
 }
 
 /** Opens a stored version (manifest and layout read now, lists and postings when a search needs them); undefined when not built. */
