@@ -21,6 +21,8 @@ export const FULL_BUILD_BELOW = 5000;
 export const DRIFT_LIMIT = 0.1;
 /** The newest documents looked at for ones ready but not in the index yet (another embedding's, still updating). */
 const RECENT_DOCUMENTS = 200;
+/** Updates of one document's scope tried while another update of the same version replaces its build. */
+const UPDATE_ATTEMPTS = 3;
 
 /** A scope's chunks of `model` that a search may find: an added document's only once it is ready. */
 export async function readSearchableChunks(scope: KbScope, model: string, options: { consistent?: boolean } = {}): Promise<StoredChunk[]> {
@@ -34,6 +36,11 @@ export interface RebuildOptions {
   readonly model: string;
   /** Build the BM25 postings (the embedded provider). */
   readonly keyword: boolean;
+}
+
+export interface UpdateOptions extends RebuildOptions {
+  /** Below this many chunks the scope is built whole (default FULL_BUILD_BELOW). */
+  readonly fullBuildBelow?: number;
 }
 
 /**
@@ -53,10 +60,21 @@ export async function rebuildScopeIndex(scope: KbScope, { store, model, keyword 
  * The index of the scope's current version once documents are ready: their chunks added to the
  * newest index (the version's own if built, else `latest`), with every other recent document that
  * is ready and not in it yet (two documents embedding at once: each update adds what the other
- * may not have written yet, and each writes under its own build, so neither loses the other's).
+ * may not have written yet, and each writes under its own build and looks again if another build
+ * of the version replaced its own, so neither loses the other's).
  * A small scope, or one without an index to start from, is built whole.
  */
-export async function updateScopeIndex(scope: KbScope, documentIds: readonly string[], options: RebuildOptions & { fullBuildBelow?: number }): Promise<IndexManifest> {
+export async function updateScopeIndex(scope: KbScope, documentIds: readonly string[], options: UpdateOptions): Promise<IndexManifest> {
+  for (let attempt = 1; ; attempt += 1) {
+    const manifest = await updateOnce(scope, documentIds, options);
+    // Another update of the same version may have written after this one without these documents
+    // (the list of documents it read had not caught up): look again, from its build.
+    const now = await readManifest(options.store, options.model, scope, manifest.version);
+    if (!now || now.layoutKey === manifest.layoutKey || attempt >= UPDATE_ATTEMPTS) return manifest;
+  }
+}
+
+async function updateOnce(scope: KbScope, documentIds: readonly string[], options: UpdateOptions): Promise<IndexManifest> {
   const { store, model, keyword, fullBuildBelow = FULL_BUILD_BELOW } = options;
   const started = performance.now();
   const version = (await scopeVersions([scope])).get(scope) ?? 0;
