@@ -97,9 +97,9 @@ async function recallAt10(exact: Search, indexed: Search, queries: readonly stri
 }
 
 /** A search in a new process against this stack (it inherits the stack's endpoints and bucket; this process serves the emulated S3, so it waits without blocking). */
-async function freshProcessSearch(query: string): Promise<{ sinceStartMs: number; searchMs: number; results: number }> {
+async function freshProcessSearch(query: string): Promise<{ sinceStartMs: number; embedderMs: number; searchMs: number; results: number }> {
   const { stdout } = await promisify(execFile)(process.execPath, [join(import.meta.dirname, '../node_modules/tsx/dist/cli.mjs'), join(import.meta.dirname, 'bench-ai-fresh-search.ts'), query], { env: process.env, encoding: 'utf8' });
-  return JSON.parse(stdout.trim().split('\n').at(-1)!) as { sinceStartMs: number; searchMs: number; results: number };
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as { sinceStartMs: number; embedderMs: number; searchMs: number; results: number };
 }
 
 try {
@@ -146,7 +146,7 @@ try {
       `first search of a fresh knowledge base (process warm) ${ms(after.first)} (${after.firstReads.requests} requests, ${after.firstReads.capacity.toFixed(1)} RCU), ` +
       `warm p50 ${ms(after.p50)} p95 ${ms(after.p95)} (${after.perSearch.requests.toFixed(0)} request, ${after.perSearch.capacity.toFixed(1)} RCU per search)`;
     const fresh = await freshProcessSearch(queries[1]!);
-    say(`${size} chunks, one search in a new process: ${ms(fresh.sinceStartMs)} from its start, ${ms(fresh.searchMs)} of it the search (${fresh.results} results)`);
+    say(`${size} chunks, one search in a new process: ${ms(fresh.sinceStartMs)} from its start, ${ms(fresh.embedderMs)} of it loading the embedder, ${ms(fresh.searchMs)} the search (${fresh.results} results)`);
     if (EXACT) {
       const exact = createKnowledgeBase({ embedder, hybrid: true, exact: true });
       const before = await latency(exact, queries);

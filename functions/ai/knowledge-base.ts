@@ -161,8 +161,11 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions): IndexedChunk
       const { manifest } = index;
       if (manifest.count === 0) continue;
       if (queryVector && queryVector.length !== manifest.dimensions) continue;
+      const probes = probesFor(manifest.lists.length);
+      // The nearest lists are read while BM25 reads its postings (the lists its hits add come after).
+      if (queryVector && manifest.lists.length > 1) for (const n of nearestLists(queryVector, index.centroids, probes)) index.list(n).catch(() => undefined);
       const lexical = queryVector && options.hybrid && index.postings ? new Map(await searchPostings(query, LEXICAL_HITS, index.postings)) : undefined;
-      const lists = await Promise.all(listsToScore(index, queryVector, lexical, probesFor(manifest.lists.length)).map((n) => index.list(n)));
+      const lists = await Promise.all(listsToScore(index, queryVector, lexical, probes).map((n) => index.list(n)));
       const base = (list: IndexList, row: number) => {
         if (!queryVector) return textMatch(words, list.chunk(row).title, list.chunk(row).text);
         return fuse(dotRow(queryVector, list.vectors, row), lexical ? (lexical.get(list.ordinals[row]!) ?? 0) : undefined);
