@@ -209,7 +209,7 @@ describe('a free student plays a round', () => {
 
     const againStarted = nextRound(p);
     await modal.getByRole('button', { name: 'Retry Same Questions' }).click();
-    const again = (await (await againStarted).json()) as PlayedRound;
+    const again = (await (await againStarted).json()) as Round;
     expect(again.roundId).not.toBe(first.roundId);
     expect(again.questions.map((q) => q.id)).toEqual(first.questions.map((q) => q.id));
     // The replay likewise: its first answer on screen, the rest as the first round's.
