@@ -33,7 +33,7 @@ process.env.LOG_LEVEL = 'silent';
 const stack = await startLocalStack({ port: PORT, dataDir, inMemory: true, seed: false });
 const { documentClient } = await import('../functions/lib/clients.ts');
 const { seedKnowledgeBase } = await import('../functions/knowledge/seed.ts');
-const { chunkSearch, embedder } = await import('../functions/ai/index.ts');
+const { chunkSearch, embedder, secondStage } = await import('../functions/ai/index.ts');
 const { createKnowledgeBase } = await import('../functions/ai/knowledge-base.ts');
 const { configuredIndexStore } = await import('../functions/ai/index-store/configured-index-store.ts');
 const { rebuildScopeIndex, updateScopeIndex } = await import('../functions/ai/rebuild-index.ts');
@@ -110,7 +110,8 @@ try {
   const again = await seedKnowledgeBase();
   say(`Seeding, restart (stamp unchanged): ${ms(performance.now() - t)} (skipped: ${again.skipped}, indexes rebuilt: ${again.indexed.length})`);
 
-  const exactQuality = await measureRetrieval(createKnowledgeBase({ embedder, hybrid: true, exact: true }));
+  // With the same second stage as the index's search, so the two lines differ by the index alone.
+  const exactQuality = await measureRetrieval(createKnowledgeBase({ embedder, hybrid: true, exact: true, rerank: secondStage(true) }));
   const quality = await measureRetrieval(chunkSearch());
   const bySubject = (q: typeof quality) => Object.entries(q.bySubject).map(([s, b]) => `${s} ${b.hits}/${b.cases}`).join(', ');
   say(`Retrieval quality, exact: ${exactQuality.hits}/${exactQuality.cases} (${bySubject(exactQuality)}); mean search ${exactQuality.meanMs.toFixed(1)} ms`);

@@ -102,7 +102,7 @@ export function resetAiForTests(): void {
  * with any provider, and by word-vector neighbour with the embedded one, whose vectors are loaded
  * anyway (a Bedrock container never loads them).
  */
-function secondStage(embedded: boolean): KnowledgeBaseOptions['rerank'] {
+export function secondStage(embedded: boolean): KnowledgeBaseOptions['rerank'] {
   let lookup: WordVectorOf | undefined;
   const vectorOf: WordVectorOf | undefined = embedded ? (word) => (lookup ??= wordVectorLookup(wordVectors()))(word) : undefined;
   return { depth: RERANK_DEPTH, reorder: (query, passages) => rerankPassages(query, passages, { vectorOf }) };

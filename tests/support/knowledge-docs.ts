@@ -5,8 +5,8 @@ import { chunkText } from '../../shared/knowledge/chunking.ts';
 /**
  * Puts a document into the knowledge base as an admin's upload does: chunks of 512
  * characters, embedded with the configured embedder, the scope's version bumped and its
- * knowledge index rebuilt (as the embed-document consumer does), so every container's search
- * sees it. Call after useLocalStack().
+ * knowledge index rebuilt (as the embed-document consumer does for a subject of this size;
+ * a large one it updates), so every container's search sees it. Call after useLocalStack().
  */
 export async function seedKnowledgeDocument(input: { title: string; subject: Subject; category: string; content: string }): Promise<string> {
   const { aiConfig, embedder, chunkSearch } = await import('../../functions/ai/index.ts');
