@@ -8,9 +8,9 @@ import type { ProjectTime } from '../tests/setup/project-times.ts';
 /**
  * `npm test`: the checks and test projects, then a table of how long each took, and each vitest
  * project within its run (tests/setup/project-times.ts measures those), so a slow part shows by name.
- * The steps run in phases; the lanes of a phase run at the same time, each lane's steps in order.
- * The first step that fails stops the run (the others still running are stopped) and its exit
- * code is the run's. A lane's output lines carry its name while another lane runs beside it.
+ * The steps run in two lanes at once, each lane's steps in order. The first step that fails stops
+ * the run (the other lane's step is stopped too) and its exit code is the run's. Each output line
+ * starts with its lane's name.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
@@ -24,29 +24,36 @@ interface Step {
 
 interface Lane {
   name: string;
+  /** Run at the lowest CPU priority (nice 19): it takes only what the other lane leaves. */
+  yields?: boolean;
   steps: Step[];
 }
 
-const phases: Lane[][] = [
-  [
-    // The handler tests spend most of their time waiting on DynamoDB Local and cognito-local (other
-    // processes), so the checks, which only compute, take the other core beside them. A vitest
-    // process of its own: the handler stack's functions read the process environment.
-    { name: 'handlers', steps: [{ name: 'vitest handlers', command: ['vitest', 'run', '--project', 'handlers'], vitest: true }] },
-    {
-      name: 'checks',
-      steps: [
-        { name: 'tsc -p .', command: ['tsc', '-p', '.'] },
-        { name: 'tsc -p web/service-worker', command: ['tsc', '-p', 'web/service-worker'] },
-        { name: 'eslint .', command: ['eslint', '.'] },
-        // The import-circle check, once package.json has it.
-        ...(scripts['check:circles'] ? [{ name: 'npm run check:circles', command: ['npm', 'run', '--silent', 'check:circles'] }] : []),
-        { name: 'vitest unit, infra', command: ['vitest', 'run', '--project', 'unit', '--project', 'infra'], vitest: true },
-      ],
-    },
-  ],
-  // Alone: pages, sockets and the live match are timed against the clock.
-  [{ name: 'e2e', steps: [{ name: 'vitest e2e', command: ['vitest', 'run', '--project', 'e2e'], vitest: true }] }],
+const lanes: Lane[] = [
+  {
+    // The tests that run a stack: their timeouts and the e2e's pages, sockets and live match are
+    // measured against the clock, so this lane has the CPU first. Each project in a vitest process
+    // of its own: the stack's functions read the process environment.
+    name: 'stacks',
+    steps: [
+      { name: 'vitest handlers', command: ['vitest', 'run', '--project', 'handlers'], vitest: true },
+      { name: 'vitest e2e', command: ['vitest', 'run', '--project', 'e2e'], vitest: true },
+    ],
+  },
+  {
+    // Work that only computes, in whatever CPU the stacks leave idle while they wait on DynamoDB
+    // Local, cognito-local and Chromium.
+    name: 'checks',
+    yields: true,
+    steps: [
+      { name: 'tsc -p .', command: ['tsc', '-p', '.'] },
+      { name: 'tsc -p web/service-worker', command: ['tsc', '-p', 'web/service-worker'] },
+      { name: 'eslint .', command: ['eslint', '.'] },
+      // The import-circle check, once package.json has it.
+      ...(scripts['check:circles'] ? [{ name: 'npm run check:circles', command: ['npm', 'run', '--silent', 'check:circles'] }] : []),
+      { name: 'vitest unit, infra', command: ['vitest', 'run', '--project', 'unit', '--project', 'infra'], vitest: true },
+    ],
+  },
 ];
 
 interface Row {
@@ -55,6 +62,8 @@ interface Row {
   ms: number | undefined;
   result: string;
   projects: ProjectTime[];
+  /** A lane's own line, above its steps. */
+  lane?: boolean;
 }
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'run-tests-'));
@@ -64,21 +73,20 @@ const env = { ...process.env, PATH: `${path.join(root, 'node_modules', '.bin')}$
 const running = new Set<ChildProcess>();
 let stopping = false;
 
-/** Runs one step; with a prefix, its output is piped through line by line with the prefix in front. */
-function run(step: Step, index: number, prefix: string | null): Promise<{ code: number; projects: ProjectTime[] }> {
+/** Runs one step, its output piped through line by line with the lane's prefix in front. */
+function run(step: Step, index: number, lane: Lane, prefix: string): Promise<{ code: number; projects: ProjectTime[] }> {
   const timesFile = path.join(scratch, `projects-${index}.json`);
-  const [command, ...args] = step.command as [string, ...string[]];
+  // Through nice(1), so every process the step starts has the lane's priority from its start.
+  const [command, ...args] = (lane.yields ? ['nice', '-n', '19', ...step.command] : step.command) as [string, ...string[]];
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: root,
-      stdio: prefix ? ['inherit', 'pipe', 'pipe'] : 'inherit',
+      stdio: ['inherit', 'pipe', 'pipe'],
       env: step.vitest ? { ...env, PROJECT_TIMES_FILE: timesFile } : env,
     });
     running.add(child);
-    if (prefix) {
-      for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]] as const) {
-        createInterface({ input: from!, crlfDelay: Infinity }).on('line', (line) => to.write(`${prefix} ${line}\n`));
-      }
+    for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]] as const) {
+      createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(`${prefix} ${line}\n`));
     }
     child.on('error', (error) => {
       console.error(`${step.name}: ${error.message}`);
@@ -105,9 +113,9 @@ const minutes = (ms: number): string => `${Math.floor(ms / 60_000)} min ${Math.r
 function table(rows: Row[], totalMs: number): string {
   const lines: [string, string, string][] = [['step', 'time', 'result']];
   for (const row of rows) {
-    lines.push([row.name, row.ms === undefined ? '-' : seconds(row.ms), row.result]);
+    lines.push([row.lane ? row.name : `  ${row.name}`, row.ms === undefined ? '-' : seconds(row.ms), row.result]);
     for (const p of row.projects) {
-      lines.push([`  project ${p.project}`, seconds(p.spanMs), `${p.files} files, ${p.tests} tests${p.failed ? `, ${p.failed} failed` : ''}; files' own time ${seconds(p.filesMs)}`]);
+      lines.push([`    project ${p.project}`, seconds(p.spanMs), `${p.files} files, ${p.tests} tests${p.failed ? `, ${p.failed} failed` : ''}; files' own time ${seconds(p.filesMs)}`]);
     }
   }
   lines.push(['total', `${seconds(totalMs)} (${minutes(totalMs)})`, '']);
@@ -120,12 +128,12 @@ const started = Date.now();
 let exitCode = 0;
 let stepIndex = 0;
 
-/** A lane's steps in order, until one fails or another lane's failure stops the run. */
-async function runLane(lane: Lane, prefix: string | null): Promise<void> {
+/** A lane's steps in order, until one fails or the other lane's failure stops the run. */
+async function runLane(lane: Lane, prefix: string): Promise<void> {
   for (const step of lane.steps) {
     if (stopping) return;
     const stepStarted = Date.now();
-    const { code, projects } = await run(step, stepIndex++, prefix);
+    const { code, projects } = await run(step, stepIndex++, lane, prefix);
     const stopped = stopping && code !== 0;
     rows.set(step, { name: step.name, ms: Date.now() - stepStarted, result: code === 0 ? 'ok' : stopped ? 'stopped' : `FAILED (exit ${code})`, projects });
     if (code !== 0 && !stopped) {
@@ -137,19 +145,18 @@ async function runLane(lane: Lane, prefix: string | null): Promise<void> {
   }
 }
 
-const report: Row[] = [];
-for (const lanes of phases) {
-  const steps = lanes.flatMap((lane) => lane.steps);
-  const phaseStarted = Date.now();
-  const ran = !stopping;
-  if (ran) {
-    const width = Math.max(...lanes.map((lane) => lane.name.length));
-    await Promise.all(lanes.map((lane) => runLane(lane, lanes.length > 1 ? `[${lane.name.padEnd(width)}]` : null)));
-  }
-  // Lanes side by side: the phase's own time first, then the steps within it.
-  if (lanes.length > 1) report.push({ name: `at once: ${lanes.map((lane) => lane.name).join(' | ')}`, ms: ran ? Date.now() - phaseStarted : undefined, result: '', projects: [] });
-  for (const step of steps) report.push(rows.get(step) ?? { name: step.name, ms: undefined, result: 'not run', projects: [] });
-}
+const width = Math.max(...lanes.map((lane) => lane.name.length));
+const laneMs = await Promise.all(
+  lanes.map(async (lane) => {
+    const laneStarted = Date.now();
+    await runLane(lane, `[${lane.name.padEnd(width)}]`);
+    return Date.now() - laneStarted;
+  }),
+);
+const report: Row[] = lanes.flatMap((lane, i) => [
+  { name: `lane ${lane.name}${lane.yields ? ' (nice 19)' : ''}`, ms: laneMs[i], result: '', projects: [], lane: true },
+  ...lane.steps.map((step) => rows.get(step) ?? { name: step.name, ms: undefined, result: 'not run', projects: [] }),
+]);
 rmSync(scratch, { recursive: true, force: true });
 console.log(`\n${table(report, Date.now() - started)}`);
 process.exit(exitCode);
