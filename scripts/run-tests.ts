@@ -8,8 +8,8 @@ import type { ProjectTime } from '../tests/setup/project-times.ts';
 /**
  * `npm test`: the checks and test projects, then a table of how long each took, and each vitest
  * project within its run (tests/setup/project-times.ts measures those), so a slow part shows by name.
- * The steps run in lanes at once, each lane's steps in order. The first step that fails stops
- * the run (the other lanes' steps are stopped too) and its exit code is the run's. Each output line
+ * The steps run in two lanes at once, each lane's steps in order. The first step that fails stops
+ * the run (the other lane's step is stopped too) and its exit code is the run's. Each output line
  * starts with its lane's name.
  */
 const root = path.resolve(import.meta.dirname, '..');
@@ -30,11 +30,16 @@ interface Lane {
 }
 
 const lanes: Lane[] = [
-  // The two projects that run a stack, each in a vitest process of its own (the stack's functions
-  // read the process environment) and on ports of its own: their timeouts, and the e2e's pages,
-  // sockets and live match, run against the clock, so they have the CPU first.
-  { name: 'e2e', steps: [{ name: 'vitest e2e', command: ['vitest', 'run', '--project', 'e2e'], vitest: true }] },
-  { name: 'handlers', steps: [{ name: 'vitest handlers', command: ['vitest', 'run', '--project', 'handlers'], vitest: true }] },
+  {
+    // The tests that run a stack: their timeouts and the e2e's pages, sockets and live match are
+    // measured against the clock, so this lane has the CPU first. Each project in a vitest process
+    // of its own: the stack's functions read the process environment.
+    name: 'stacks',
+    steps: [
+      { name: 'vitest handlers', command: ['vitest', 'run', '--project', 'handlers'], vitest: true },
+      { name: 'vitest e2e', command: ['vitest', 'run', '--project', 'e2e'], vitest: true },
+    ],
+  },
   {
     // Work that only computes, in whatever CPU the stacks leave idle while they wait on DynamoDB
     // Local, cognito-local and Chromium.
@@ -123,7 +128,7 @@ const started = Date.now();
 let exitCode = 0;
 let stepIndex = 0;
 
-/** A lane's steps in order, until one fails or another lane's failure stops the run. */
+/** A lane's steps in order, until one fails or the other lane's failure stops the run. */
 async function runLane(lane: Lane, prefix: string): Promise<void> {
   for (const step of lane.steps) {
     if (stopping) return;
