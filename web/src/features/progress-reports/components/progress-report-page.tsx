@@ -106,7 +106,7 @@ export function ProgressReportPage({ studentEmail, studentName }: { studentEmail
 
 function ReportSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading progress report" className={styles.body}>
+    <div role="status" aria-busy="true" aria-label="Loading progress report" className={styles.body}>
       <div className={styles.stats}>
         {[0, 1, 2, 3].map((i) => (
           <div key={i} className={`card ${styles.stat}`}>
