@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ensureTable, startDynamoDb } from '../infra/local/dynamodb.ts';
 import { stopChildren } from '../infra/local/processes.ts';
+import { useEmbeddedAiOnTable } from './support/embedded-ai-env.ts';
 import { describeTally, evalSetSchema, grade, percentile, tally, type EvalQuestion, type Outcome } from '../shared/tutor/evaluation.ts';
 
 /**
@@ -26,20 +27,7 @@ const flag = (name: string): string | undefined => {
 const PORT = Number(process.env.EVAL_TUTOR_PORT ?? 20000 + Math.floor(Math.random() * 20000));
 const TABLE = 'quizquest-eval-tutor';
 
-process.env.LOG_LEVEL = 'silent';
-// The embedded default, whatever the shell has set: the evaluation is of the offline product.
-delete process.env.AI_PROVIDER;
-delete process.env.AI_LOCAL_MODEL_PATH;
-Object.assign(process.env, {
-  AWS_REGION: 'us-east-1',
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
-  TABLE_NAME: TABLE,
-  USER_POOL_ID: 'unused-by-the-tutor',
-  USER_POOL_CLIENT_ID: 'unused-by-the-tutor',
-  EVENT_BUS_NAME: 'unused-by-the-tutor',
-  MAIL_FROM: 'unused@example.com',
-});
+useEmbeddedAiOnTable(TABLE);
 
 const set = evalSetSchema.parse(JSON.parse(readFileSync(new URL('../eval/tutor-questions.json', import.meta.url), 'utf8')));
 const only = flag('--only');

@@ -1,5 +1,6 @@
 import { ensureTable, startDynamoDb } from '../infra/local/dynamodb.ts';
 import { stopChildren } from '../infra/local/processes.ts';
+import { useEmbeddedAiOnTable } from './support/embedded-ai-env.ts';
 import type { QualityCase } from '../functions/knowledge/retrieval-quality.ts';
 
 /**
@@ -18,19 +19,7 @@ const top = topAt >= 0 ? Number(args[topAt + 1] ?? 10) : 0;
 const PORT = Number(process.env.RETRIEVAL_CHECK_PORT ?? 20000 + Math.floor(Math.random() * 20000));
 const TABLE = 'quizquest-retrieval-check';
 
-process.env.LOG_LEVEL = 'silent';
-delete process.env.AI_PROVIDER;
-delete process.env.AI_LOCAL_MODEL_PATH;
-Object.assign(process.env, {
-  AWS_REGION: 'us-east-1',
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
-  TABLE_NAME: TABLE,
-  USER_POOL_ID: 'unused-by-the-check',
-  USER_POOL_CLIENT_ID: 'unused-by-the-check',
-  EVENT_BUS_NAME: 'unused-by-the-check',
-  MAIL_FROM: 'unused@example.com',
-});
+useEmbeddedAiOnTable(TABLE);
 
 try {
   const endpoint = await startDynamoDb({ port: PORT });
