@@ -8,9 +8,9 @@ import type { ProjectTime } from '../tests/setup/project-times.ts';
 /**
  * `npm test`: the checks and test projects, then a table of how long each took, and each vitest
  * project within its run (tests/setup/project-times.ts measures those), so a slow part shows by name.
- * The steps run in two lanes at once, each lane's steps in order. The first step that fails stops
- * the run (the other lane's step is stopped too) and its exit code is the run's. Each output line
- * starts with its lane's name.
+ * The steps run in lanes at once, each lane's steps in order (a lane may wait for another's step).
+ * The first step that fails stops the run (the other lanes' steps are stopped too) and its exit
+ * code is the run's. Each output line starts with its lane's name.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
@@ -24,10 +24,14 @@ interface Step {
 
 interface Lane {
   name: string;
-  /** Run at the lowest CPU priority (nice 19): it takes only what the other lane leaves. */
+  /** Run at the lowest CPU priority (nice 19): it takes only what the other lanes leave. */
   yields?: boolean;
+  /** The lane starts once this step (of another lane) has ended. */
+  after?: Step;
   steps: Step[];
 }
+
+const handlers: Step = { name: 'vitest handlers', command: ['vitest', 'run', '--project', 'handlers'], vitest: true };
 
 const lanes: Lane[] = [
   {
@@ -35,10 +39,7 @@ const lanes: Lane[] = [
     // measured against the clock, so this lane has the CPU first. Each project in a vitest process
     // of its own: the stack's functions read the process environment.
     name: 'stacks',
-    steps: [
-      { name: 'vitest handlers', command: ['vitest', 'run', '--project', 'handlers'], vitest: true },
-      { name: 'vitest e2e', command: ['vitest', 'run', '--project', 'e2e'], vitest: true },
-    ],
+    steps: [handlers, { name: 'vitest e2e', command: ['vitest', 'run', '--project', 'e2e'], vitest: true }],
   },
   {
     // Work that only computes, in whatever CPU the stacks leave idle while they wait on DynamoDB
@@ -51,8 +52,16 @@ const lanes: Lane[] = [
       { name: 'eslint .', command: ['eslint', '.'] },
       // The import-circle check, once package.json has it.
       ...(scripts['check:circles'] ? [{ name: 'npm run check:circles', command: ['npm', 'run', '--silent', 'check:circles'] }] : []),
-      { name: 'vitest unit, infra', command: ['vitest', 'run', '--project', 'unit', '--project', 'infra'], vitest: true },
+      { name: 'vitest unit', command: ['vitest', 'run', '--project', 'unit'], vitest: true },
     ],
+  },
+  {
+    // The CDK synth and bundles are the heaviest computing: beside the e2e tests, which wait on
+    // the browser and the clock far more than the handler tests wait on DynamoDB Local.
+    name: 'infra',
+    yields: true,
+    after: handlers,
+    steps: [{ name: 'vitest infra', command: ['vitest', 'run', '--project', 'infra'], vitest: true }],
   },
 ];
 
@@ -129,13 +138,26 @@ let exitCode = 0;
 let stepIndex = 0;
 
 /** A lane's steps in order, until one fails or the other lane's failure stops the run. */
+/** Each step's end, for the lanes that start after it. */
+const ended = new Map<Step, { promise: Promise<void>; resolve: () => void }>();
+const endOf = (step: Step) => {
+  if (!ended.has(step)) {
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => (resolve = r));
+    ended.set(step, { promise, resolve });
+  }
+  return ended.get(step)!;
+};
+
 async function runLane(lane: Lane, prefix: string): Promise<void> {
+  if (lane.after) await endOf(lane.after).promise;
   for (const step of lane.steps) {
     if (stopping) return;
     const stepStarted = Date.now();
     const { code, projects } = await run(step, stepIndex++, lane, prefix);
     const stopped = stopping && code !== 0;
     rows.set(step, { name: step.name, ms: Date.now() - stepStarted, result: code === 0 ? 'ok' : stopped ? 'stopped' : `FAILED (exit ${code})`, projects });
+    endOf(step).resolve();
     if (code !== 0 && !stopped) {
       exitCode ||= code;
       stopping = true;
@@ -154,7 +176,7 @@ const laneMs = await Promise.all(
   }),
 );
 const report: Row[] = lanes.flatMap((lane, i) => [
-  { name: `lane ${lane.name}${lane.yields ? ' (nice 19)' : ''}`, ms: laneMs[i], result: '', projects: [], lane: true },
+  { name: `lane ${lane.name}${lane.yields ? ' (nice 19)' : ''}`, ms: laneMs[i], result: lane.after ? `from the start, waiting for ${lane.after.name}` : '', projects: [], lane: true },
   ...lane.steps.map((step) => rows.get(step) ?? { name: step.name, ms: undefined, result: 'not run', projects: [] }),
 ]);
 rmSync(scratch, { recursive: true, force: true });
