@@ -62,8 +62,12 @@ const routeKey = (method: string, path: string) => `${method} ${path.replace(/\{
 const knownRoutes = new Set(ROUTES.map((r) => routeKey(r.method, r.path)));
 const scripts = new Set(Object.keys(JSON.parse(read('package.json')).scripts as Record<string, string>));
 
-/** A path named relative to the document (a link inside docs/) or to the repository. */
+/** Folders a build writes (`npm run build:web`): a fresh clone has none until it runs, so what they hold is not looked for. */
+const BUILD_OUTPUTS = ['web/dist/'];
+
+/** A path named relative to the document (a link inside docs/) or to the repository, or a build's output. */
 function exists(document: string, path: string): boolean {
+  if (BUILD_OUTPUTS.some((folder) => path.startsWith(folder))) return true;
   const fromDoc = join(root, document, '..', path);
   return existsSync(join(root, path)) || (document.startsWith('docs/') && existsSync(fromDoc));
 }
