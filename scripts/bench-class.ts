@@ -89,6 +89,8 @@ try {
     { step: 'initialize', name: 'bench-class-count' },
   );
   let requests = 0;
+  // How long each of the answer's own DynamoDB requests took, by command (where a slow answer waits).
+  const answerCommandMs = new Map<string, number[]>();
   // Which function made each request (the answer, or a consumer of the finished round), for the load runs.
   const byFunction = new Map<string, number>();
   documentClient().middlewareStack.add(
@@ -96,7 +98,10 @@ try {
       requests += 1;
       const key = `${currentInvocation()?.functionName ?? 'bench'} ${(context.commandName ?? '?').replace('Command', '')}`;
       byFunction.set(key, (byFunction.get(key) ?? 0) + 1);
-      return next(args);
+      const started = performance.now();
+      const output = await next(args);
+      if (key.startsWith('AnswerQuestion')) (answerCommandMs.get(key) ?? answerCommandMs.set(key, []).get(key)!).push(performance.now() - started);
+      return output;
     },
     { step: 'initialize', name: 'bench-class-all' },
   );
@@ -148,6 +153,7 @@ try {
     let errors = 0;
     const startRequests = requests;
     byFunction.clear();
+    answerCommandMs.clear();
     const cpuFrom = cpuSeconds();
     const started = performance.now();
     await Promise.all(
@@ -177,6 +183,8 @@ try {
     );
     const rows = [...byFunction].sort((a, b) => b[1] - a[1]).map(([key, n]) => `${key} ${(n / latencies.length).toFixed(2)}`);
     console.log(`  ${cpu}; DynamoDB requests an answer by function and command: ${rows.join(', ')}`);
+    const waits = [...answerCommandMs].map(([key, ms]) => `${key.replace('AnswerQuestion ', '')} ×${ms.length} p50 ${pct(ms, 50)} ms, p95 ${pct(ms, 95)} ms`);
+    console.log(`  the answer's own DynamoDB requests: ${waits.join('; ')}`);
     if (errors) process.exitCode = 1;
   }
 

@@ -7,10 +7,30 @@
 
 export const DAY_MS = 86_400_000;
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An `en-CA` formatter (YYYY-MM-DD, 24-hour) of a zone, made once per zone and shape: making one
+ * costs far more than using it, and the consumers read local days for every event. Throws
+ * RangeError for an unknown zone, as the constructor does.
+ */
+export function zonedFormatter(timeZone: string, withTime = false): Intl.DateTimeFormat {
+  const key = `${timeZone}|${withTime}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    const time = withTime ? ({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const) : {};
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', ...time });
+    // Zones are a few hundred names, but spelled in any letter case: the cache stays bounded.
+    if (formatters.size >= 1000) formatters.clear();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** The calendar day of an instant in a time zone; an unknown zone falls back to UTC. */
 export function localDate(instant: Date, timeZone: string): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+    return zonedFormatter(timeZone).format(instant);
   } catch {
     return utcDate(instant);
   }

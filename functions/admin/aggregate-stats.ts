@@ -11,13 +11,18 @@ const accountInvited = envelopeSchema('AccountInvited');
 const accountDeleted = envelopeSchema('AccountDeleted');
 const accountRoleChanged = envelopeSchema('AccountRoleChanged');
 
-/** The counters an event moves (pure): a quiz, or an account created, deleted or moved. */
-function effectOf(event: EventBridgeEvent<string, unknown>): (() => Promise<void>) | undefined {
-  const account = (change: AccountChange) => () => countAccountChange(change, event.id);
+/**
+ * The counters an event moves (pure): a quiz, or an account created, deleted or moved; and the
+ * key it counts once by: a quiz its attempt (a finished round may be published again,
+ * functions/quiz/complete-round.ts), any other change its event.
+ */
+function effectOf(event: EventBridgeEvent<string, unknown>): { onceKey: string; run: () => Promise<void> } | undefined {
+  const account = (change: AccountChange) => ({ onceKey: event.id, run: () => countAccountChange(change, event.id) });
   switch (event['detail-type']) {
     case 'QuizCompleted': {
       const { detail } = quizCompleted.parse(event);
-      return () => countQuiz({ attemptId: detail.attemptId, userId: detail.userId, subject: detail.subject, score: detail.score, total: detail.total, timeSpentMs: detail.timeSpentMs, completedAt: detail.completedAt });
+      const run = () => countQuiz({ attemptId: detail.attemptId, userId: detail.userId, subject: detail.subject, score: detail.score, total: detail.total, timeSpentMs: detail.timeSpentMs, completedAt: detail.completedAt });
+      return { onceKey: `attempt#${detail.attemptId}`, run };
     }
     case 'AccountConfirmed':
       // Sign-up makes students (docs/admin.md); other roles are given by an admin (AccountInvited, AccountRoleChanged).
@@ -38,10 +43,10 @@ function effectOf(event: EventBridgeEvent<string, unknown>): (() => Promise<void
 
 /**
  * aggregate-admin-stats: keeps the admin overview's counters. Every change is an
- * addition, so events may arrive in any order; each event id counts once (a redelivery is
- * a duplicate marker, and a failed effect gives the marker back for the retry).
+ * addition, so events may arrive in any order; each counts once by its key (a redelivery is a
+ * duplicate marker, and a failed effect gives the marker back for the retry).
  */
 export const handler = eventHandler(async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
   const effect = effectOf(event);
-  if (effect) await runOnce('aggregate-admin-stats', event.id, effect);
+  if (effect) await runOnce('aggregate-admin-stats', effect.onceKey, effect.run);
 });

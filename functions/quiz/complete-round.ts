@@ -2,7 +2,7 @@ import { QUIZ_MESSAGES } from '#shared/quiz/contracts.ts';
 import { roundResult } from '#shared/quiz/grade.ts';
 import { finishRound, getRound, markPublished, type FinishedResult, type StoredAnswer, type StoredRound } from './data/rounds.ts';
 import { dailyCompletion } from '../daily/daily-completion.ts';
-import { ensureCards } from '../review/data/reviews.ts';
+import { ensureCards, newCardWrite, type QuestionRef } from '../review/data/reviews.ts';
 import { Conflict } from '../lib/errors.ts';
 import { countMetric, METRIC } from '../lib/metrics.ts';
 import { publish } from '../lib/publish.ts';
@@ -19,10 +19,9 @@ function topicTallies(round: StoredRound, answers: readonly StoredAnswer[]) {
   return [...tallies].map(([topic, tally]) => ({ subject: round.subject, topic, ...tally }));
 }
 
-/** Every question missed (wrong, skipped or unanswered) becomes a spaced-repetition card, once. */
-function writeCards(round: StoredRound, answers: readonly (StoredAnswer | undefined)[], questions: StoredRound['questions'], completedAt: string): Promise<void> {
-  const missed = questions.filter((q) => !answers.find((a) => a?.questionId === q.id)?.correct).map((q) => ({ id: q.id, subject: round.subject, level: q.level }));
-  return missed.length ? ensureCards(round.userId, missed, new Date(completedAt)) : Promise.resolve();
+/** The questions missed (wrong, skipped or unanswered), each of which becomes a spaced-repetition card, once. */
+function missedQuestions(round: StoredRound, answers: readonly StoredAnswer[]): QuestionRef[] {
+  return round.questions.filter((q) => !answers.find((a) => a.questionId === q.id)?.correct).map((q) => ({ id: q.id, subject: round.subject, level: q.level }));
 }
 
 function publishResult(round: StoredRound, result: FinishedResult, answers: readonly StoredAnswer[]): Promise<void> {
@@ -45,13 +44,15 @@ function publishResult(round: StoredRound, result: FinishedResult, answers: read
 }
 
 /**
- * The cards, then QuizCompleted on the bus, then the round marked published: a retried finish
- * of a round not marked (functions/quiz/finish-round.ts, a repeated answer) writes what a failed
- * one did not. `cardsOf` limits the cards to those not written yet (a fresh finish writes the
- * cards of answers stored earlier alongside its transaction).
+ * Publishes a finished round again for a later finish of it (functions/quiz/finish-round.ts) that
+ * finds it not marked: the finishing request may have died between its commit and its publish.
+ * The finishing request itself does not mark (one write fewer on every round's last answer): the
+ * consumers count an attempt once by its id, so a second QuizCompleted changes nothing, and the
+ * mark keeps later finishes from publishing it a third time. The cards are ensured again too.
  */
-async function announce(round: StoredRound, result: FinishedResult, answers: readonly StoredAnswer[], cardsOf: StoredRound['questions'] = round.questions): Promise<void> {
-  await Promise.all([writeCards(round, answers, cardsOf, result.completedAt), publishResult(round, result, answers)]);
+async function republish(round: StoredRound & { result: FinishedResult }): Promise<void> {
+  await ensureCards(round.userId, missedQuestions(round, round.answers), new Date(round.result.completedAt));
+  await publishResult(round, round.result, round.answers);
   await markPublished(round);
 }
 
@@ -92,16 +93,13 @@ export async function completeRound(round: StoredRound, now: Date, finishing?: F
       ...(daily ? { points: graded.points + daily.bonus, daily: { bonus: daily.bonus, streak: daily.streak } } : {}),
     };
 
-    // The answers stored before are settled whoever finishes the round, so their cards go alongside
-    // the transaction rather than after it (one wait fewer for the person finishing).
-    const settled = current.questions.slice(0, current.answers.length);
-    const [finished] = await Promise.all([
-      finishRound(current, result, [...given, ...missing], daily?.items, finishing ? finishing.position : undefined),
-      writeCards(current, current.answers, settled, completedAt),
-    ]);
+    // The cards of the questions missed are written by the finishing transaction itself: they exist
+    // exactly when the result does, and the person finishing waits for one write, not one per card.
+    const cards = missedQuestions(current, answers).map((question) => ({ Update: newCardWrite(current.userId, question, now) }));
+    const finished = await finishRound(current, result, [...given, ...missing], [...(daily?.items ?? []), ...cards], finishing ? finishing.position : undefined);
     if (finished) {
       countMetric(METRIC.roundsFinished);
-      await announce(current, result, answers, current.questions.slice(current.answers.length));
+      await publishResult(current, result, answers);
       return result;
     }
     const stored = await getRound(current.userId, current.roundId);
@@ -111,7 +109,7 @@ export async function completeRound(round: StoredRound, now: Date, finishing?: F
     // The finishing answer is no longer the one awaited (answered or finished meanwhile).
     if (finishing && (stored.status !== 'active' || stored.answers.length !== finishing.position)) throw new Conflict(QUIZ_MESSAGES.outOfOrder, 'out_of_order');
     if (stored.result) {
-      if (!stored.published) await announce(stored, stored.result, stored.answers);
+      if (!stored.published) await republish({ ...stored, result: stored.result });
       return stored.result;
     }
     current = stored;

@@ -1,4 +1,4 @@
-import { addDays } from '../dates.ts';
+import { addDays, zonedFormatter } from '../dates.ts';
 import type { QuietHours, TimeOfDay } from './settings.ts';
 
 /**
@@ -23,7 +23,7 @@ interface WallClock {
 export function wallClock(instant: Date, timeZone: string): WallClock {
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(instant);
+    parts = zonedFormatter(timeZone, true).formatToParts(instant);
   } catch {
     return wallClock(instant, 'UTC');
   }

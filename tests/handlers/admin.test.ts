@@ -54,7 +54,10 @@ beforeAll(() => {
     (next) => async (args) => {
       if (args.input && (args as { input: unknown }).input && 'Entries' in (args.input as object)) {
         for (const entry of (args.input as PutEventsCommand['input']).Entries ?? []) {
-          published.push({ id: randomUUID(), 'detail-type': entry.DetailType!, source: entry.Source!, time: new Date().toISOString(), detail: JSON.parse(entry.Detail ?? '{}') });
+          const detail = JSON.parse(entry.Detail ?? '{}') as { attemptId?: string };
+          // The shared bus counts a quiz once by its attempt, into the shared partition: this file's partition counts it under an attempt id of its own.
+          if (entry.DetailType === 'QuizCompleted') detail.attemptId = `${detail.attemptId}-admin-test`;
+          published.push({ id: randomUUID(), 'detail-type': entry.DetailType!, source: entry.Source!, time: new Date().toISOString(), detail });
         }
       }
       return next(args);
@@ -324,8 +327,11 @@ describe('Overview: figures from real play', () => {
     const delivered = await deliverToAggregate();
     const quizzes = delivered.filter((e) => e['detail-type'] === 'QuizCompleted').map((e) => e.detail as { score: number; total: number; timeSpentMs: number });
     expect(quizzes.map((q) => [q.score, q.total])).toEqual(results.map((r) => [r.score, r.total]));
-    // A redelivery of every event changes nothing.
+    // A redelivery of every event changes nothing; nor does a quiz published again (a new event: a later finish of its round sends one).
     for (const event of delivered) await aggregate({ version: '0', account: '0', region: 'us-east-1', resources: [], ...event } as never);
+    for (const event of delivered.filter((e) => e['detail-type'] === 'QuizCompleted')) {
+      await aggregate({ version: '0', account: '0', region: 'us-east-1', resources: [], ...event, id: randomUUID() } as never);
+    }
 
     const stats = parse(await overview(as(boss))).body.stats;
     const today = new Date().toISOString().slice(0, 10);

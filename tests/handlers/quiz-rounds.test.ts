@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { useLocalStack } from '../support/handler-env.ts';
+import { eventsDelivered, useLocalStack } from '../support/handler-env.ts';
 import { httpEvent, parse } from '../support/http-event.ts';
 import { player, premium } from '../support/players.ts';
 
@@ -12,7 +12,8 @@ const { handler: reviewRound } = await import('../../functions/quiz/review-round
 const { getRound } = await import('../../functions/quiz/data/rounds.ts');
 const { dueCards } = await import('../../functions/review/data/reviews.ts');
 const { getBankMeta } = await import('../../functions/questions/data/question-bank.ts');
-const { documentClient } = await import('../../functions/lib/clients.ts');
+const { documentClient, eventsClient } = await import('../../functions/lib/clients.ts');
+const { standingsFor } = await import('../../functions/activity/data/leaderboard.ts');
 const { keys } = await import('../../functions/data/table-design.ts');
 const { learnerTotals, recentAttempts } = await import('../../functions/quiz/data/learner.ts');
 const { handler: getProgress } = await import('../../functions/quiz/get-progress.ts');
@@ -289,6 +290,49 @@ describe('answering', () => {
     // The cards are those of the answers as stored: questions 2 and 4, and the last only if the stored answer missed it.
     const cards = (await dueCards(me.user_id, new Date(Date.now() + 60_000))).map((c) => c.id).sort();
     expect(cards).toEqual([round.questions[1]!.id, round.questions[3]!.id, ...(won.correct ? [] : [last.id])].sort());
+  });
+
+  it('a later finish of a finished round publishes it once more, and the round still counts once everywhere', async () => {
+    const me = await player();
+    const { body: round } = (await start(me.user_id, { subject: 'history', level: 'beginner', questionCount: 5 })) as { body: Round };
+    const answers = await key(me.user_id, round.roundId);
+    const end = await playToEnd(me.user_id, round, (i) => (i < 3 ? answers[i]! : wrongOption(round, answers, i)));
+    // The finishing answer publishes without marking the round (one write fewer); the cards came with its transaction.
+    expect((await getRound(me.user_id, round.roundId))!.published).toBeUndefined();
+    const cards = (await dueCards(me.user_id, new Date(Date.now() + 60_000))).map((c) => c.id).sort();
+    expect(cards).toEqual([round.questions[3]!.id, round.questions[4]!.id].sort());
+    await eventsDelivered();
+    const counted = async () => ({
+      totals: await learnerTotals(me.user_id),
+      board: (await standingsFor([{ userId: me.user_id, email: me.email }], 'all', new Date()))[0],
+      attempts: (await recentAttempts(me.user_id, 10)).length,
+    });
+    const once = await counted();
+    expect(once).toMatchObject({ totals: { attempts: 1, points: end.result.points }, board: { points: end.result.points, quizzes: 1 }, attempts: 1 });
+
+    // As if the finishing request had died between its commit and its publish: a later finish publishes again, once.
+    const quizEvents: string[] = [];
+    eventsClient().middlewareStack.add(
+      (next) => async (args) => {
+        for (const entry of (args.input as { Entries?: { DetailType?: string; Detail?: string }[] }).Entries ?? []) {
+          if (entry.DetailType === 'QuizCompleted' && entry.Detail?.includes(round.roundId)) quizEvents.push(entry.Detail);
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'republish-capture' },
+    );
+    try {
+      for (let i = 0; i < 2; i++) {
+        const finished = parse(await finishRound({ ...httpEvent({ sub: me.user_id }), pathParameters: { roundId: round.roundId } }));
+        expect(finished).toMatchObject({ status: 200, body: { result: end.result } });
+      }
+    } finally {
+      eventsClient().middlewareStack.remove('republish-capture');
+    }
+    expect(quizEvents).toHaveLength(1);
+    expect((await getRound(me.user_id, round.roundId))!.published).toBe(true);
+    await eventsDelivered();
+    expect(await counted()).toEqual(once);
   });
 
   it('skips any question but the last', async () => {

@@ -46,7 +46,7 @@ export interface StoredRound {
   countsAgainstLimit?: boolean;
   /** The focus topic it was drawn for, so only a start with the same focus resumes it. */
   focus?: string;
-  /** Set once QuizCompleted is on the bus, so a retried finish can publish it if that failed. */
+  /** Set by the first later finish of a finished round, which publishes QuizCompleted again in case the finishing request died before it did (complete-round.ts). */
   published?: boolean;
   /** The friend challenge this round plays, if any (its score is recorded there). */
   challengeId?: string;

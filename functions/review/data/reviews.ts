@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Level, Subject } from '#shared/constants.ts';
 import { NEW_CARD, REVIEW_LIMITS, type Schedule } from '#shared/review/review.ts';
 import { documentClient } from '../../lib/clients.ts';
@@ -8,6 +8,7 @@ import { getQuestions, locateQuestion, type IndexedQuestion } from '../../questi
 import * as keys from '../../data/table-keys.ts';
 import { queryPages } from '../../data/paging.ts';
 import { batchGetItems } from '../../data/batch-get.ts';
+import type { TransactItems } from '../../data/transact.ts';
 
 /**
  * Review mode and spaced repetition (docs/learning.md): the notes live on the bookmark
@@ -80,42 +81,42 @@ export async function bookmarkedAmong(userId: string, questionIds: readonly stri
 }
 
 /**
- * Adds a card (due now, the initial schedule) for each question that has none; a question
- * that already has a card keeps its schedule. Conditional puts: safe to repeat.
+ * The write that adds a card (due now, the initial schedule) for a question that has none:
+ * every attribute is set only if absent, so a question that already has a card keeps its
+ * schedule, and the write can go in a transaction (no condition to fail and cancel it).
  */
-export async function ensureCards(userId: string, questions: readonly QuestionRef[], now: Date): Promise<void> {
+export function newCardWrite(userId: string, question: QuestionRef, now: Date): NonNullable<TransactItems[number]['Update']> {
   const at = now.toISOString();
+  const { pk, sk } = keys.reviewCard(userId, question.id);
+  const fields: Record<string, unknown> = {
+    ...keys.reviewCardDue(userId, at, question.id),
+    type: 'review-card',
+    user_id: userId,
+    question_id: question.id,
+    subject: question.subject,
+    level: question.level,
+    repetitions: NEW_CARD.repetitions,
+    interval_days: NEW_CARD.intervalDays,
+    ease: NEW_CARD.ease,
+    review_count: 0,
+    next_review: at,
+    last_reviewed: null,
+    created_at: at,
+  };
+  const names = Object.keys(fields);
+  return {
+    TableName: env().TABLE_NAME,
+    Key: { pk, sk },
+    UpdateExpression: `SET ${names.map((_, i) => `#f${i} = if_not_exists(#f${i}, :v${i})`).join(', ')}`,
+    ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#f${i}`, name])),
+    ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:v${i}`, fields[name]])),
+  };
+}
+
+/** A card for each question that has none (newCardWrite); safe to repeat. */
+export async function ensureCards(userId: string, questions: readonly QuestionRef[], now: Date): Promise<void> {
   const unique = [...new Map(questions.map((q) => [q.id, q])).values()];
-  await Promise.all(
-    unique.map(async (question) => {
-      try {
-        await documentClient().send(
-          new PutCommand({
-            TableName: env().TABLE_NAME,
-            Item: {
-              ...keys.reviewCard(userId, question.id),
-              ...keys.reviewCardDue(userId, at, question.id),
-              type: 'review-card',
-              user_id: userId,
-              question_id: question.id,
-              subject: question.subject,
-              level: question.level,
-              repetitions: NEW_CARD.repetitions,
-              interval_days: NEW_CARD.intervalDays,
-              ease: NEW_CARD.ease,
-              review_count: 0,
-              next_review: at,
-              last_reviewed: null,
-              created_at: at,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        );
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      }
-    }),
-  );
+  await Promise.all(unique.map((question) => documentClient().send(new UpdateCommand(newCardWrite(userId, question, now)))));
 }
 
 function toCard(item: Record<string, unknown>): StoredCard {
