@@ -35,8 +35,10 @@ export const isAuthPath = (path: string): boolean => path.startsWith(AUTH_PATH_P
  * holds at most `connectionsPerAccount` sockets (checked in `$connect`, both hosts); a socket
  * sends at most `framesPerSecond` frames with bursts of `frameBurst` (local gateway: a frame
  * over it is dropped with a "Too Many Requests" notice, and `dropsBeforeClose` dropped in a
- * row close it with 1008); in AWS the stage throttles each route to `stageRatePerSecond`
- * requests a second with bursts of `stageBurst` (API Gateway has no per-connection limit).
+ * row close it with 1008). API Gateway has no per-connection limit, so the route functions
+ * apply the same numbers themselves, counted per `frameWindowMs` window
+ * (functions/realtime/frame-limit.ts); and the stage throttles each route to
+ * `stageRatePerSecond` requests a second with bursts of `stageBurst`.
  * The browser keeps one socket per tab, pings every 5 min and subscribes a few topics on open.
  */
 export const WEBSOCKET_THROTTLE = {
@@ -44,6 +46,7 @@ export const WEBSOCKET_THROTTLE = {
   framesPerSecond: 10,
   frameBurst: 20,
   dropsBeforeClose: 100,
+  frameWindowMs: 10_000,
   stageRatePerSecond: 500,
   stageBurst: 1000,
 } as const;

@@ -74,6 +74,7 @@
  * - topic subscription ......... pk CONN#<connection id> sk SUB#<topic>, gsi1pk SUBS#<topic> gsi1sk <connection id>
  *                                 (a topic's listeners: one query; a connection's items are one partition, deleted on
  *                                 $disconnect or a 410; TTL as the connection)
+ * - frames of a connection ..... pk CONN#<connection id> sk FRAMES#<window> (a counter per 10 s: the frame limit; TTL a minute)
  * - AI tutor questions a day .. pk USER#<id>  sk TUTORDAY#<yyyy-mm-dd>  (a conditional counter: the daily limit; TTL 2 days)
  * - generated question ......... pk GENQ#<id> sk GENQ, gsi1pk GENQS#<pending|approved|rejected> gsi1sk <created at>#<id>
  *                                 (the review queue: one query per status, newest first; approval appends it to the bank)

@@ -85,6 +85,8 @@ export const tournamentAnswer = (id: string, question: number, userId: string) =
 export const tournamentStandings = (id: string) => ({ pk: `TOURN#${id}`, sk: 'STANDINGS' });
 export const connection = (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' });
 export const connectionOfUser = (userId: string, connectionId: string) => ({ gsi1pk: `CONNS#${userId}`, gsi1sk: connectionId });
+/** A connection's frames in one window of the frame limit (functions/realtime/frame-limit.ts). */
+export const connectionFrames = (connectionId: string, window: number) => ({ pk: `CONN#${connectionId}`, sk: `FRAMES#${window}` });
 export const auditEntry = (id: string) => ({ pk: 'AUDIT', sk: id });
 /** The admin overview's counters, one shard of them (shared/counter-shards.ts; shard 0 is the item from before sharding). */
 export const adminStatsTotals = (partition = 'ADMINSTATS', shard = 0) => ({ pk: shardPartition(partition, shard), sk: 'TOTALS' });

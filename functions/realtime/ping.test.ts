@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handler } from './ping.ts';
+import { answerPing as handler, serverMidpoint } from './ping.ts';
 import { REALTIME_MESSAGES, type WebSocketEvent } from './socket-event.ts';
 
 /** The ping route's answers to what a client may send; the route reads and stores nothing (see ping.ts). */
@@ -52,5 +52,19 @@ describe('the ping route', () => {
   it('refuses a body that is no JSON', async () => {
     expect((await answer('{"action":"ping","t":')).status).toBe(400);
     expect((await answer(undefined)).status).toBe(400);
+  });
+
+  it('reads the server’s clock halfway through the frame’s time on the server (gateway arrival to answer)', async () => {
+    const t = Date.now();
+    const arrived = Date.now() - 40;
+    const result = (await handler({ ...event(JSON.stringify({ action: 'ping', t })), requestContext: { connectionId: 'c1', routeKey: 'ping', requestTimeEpoch: arrived } } as unknown as WebSocketEvent)) as { body: string };
+    const serverTime = (JSON.parse(result.body) as { server_time: number }).server_time;
+    expect(serverTime).toBeGreaterThanOrEqual(arrived + 20);
+    expect(serverTime).toBeLessThanOrEqual(Math.round((arrived + Date.now()) / 2));
+    expect(serverMidpoint(1_000, 1_100)).toBe(1_050);
+    // No arrival, one in the future or one from long ago: the answer's own reading.
+    expect(serverMidpoint(undefined, 1_100)).toBe(1_100);
+    expect(serverMidpoint(1_200, 1_100)).toBe(1_100);
+    expect(serverMidpoint(1_100 - 60_000, 1_100)).toBe(1_100);
   });
 });

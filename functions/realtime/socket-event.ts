@@ -28,6 +28,8 @@ export const REALTIME_MESSAGES = {
   forbidden: 'You may not subscribe to this topic',
   unknownConnection: 'Connection not found: reconnect',
   badPing: 'Malformed ping: t must be your clock in milliseconds since 1970 (a date from 2000 to 2200)',
+  // As API Gateway and the local gateway word a throttled request.
+  tooManyFrames: 'Too Many Requests',
 } as const;
 
 /** The body as JSON, or undefined when it is none (never throws). */

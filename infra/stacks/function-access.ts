@@ -254,11 +254,13 @@ const REALTIME_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   WsConnect: { table: 'readWrite' },
   // Queries the connection's partition and batch-deletes it.
   WsDisconnect: { table: 'readWrite' },
-  // Reads the connection and what the topic's area checks (membership, registration); puts the subscription.
-  WsSubscribe: { table: 'readWrite' },
-  WsUnsubscribe: { table: 'readWrite' },
-  WsPing: {},
-  WsDefault: {},
+  // Every route but $connect and $disconnect first counts the frame (functions/realtime/frame-limit.ts), an
+  // update, and closes a flooding socket: DeleteConnection, then the query and batch delete of its partition.
+  // Subscribe reads the connection and what the topic's area checks (membership, registration); puts the subscription.
+  WsSubscribe: { table: 'readWrite', push: true },
+  WsUnsubscribe: { table: 'readWrite', push: true },
+  WsPing: { table: 'readWrite', push: true },
+  WsDefault: { table: 'readWrite', push: true },
 };
 
 /** Consumers of queues that functions send to directly (not through a rule): the live matches' step queue. */

@@ -33,15 +33,15 @@ export class RealtimeStack extends Stack {
   constructor(scope: Construct, id: string, props: RealtimeStackProps) {
     super(scope, id, { description: 'QuizQuest WebSocket API (notifications, chat, live matches)', ...props });
     const accessOf = props.accessOf ?? realtimeAccess;
-    const fn = (name: string, entry: `functions/${string}.ts`) => new ProjectFunction(this, name, { entry, resources: props.resources, access: accessOf(name) });
+    const fn = (name: string, entry: `functions/${string}.ts`, resources: PlatformResources = props.resources) => new ProjectFunction(this, name, { entry, resources, access: accessOf(name) });
 
     const authorizer = new WebSocketLambdaAuthorizer('Authorizer', fn(WEBSOCKET_AUTHORIZER.name, WEBSOCKET_AUTHORIZER.entry), {
       identitySource: [WEBSOCKET_AUTHORIZER.identitySource],
     });
     const route = (key: string) => WEBSOCKET_ROUTES.find((r) => r.routeKey === key)!;
-    const integration = (key: string) => {
+    const integration = (key: string, resources?: PlatformResources) => {
       const r = route(key);
-      return new WebSocketLambdaIntegration(`${r.name}Integration`, fn(r.name, r.entry));
+      return new WebSocketLambdaIntegration(`${r.name}Integration`, fn(r.name, r.entry, resources));
     };
 
     this.api = new WebSocketApi(this, 'Api', {
@@ -49,11 +49,13 @@ export class RealtimeStack extends Stack {
       routeSelectionExpression: ROUTE_SELECTION_EXPRESSION,
       connectRouteOptions: { integration: integration('$connect'), authorizer },
       disconnectRouteOptions: { integration: integration('$disconnect') },
-      defaultRouteOptions: { integration: integration('$default'), returnResponse: route('$default').reply },
     });
+    // The management endpoint, from the API's id rather than the stage (which depends on the routes): the
+    // message routes count each socket's frames and close a flooding one (functions/realtime/frame-limit.ts).
+    this.webSocket = { apiId: this.api.apiId, stageName: WEBSOCKET_STAGE, callbackUrl: `https://${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}/${WEBSOCKET_STAGE}` };
     for (const r of WEBSOCKET_ROUTES) {
-      if (r.routeKey.startsWith('$')) continue;
-      this.api.addRoute(r.routeKey, { integration: integration(r.routeKey), returnResponse: r.reply });
+      if (r.routeKey === '$connect' || r.routeKey === '$disconnect') continue;
+      this.api.addRoute(r.routeKey, { integration: integration(r.routeKey, { ...props.resources, webSocket: this.webSocket }), returnResponse: r.reply });
     }
     // Route keys and connection ids only: the access token is the $connect request's query string.
     const accessLog = apiAccessLog(this, 'AccessLog', WEBSOCKET_ACCESS_LOG_FIELDS);
@@ -70,7 +72,6 @@ export class RealtimeStack extends Stack {
     // A WebSocket stage's log settings are refused until the account has API Gateway's log role.
     this.stage.node.addDependency(logging.account);
 
-    this.webSocket = { apiId: this.api.apiId, stageName: WEBSOCKET_STAGE, callbackUrl: this.stage.callbackUrl };
     new CfnOutput(this, 'WebSocketUrl', { value: this.stage.url });
   }
 }

@@ -21,6 +21,8 @@ const { handler: confirm } = await import('../../functions/auth/confirm-sign-up.
 const { handler: authorize } = await import('../../functions/realtime/authorize-connection.ts');
 const { handler: subscribe } = await import('../../functions/realtime/subscribe.ts');
 const { handler: fallback } = await import('../../functions/realtime/default.ts');
+const { handler: pingRoute } = await import('../../functions/realtime/ping.ts');
+const { FRAMES_PER_WINDOW } = await import('../../functions/realtime/frame-limit.ts');
 const { handler: disconnect } = await import('../../functions/realtime/disconnect.ts');
 const { pushToTopic, pushToUser } = await import('../../functions/lib/push.ts');
 const { putConnection, putSubscription, connectionsOfTopic, connectionsOfUser } = await import('../../functions/realtime/data/connections.ts');
@@ -86,11 +88,12 @@ function open(token: string | undefined): Promise<{ socket: WebSocket; received:
   });
 }
 
-async function itemsOf(connectionId: string): Promise<string[]> {
+/** The connection's items: the connection and its subscriptions (its frame counters, FRAMES#…, only with `withFrames`). */
+async function itemsOf(connectionId: string, withFrames = false): Promise<string[]> {
   const { Items = [] } = await documentClient().send(
     new QueryCommand({ TableName: process.env.TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `CONN#${connectionId}` } }),
   );
-  return Items.map((item) => String(item.sk));
+  return Items.map((item) => String(item.sk)).filter((sk) => withFrames || !sk.startsWith('FRAMES#'));
 }
 
 describe('the $connect authorizer', () => {
@@ -527,6 +530,46 @@ describe('throttling', () => {
     // The frames within the budget ran (their replies may miss the closing socket), the rest never did.
     expect(pongs).toBeLessThanOrEqual(WEBSOCKET_THROTTLE.frameBurst + Math.ceil(WEBSOCKET_THROTTLE.framesPerSecond * elapsedSeconds));
     expect(f.received).toContainEqual(expect.objectContaining({ message: 'Too Many Requests' }));
+    h.socket.close();
+  });
+
+  it('in AWS, where the gateway limits no socket, the route functions refuse a flooding socket past the limit, then close it and forget it', async () => {
+    const [flooder, honest] = await Promise.all([account(), account()]);
+    const f = await open(flooder.accessToken);
+    const h = await open(honest.accessToken);
+    const idOf = (userId: string) =>
+      vi.waitFor(async () => {
+        const ids = await connectionsOfUser(userId);
+        expect(ids).toHaveLength(1);
+        return ids[0]!;
+      });
+    const [floodId, honestId] = await Promise.all([idOf(flooder.userId), idOf(honest.userId)]);
+    f.socket.send(JSON.stringify({ action: 'subscribe', topic: `user:${flooder.userId}` }));
+    expect(await f.next()).toEqual({ type: 'subscribed', topic: `user:${flooder.userId}` });
+    const closed = new Promise<number>((r) => f.socket.once('close', (code) => r(code)));
+
+    // The frames as API Gateway hands them to the ping function, all inside one window of the limit.
+    const middleOfAWindow = (Math.floor(Date.now() / WEBSOCKET_THROTTLE.frameWindowMs) + 0.5) * WEBSOCKET_THROTTLE.frameWindowMs;
+    vi.spyOn(Date, 'now').mockReturnValue(middleOfAWindow);
+    const ping = (connectionId: string) => pingRoute(wsEvent(connectionId, JSON.stringify({ action: 'ping' }))) as Promise<{ statusCode: number; body: string }>;
+    // The subscribe above was this window's first frame.
+    for (let i = 2; i <= FRAMES_PER_WINDOW; i += 1) expect(await ping(floodId)).toMatchObject({ statusCode: 200 });
+    const refused = await ping(floodId);
+    expect(refused.statusCode).toBe(429);
+    expect(JSON.parse(refused.body)).toEqual({ type: 'error', message: 'Too Many Requests' });
+    // Another account's socket is counted apart.
+    expect(await ping(honestId)).toEqual({ statusCode: 200, body: JSON.stringify({ type: 'pong' }) });
+    for (let i = 2; i <= WEBSOCKET_THROTTLE.dropsBeforeClose; i += 1) expect((await ping(floodId)).statusCode).toBe(429);
+    expect(await itemsOf(floodId)).toEqual(['CONN', `SUB#user:${flooder.userId}`]);
+
+    // One more: refused, and the socket is closed through @connections and its items are gone.
+    expect((await ping(floodId)).statusCode).toBe(429);
+    vi.restoreAllMocks();
+    await expect(Promise.race([closed, new Promise((r) => setTimeout(() => r('still open'), 5000))])).resolves.toEqual(expect.any(Number));
+    expect(await itemsOf(floodId, true)).toEqual([]);
+    expect(await connectionsOfUser(flooder.userId)).toEqual([]);
+    h.socket.send(JSON.stringify({ action: 'ping' }));
+    expect(await h.next()).toEqual({ type: 'pong' });
     h.socket.close();
   });
 

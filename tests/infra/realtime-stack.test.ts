@@ -49,6 +49,19 @@ describe('the realtime stack', () => {
     expect(resources).toContain('ws/DELETE/@connections/*');
   });
 
+  it('lets the message routes close a flooding socket (the frame limit): each has its own API\'s callback URL and DELETE on @connections; $connect and $disconnect do not', () => {
+    const functions = Object.entries(realtime.findResources('AWS::Lambda::Function')) as [string, { Properties: { Environment?: { Variables?: Record<string, unknown> } } }][];
+    const withCallback = functions.filter(([, f]) => f.Properties.Environment?.Variables?.WEBSOCKET_CALLBACK_URL).map(([id]) => id);
+    expect(withCallback.map((id) => /^(Ws[A-Za-z]+?)[0-9A-F]{8}$/.exec(id)?.[1]).sort()).toEqual(['WsDefault', 'WsPing', 'WsSubscribe', 'WsUnsubscribe']);
+    const url = JSON.stringify(functions.find(([id]) => id.startsWith('WsPing'))![1].Properties.Environment!.Variables!.WEBSOCKET_CALLBACK_URL);
+    expect(url).toContain('.execute-api.');
+    expect(url).toContain('/ws');
+    const manage = JSON.stringify(
+      Object.values(realtime.findResources('AWS::IAM::Policy')).flatMap((p) => (p as { Properties: { PolicyDocument: { Statement: { Action: unknown }[] } } }).Properties.PolicyDocument.Statement.filter((st) => st.Action === 'execute-api:ManageConnections')),
+    );
+    expect(manage).toContain('ws/DELETE/@connections/*');
+  });
+
   it('CloudFront routes /ws to the WebSocket API with the query and headers but not Host', () => {
     Template.fromStack(platform.web).hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({

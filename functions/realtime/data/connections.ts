@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Topic } from '#shared/realtime/messages.ts';
 import { documentClient } from '../../lib/clients.ts';
 import { env } from '../../lib/env.ts';
@@ -67,6 +67,25 @@ export async function putSubscription(connection: Connection, topic: Topic, now:
 
 export async function deleteSubscription(connectionId: string, topic: Topic): Promise<void> {
   await documentClient().send(new DeleteCommand({ TableName: env().TABLE_NAME, Key: keys.subscription(connectionId, topic) }));
+}
+
+/**
+ * Counts one frame of the connection in the window `window` (a number the caller derives from
+ * the clock) and returns how many it has sent in that window so far. The counter lives in the
+ * connection's partition, so `$disconnect` removes it with the rest; it expires a minute after.
+ */
+export async function countFrame(connectionId: string, window: number, expiresAt: number): Promise<number> {
+  const { Attributes } = await documentClient().send(
+    new UpdateCommand({
+      TableName: env().TABLE_NAME,
+      Key: keys.connectionFrames(connectionId, window),
+      UpdateExpression: 'ADD frames :one SET #ttl = :ttl',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':one': 1, ':ttl': ttlSeconds(expiresAt) },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(Attributes?.frames ?? 1);
 }
 
 /** Removes the connection and every subscription of it (`$disconnect`, or a 410 on send). */
