@@ -19,9 +19,13 @@ function topicTallies(round: StoredRound, answers: readonly StoredAnswer[]) {
   return [...tallies].map(([topic, tally]) => ({ subject: round.subject, topic, ...tally }));
 }
 
-/** The questions missed (wrong, skipped or unanswered), each of which becomes a spaced-repetition card, once. */
+/**
+ * The questions missed (wrong, skipped or unanswered), each of which becomes a spaced-repetition
+ * card, once: one per question id, since a transaction may not write one item twice.
+ */
 function missedQuestions(round: StoredRound, answers: readonly StoredAnswer[]): QuestionRef[] {
-  return round.questions.filter((q) => !answers.find((a) => a.questionId === q.id)?.correct).map((q) => ({ id: q.id, subject: round.subject, level: q.level }));
+  const missed = round.questions.filter((q) => !answers.find((a) => a.questionId === q.id)?.correct);
+  return [...new Map(missed.map((q) => [q.id, { id: q.id, subject: round.subject, level: q.level }])).values()];
 }
 
 function publishResult(round: StoredRound, result: FinishedResult, answers: readonly StoredAnswer[]): Promise<void> {
