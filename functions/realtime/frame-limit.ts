@@ -1,4 +1,5 @@
 import { closeConnection } from '../lib/close-connections.ts';
+import { log } from '../lib/log.ts';
 import { WEBSOCKET_THROTTLE } from '../throttle.ts';
 import { countFrame } from './data/connections.ts';
 import { REALTIME_MESSAGES, reply, type WebSocketEvent, type WebSocketResult } from './socket-event.ts';
@@ -24,11 +25,15 @@ export function frameVerdict(count: number): 'run' | 'refuse' | 'close' {
 export function withFrameLimit(run: (event: WebSocketEvent) => Promise<WebSocketResult>) {
   return async (event: WebSocketEvent): Promise<WebSocketResult> => {
     const { connectionId } = event.requestContext;
-    const now = Date.now();
-    const window = Math.floor(now / frameWindowMs);
-    const verdict = frameVerdict(await countFrame(connectionId, window, (window + 1) * frameWindowMs + 60_000));
+    const window = Math.floor(Date.now() / frameWindowMs);
+    const count = await countFrame(connectionId, window, (window + 1) * frameWindowMs + 60_000);
+    const verdict = frameVerdict(count);
     if (verdict === 'run') return run(event);
-    if (verdict === 'close') await closeConnection(connectionId);
+    if (verdict === 'close') {
+      // Once per socket: the close ends its frames (docs/runbook.md, "WebSocket errors").
+      if (count === FRAMES_PER_WINDOW + dropsBeforeClose + 1) log.warn('ws: closed a socket that flooded frames', { connectionId, userId: event.requestContext.authorizer?.userId, frames: count });
+      await closeConnection(connectionId);
+    }
     return reply(429, { type: 'error', message: REALTIME_MESSAGES.tooManyFrames });
   };
 }

@@ -23,6 +23,7 @@ const { handler: subscribe } = await import('../../functions/realtime/subscribe.
 const { handler: fallback } = await import('../../functions/realtime/default.ts');
 const { handler: pingRoute } = await import('../../functions/realtime/ping.ts');
 const { FRAMES_PER_WINDOW } = await import('../../functions/realtime/frame-limit.ts');
+const { log } = await import('../../functions/lib/log.ts');
 const { handler: disconnect } = await import('../../functions/realtime/disconnect.ts');
 const { pushToTopic, pushToUser } = await import('../../functions/lib/push.ts');
 const { putConnection, putSubscription, connectionsOfTopic, connectionsOfUser } = await import('../../functions/realtime/data/connections.ts');
@@ -562,8 +563,12 @@ describe('throttling', () => {
     for (let i = 2; i <= WEBSOCKET_THROTTLE.dropsBeforeClose; i += 1) expect((await ping(floodId)).statusCode).toBe(429);
     expect(await itemsOf(floodId)).toEqual(['CONN', `SUB#user:${flooder.userId}`]);
 
-    // One more: refused, and the socket is closed through @connections and its items are gone.
+    // One more: refused, and the socket is closed through @connections and its items are gone; the operator's log says so once.
+    const warned = vi.spyOn(log, 'warn');
     expect((await ping(floodId)).statusCode).toBe(429);
+    expect(warned.mock.calls.filter(([message]) => message === 'ws: closed a socket that flooded frames')).toEqual([
+      ['ws: closed a socket that flooded frames', { connectionId: floodId, userId: undefined, frames: FRAMES_PER_WINDOW + WEBSOCKET_THROTTLE.dropsBeforeClose + 1 }],
+    ]);
     vi.restoreAllMocks();
     await expect(Promise.race([closed, new Promise((r) => setTimeout(() => r('still open'), 5000))])).resolves.toEqual(expect.any(Number));
     expect(await itemsOf(floodId, true)).toEqual([]);
