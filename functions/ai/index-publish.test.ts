@@ -40,6 +40,28 @@ describe('old index versions', () => {
     expect(await readLatest(store, 'm', scope)).toEqual({ version: 4, retired: [{ manifest: buildManifestKey(v3), at: minutes(2) + 2 * RETIRED_GRACE_MS }] });
   });
 
+  it('a deletion cut short is finished by the next build: the expired build stays named, its manifest deleted last', async () => {
+    const store = memoryIndexStore();
+    const v1 = await writeScopeIndex(store, { scope, model: 'm', version: 1, chunks, keyword: true }, minutes(0));
+    await writeScopeIndex(store, { scope, model: 'm', version: 2, chunks, keyword: true }, minutes(1));
+    // S3 refuses the third delete of the next build's clean-up.
+    const realDelete = store.delete;
+    let deletes = 0;
+    store.delete = async (key: string) => {
+      deletes += 1;
+      if (deletes === 3) throw new Error('SlowDown');
+      await realDelete(key);
+    };
+    await writeScopeIndex(store, { scope, model: 'm', version: 3, chunks, keyword: true }, minutes(1) + RETIRED_GRACE_MS);
+    expect((await readLatest(store, 'm', scope))?.retired.map((r) => r.manifest)).toContain(buildManifestKey(v1));
+    expect(store.objects.has(buildManifestKey(v1))).toBe(true);
+
+    store.delete = realDelete;
+    await writeScopeIndex(store, { scope, model: 'm', version: 4, chunks, keyword: true }, minutes(2) + RETIRED_GRACE_MS);
+    for (const key of objectsOf(v1)) expect(store.objects.has(key), key).toBe(false);
+    expect((await readLatest(store, 'm', scope))?.retired.map((r) => r.manifest)).not.toContain(buildManifestKey(v1));
+  });
+
   it('a slower build of an older version does not move latest back, and is deleted in its turn', async () => {
     const store = memoryIndexStore();
     await writeScopeIndex(store, { scope, model: 'm', version: 5, chunks, keyword: false }, minutes(0));

@@ -64,28 +64,37 @@ async function publish(store: IndexStore, manifest: IndexManifest, replaced: Ind
   const expired = retired.filter((r) => now - r.at >= RETIRED_GRACE_MS);
   const kept = retired.filter((r) => now - r.at < RETIRED_GRACE_MS);
   const version = Math.max(latest?.version ?? manifest.version, manifest.version);
-  await store.put(indexKeys.latest(manifest.model, scope), new TextEncoder().encode(JSON.stringify({ version, retired: kept })));
+  const writeLatest = (builds: readonly RetiredBuild[]) => store.put(indexKeys.latest(manifest.model, scope), new TextEncoder().encode(JSON.stringify({ version, retired: builds })));
+  // The expired builds stay named until their objects are deleted: a failed deletion is tried again by the next build.
+  await writeLatest(retired);
   if (expired.length === 0) return;
   try {
-    await deleteExpired(store, manifest, expired, kept);
+    const newest = version === manifest.version ? manifest : await readManifest(store, manifest.model, scope, version);
+    await deleteExpired(store, [manifest, ...(newest ? [newest] : [])], expired, kept);
+    await writeLatest(kept);
   } catch (error) {
-    // Left for the next build to delete: `latest` no longer names them, so nothing reads them.
     log.warn('knowledge index: old versions not deleted', { scope, error: error instanceof Error ? error.message : String(error) });
   }
 }
 
-async function deleteExpired(store: IndexStore, current: IndexManifest, expired: readonly RetiredBuild[], kept: readonly RetiredBuild[]): Promise<void> {
+/** Deletes the objects only expired builds name: not those of `current` (this build and the newest version's) or of a kept build. */
+async function deleteExpired(store: IndexStore, current: readonly IndexManifest[], expired: readonly RetiredBuild[], kept: readonly RetiredBuild[]): Promise<void> {
   const manifests = async (builds: readonly RetiredBuild[]) => (await Promise.all(builds.map((r) => readManifestAt(store, r.manifest)))).filter((m) => m !== undefined);
-  const newest = await readManifest(store, current.model, current.scope as KbScope, (await readLatest(store, current.model, current.scope as KbScope))?.version ?? current.version);
-  const inUse = new Set([...objectsOf(current), ...(newest ? objectsOf(newest) : [])]);
+  const inUse = new Set(current.flatMap(objectsOf));
   for (const manifest of await manifests(kept)) for (const key of objectsOf(manifest)) inUse.add(key);
   const doomed = new Set<string>();
   for (const manifest of await manifests(expired)) for (const key of objectsOf(manifest)) if (!inUse.has(key)) doomed.add(key);
-  let next = 0;
+  // The manifests last: a deletion cut short leaves each build findable, so the next one finishes it.
+  const isManifest = (key: string) => key.endsWith('/manifest.json');
   const keys = [...doomed];
-  const worker = async () => {
-    while (next < keys.length) await store.delete(keys[next++]!);
+  const deleteAll = async (batch: readonly string[]) => {
+    let next = 0;
+    const worker = async () => {
+      while (next < batch.length) await store.delete(batch[next++]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(PUT_CONCURRENCY, batch.length) }, worker));
   };
-  await Promise.all(Array.from({ length: Math.min(PUT_CONCURRENCY, keys.length) }, worker));
-  log.info('knowledge index: replaced builds deleted', { scope: current.scope, builds: expired.length, objects: keys.length });
+  await deleteAll(keys.filter((key) => !isManifest(key)));
+  await deleteAll(keys.filter(isManifest));
+  log.info('knowledge index: replaced builds deleted', { scope: current[0]?.scope, builds: expired.length, objects: keys.length });
 }
