@@ -137,8 +137,7 @@ const started = Date.now();
 let exitCode = 0;
 let stepIndex = 0;
 
-/** A lane's steps in order, until one fails or the other lane's failure stops the run. */
-/** Each step's end, for the lanes that start after it. */
+/** Each step's end (run, failed, stopped or never started), for the lanes that start after it. */
 const ended = new Map<Step, { promise: Promise<void>; resolve: () => void }>();
 const endOf = (step: Step) => {
   if (!ended.has(step)) {
@@ -149,21 +148,27 @@ const endOf = (step: Step) => {
   return ended.get(step)!;
 };
 
+/** A lane's steps in order, until one fails or another lane's failure stops the run. */
 async function runLane(lane: Lane, prefix: string): Promise<void> {
-  if (lane.after) await endOf(lane.after).promise;
-  for (const step of lane.steps) {
-    if (stopping) return;
-    const stepStarted = Date.now();
-    const { code, projects } = await run(step, stepIndex++, lane, prefix);
-    const stopped = stopping && code !== 0;
-    rows.set(step, { name: step.name, ms: Date.now() - stepStarted, result: code === 0 ? 'ok' : stopped ? 'stopped' : `FAILED (exit ${code})`, projects });
-    endOf(step).resolve();
-    if (code !== 0 && !stopped) {
-      exitCode ||= code;
-      stopping = true;
-      for (const child of running) child.kill('SIGTERM');
-      return;
+  try {
+    if (lane.after) await endOf(lane.after).promise;
+    for (const step of lane.steps) {
+      if (stopping) return;
+      const stepStarted = Date.now();
+      const { code, projects } = await run(step, stepIndex++, lane, prefix);
+      const stopped = stopping && code !== 0;
+      rows.set(step, { name: step.name, ms: Date.now() - stepStarted, result: code === 0 ? 'ok' : stopped ? 'stopped' : `FAILED (exit ${code})`, projects });
+      endOf(step).resolve();
+      if (code !== 0 && !stopped) {
+        exitCode ||= code;
+        stopping = true;
+        for (const child of running) child.kill('SIGTERM');
+        return;
+      }
     }
+  } finally {
+    // Steps a stop kept from starting end too: a lane waiting for one must not wait for ever.
+    for (const step of lane.steps) endOf(step).resolve();
   }
 }
 
